@@ -1,0 +1,109 @@
+package dev.sepax.bench;
+
+import dev.sepax.core.ConvexPolygons;
+import dev.sepax.core.PairBatch;
+import java.util.SplittableRandom;
+
+/**
+ * Seeded scenes for the demo and the benchmarks.
+ *
+ * <p>The standard workload {@code Wk}: 4096 random convex k-gons (regular polygons with jittered
+ * angles and radii, randomly rotated, scattered over a square) and 32 768 candidate pairs drawn
+ * the way a broad phase would hand them over: pairs whose AABBs, fattened by a margin, overlap.
+ * The margin is tuned so that about half of the pairs truly intersect.
+ */
+public final class Workloads {
+    private Workloads() {}
+
+    /** A scene: shapes plus candidate pairs. */
+    public record Scene(String name, ConvexPolygons shapes, PairBatch pairs) {}
+
+    /** One random convex polygon with exactly {@code k} vertices around {@code (cx, cy)}. */
+    public static float[] randomConvex(SplittableRandom rnd, int k, float cx, float cy, float radius) {
+        // Sorted random angles on a circle give a convex polygon; jitter within sectors keeps
+        // vertices apart so none is dropped as a duplicate or collinear.
+        float[] xy = new float[2 * k];
+        double phase = rnd.nextDouble(2 * Math.PI);
+        double stretch = 0.6 + 0.4 * rnd.nextDouble();
+        for (int i = 0; i < k; i++) {
+            double t = phase + 2 * Math.PI * (i + 0.15 + 0.7 * rnd.nextDouble()) / k;
+            xy[2 * i] = (float) (cx + radius * Math.cos(t));
+            xy[2 * i + 1] = (float) (cy + radius * stretch * Math.sin(t));
+        }
+        return xy;
+    }
+
+    /** The standard workload Wk with the given seed. */
+    public static Scene standard(int k, long seed) {
+        return scene("W" + k, 4096, k, k, 32_768, seed);
+    }
+
+    /**
+     * {@code n} random convex polygons with {@code kMin..kMax} vertices and up to
+     * {@code pairCount} candidate pairs from fattened-AABB overlap.
+     */
+    public static Scene scene(String name, int n, int kMin, int kMax, int pairCount, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        // Density: about 8 candidate pairs per shape on a side-L square with radius 1 shapes.
+        double side = Math.sqrt(n * Math.PI * 4.0 / (2.0 * pairCount / n) ) * 1.0;
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        for (int s = 0; s < n; s++) {
+            int k = kMin + rnd.nextInt(kMax - kMin + 1);
+            b.add(randomConvex(rnd, k, (float) (rnd.nextDouble() * side), (float) (rnd.nextDouble() * side), 1f));
+        }
+        ConvexPolygons shapes = b.build();
+        PairBatch pairs = new PairBatch(shapes, pairCount);
+        // Candidate pairs: random shape a, then partners near it (fattened AABB overlap).
+        float margin = 0.35f;
+        int[] order = sortedByMinX(shapes);
+        int attempts = 0;
+        while (pairs.size() < pairCount && attempts < 50 * pairCount) {
+            attempts++;
+            int a = rnd.nextInt(n);
+            int bIdx = order[Math.floorMod(indexOf(order, shapes, a) + rnd.nextInt(-24, 25), n)];
+            if (a != bIdx && fatOverlap(shapes, a, bIdx, margin)) {
+                pairs.add(a, bIdx);
+            }
+        }
+        return new Scene(name, shapes, pairs);
+    }
+
+    private static boolean fatOverlap(ConvexPolygons s, int a, int b, float m) {
+        return s.minX(a) - m <= s.maxX(b) && s.minX(b) - m <= s.maxX(a)
+                && s.minY(a) - m <= s.maxY(b) && s.minY(b) - m <= s.maxY(a);
+    }
+
+    private static int[] sortedByMinX(ConvexPolygons s) {
+        Integer[] idx = new Integer[s.size()];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        java.util.Arrays.sort(idx, (p, q) -> Float.compare(s.minX(p), s.minX(q)));
+        int[] out = new int[idx.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = idx[i];
+        }
+        return out;
+    }
+
+    private static int indexOf(int[] order, ConvexPolygons s, int a) {
+        // Binary search on minX, then a short scan for the exact index.
+        int lo = 0;
+        int hi = order.length - 1;
+        float key = s.minX(a);
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (s.minX(order[mid]) < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for (int i = lo; i < order.length; i++) {
+            if (order[i] == a) {
+                return i;
+            }
+        }
+        return lo;
+    }
+}

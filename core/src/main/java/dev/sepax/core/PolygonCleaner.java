@@ -1,0 +1,181 @@
+package dev.sepax.core;
+
+import java.util.Arrays;
+
+/**
+ * Turns one caller polygon into the canonical form the store keeps, or rejects it.
+ *
+ * <p>Canonical form: finite coordinates, no exact duplicate consecutive vertices, no collinear
+ * vertices, strictly convex, simple, counter-clockwise. Every decision uses the exact
+ * {@link Orientation} predicate, so the verdict does not depend on rounding. Errors are
+ * {@link IllegalArgumentException}s in {@code shape=i: reason} form.
+ */
+final class PolygonCleaner {
+    private PolygonCleaner() {}
+
+    /** Returns the cleaned CCW vertex list (x0, y0, x1, y1, ...) of shape {@code shape}. */
+    static float[] clean(int shape, float[] xy) {
+        if (xy == null) {
+            throw new IllegalArgumentException("shape=" + shape + ": vertex array is null");
+        }
+        if ((xy.length & 1) != 0) {
+            throw new IllegalArgumentException("shape=" + shape + ": odd coordinate count " + xy.length
+                    + " (expected x0, y0, x1, y1, ...)");
+        }
+        for (int i = 0; i < xy.length; i++) {
+            if (!Float.isFinite(xy[i])) {
+                throw new IllegalArgumentException("shape=" + shape + ": vertex " + (i / 2) + " has non-finite "
+                        + ((i & 1) == 0 ? "x" : "y") + "=" + xy[i]);
+            }
+        }
+        int n = xy.length / 2;
+        float[] px = new float[n];
+        float[] py = new float[n];
+        int m = 0;
+        // Drop exact duplicate consecutive vertices (including last == first).
+        for (int i = 0; i < n; i++) {
+            float x = xy[2 * i];
+            float y = xy[2 * i + 1];
+            if (m > 0 && px[m - 1] == x && py[m - 1] == y) {
+                continue;
+            }
+            px[m] = x;
+            py[m] = y;
+            m++;
+        }
+        while (m > 1 && px[m - 1] == px[0] && py[m - 1] == py[0]) {
+            m--;
+        }
+        if (distinctCount(px, py, m) < 3) {
+            throw new IllegalArgumentException("shape=" + shape + ": fewer than 3 distinct vertices (got "
+                    + distinctCount(px, py, m) + ")");
+        }
+        // Drop collinear vertices until none is left; each removal can expose another.
+        boolean removed = true;
+        while (removed && m >= 3) {
+            removed = false;
+            for (int i = 0; i < m && m >= 3; ) {
+                int prev = (i + m - 1) % m;
+                int next = (i + 1) % m;
+                if (Orientation.orient(px[prev], py[prev], px[i], py[i], px[next], py[next]) == 0) {
+                    System.arraycopy(px, i + 1, px, i, m - i - 1);
+                    System.arraycopy(py, i + 1, py, i, m - i - 1);
+                    m--;
+                    removed = true;
+                } else {
+                    i++;
+                }
+            }
+        }
+        if (m < 3) {
+            throw new IllegalArgumentException("shape=" + shape + ": zero area (all vertices are collinear)");
+        }
+        int sign = 0;
+        int reflexAt = -1;
+        for (int i = 0; i < m; i++) {
+            int prev = (i + m - 1) % m;
+            int next = (i + 1) % m;
+            int o = Orientation.orient(px[prev], py[prev], px[i], py[i], px[next], py[next]);
+            if (sign == 0) {
+                sign = o;
+            } else if (o != sign) {
+                reflexAt = i;
+                break;
+            }
+        }
+        if (reflexAt >= 0) {
+            int[] crossing = firstCrossing(px, py, m);
+            if (crossing != null) {
+                throw new IllegalArgumentException("shape=" + shape + ": self-intersecting (edges " + crossing[0]
+                        + " and " + crossing[1] + " cross)");
+            }
+            throw new IllegalArgumentException("shape=" + shape + ": non-convex (turn at vertex " + reflexAt
+                    + " has the opposite sign)");
+        }
+        // All turns agree; the boundary may still wind more than once (a pentagram). A simple
+        // convex polygon changes the sign of its edge x-direction, and of its y-direction, at
+        // most twice going round.
+        if (signChanges(px, m) > 2 || signChanges(py, m) > 2) {
+            throw new IllegalArgumentException("shape=" + shape
+                    + ": self-intersecting (the boundary winds round more than once)");
+        }
+        float[] out = new float[2 * m];
+        for (int i = 0; i < m; i++) {
+            // Store CCW: reverse a clockwise input.
+            int src = sign > 0 ? i : (m - i) % m;
+            out[2 * i] = px[src];
+            out[2 * i + 1] = py[src];
+        }
+        return out;
+    }
+
+    private static int distinctCount(float[] px, float[] py, int m) {
+        int distinct = 0;
+        outer:
+        for (int i = 0; i < m && distinct < 3; i++) {
+            for (int j = 0; j < i; j++) {
+                if (px[i] == px[j] && py[i] == py[j]) {
+                    continue outer;
+                }
+            }
+            distinct++;
+        }
+        return distinct;
+    }
+
+    private static int signChanges(float[] c, int m) {
+        int changes = 0;
+        int last = 0;
+        for (int i = 0; i <= m; i++) {
+            float d = c[(i + 1) % m] - c[i % m];
+            int s = d > 0 ? 1 : (d < 0 ? -1 : 0);
+            if (s == 0) {
+                continue;
+            }
+            if (last != 0 && s != last) {
+                changes++;
+            }
+            last = s;
+        }
+        // The loop visits edge 0 twice, so a wrap-around change is counted exactly once.
+        return changes;
+    }
+
+    /** First pair of non-adjacent edges that touch or cross, or null. O(m^2); error path only. */
+    private static int[] firstCrossing(float[] px, float[] py, int m) {
+        for (int i = 0; i < m; i++) {
+            int i2 = (i + 1) % m;
+            for (int j = i + 2; j < m; j++) {
+                int j2 = (j + 1) % m;
+                if (j2 == i) {
+                    continue; // adjacent through the wrap
+                }
+                if (segmentsIntersect(px[i], py[i], px[i2], py[i2], px[j], py[j], px[j2], py[j2])) {
+                    return new int[] {i, j};
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean segmentsIntersect(float ax, float ay, float bx, float by,
+                                             float cx, float cy, float dx, float dy) {
+        int o1 = Orientation.orient(ax, ay, bx, by, cx, cy);
+        int o2 = Orientation.orient(ax, ay, bx, by, dx, dy);
+        int o3 = Orientation.orient(cx, cy, dx, dy, ax, ay);
+        int o4 = Orientation.orient(cx, cy, dx, dy, bx, by);
+        if (o1 * o2 < 0 && o3 * o4 < 0) {
+            return true; // proper crossing
+        }
+        // An endpoint lying on the other segment also makes the boundary non-simple.
+        return o1 == 0 && within(ax, ay, bx, by, cx, cy)
+                || o2 == 0 && within(ax, ay, bx, by, dx, dy)
+                || o3 == 0 && within(cx, cy, dx, dy, ax, ay)
+                || o4 == 0 && within(cx, cy, dx, dy, bx, by);
+    }
+
+    /** For p collinear with segment ab: is p within ab's bounding box (hence on the segment)? */
+    private static boolean within(float ax, float ay, float bx, float by, float px, float py) {
+        return Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by);
+    }
+}

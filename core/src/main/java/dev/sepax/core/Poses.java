@@ -1,0 +1,112 @@
+package dev.sepax.core;
+
+/**
+ * Rigid poses, struct-of-arrays: translation {@code (x, y)} and rotation as {@code (cos, sin)},
+ * one per shape, and the bulk transform that turns a local-space store into a world-space one.
+ *
+ * <p>{@link #transform} is one pass over all vertices per frame: cheaper than transforming per
+ * pair, since a shape takes part in many pairs. It rotates the unit normals and the centroid,
+ * and recomputes the exact edge normals and the AABB from the transformed vertices (so that
+ * touching stays exact in world space). Edge lengths and areas are rotation invariant and kept.
+ *
+ * <p>Not thread-safe for mutation. {@link #transform} allocates nothing.
+ */
+public final class Poses {
+    private final float[] tx;
+    private final float[] ty;
+    private final float[] cos;
+    private final float[] sin;
+
+    /** {@code n} identity poses. */
+    public Poses(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("n=" + n + ": negative");
+        }
+        tx = new float[n];
+        ty = new float[n];
+        cos = new float[n];
+        sin = new float[n];
+        java.util.Arrays.fill(cos, 1f);
+    }
+
+    /** Number of poses. */
+    public int size() {
+        return tx.length;
+    }
+
+    /**
+     * Sets pose {@code i} from a translation and an angle in radians (counter-clockwise).
+     *
+     * @throws IllegalArgumentException naming the pose if a value is not finite
+     */
+    public Poses set(int i, float x, float y, double angle) {
+        if (!Double.isFinite(angle)) {
+            throw new IllegalArgumentException("pose=" + i + ": angle=" + angle + " is not finite");
+        }
+        return setCosSin(i, x, y, (float) Math.cos(angle), (float) Math.sin(angle));
+    }
+
+    /**
+     * Sets pose {@code i} from a translation and a rotation given as cosine and sine (expected to
+     * be a unit vector; not renormalised).
+     *
+     * @throws IllegalArgumentException naming the pose if a value is not finite
+     */
+    public Poses setCosSin(int i, float x, float y, float c, float s) {
+        if (i < 0 || i >= tx.length) {
+            throw new IndexOutOfBoundsException("pose=" + i + ": out of range [0, " + tx.length + ")");
+        }
+        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(c) || !Float.isFinite(s)) {
+            throw new IllegalArgumentException("pose=" + i + ": non-finite value (x=" + x + ", y=" + y
+                    + ", cos=" + c + ", sin=" + s + ")");
+        }
+        tx[i] = x;
+        ty[i] = y;
+        cos[i] = c;
+        sin[i] = s;
+        return this;
+    }
+
+    /**
+     * Writes {@code local}'s shapes, moved by these poses, into {@code world}.
+     *
+     * @param world a store from {@code local.newWorldStore()}; must not be read by kernels while
+     *     this runs
+     * @throws IllegalArgumentException if the sizes or layouts differ
+     */
+    public void transform(ConvexPolygons local, ConvexPolygons world) {
+        if (local == null || world == null) {
+            throw new IllegalArgumentException("local or world is null");
+        }
+        if (local.size() != tx.length) {
+            throw new IllegalArgumentException("poses=" + tx.length + " != shapes=" + local.size());
+        }
+        if (world == local || !local.sameLayout(world)) {
+            throw new IllegalArgumentException("world must come from local.newWorldStore()");
+        }
+        for (int s = 0; s < local.size; s++) {
+            float c = cos[s];
+            float sn = sin[s];
+            float dx = tx[s];
+            float dy = ty[s];
+            int o = local.start[s];
+            int k = local.count[s];
+            for (int i = o; i < o + k; i++) {
+                float lx = local.x[i];
+                float ly = local.y[i];
+                world.x[i] = c * lx - sn * ly + dx;
+                world.y[i] = sn * lx + c * ly + dy;
+                float ux = local.nx[i];
+                float uy = local.ny[i];
+                world.nx[i] = c * ux - sn * uy;
+                world.ny[i] = sn * ux + c * uy;
+            }
+            world.deriveFromVertices(s);
+            world.padUnitNormals(s);
+            float cx = local.centroidX[s];
+            float cy = local.centroidY[s];
+            world.centroidX[s] = c * cx - sn * cy + dx;
+            world.centroidY[s] = sn * cx + c * cy + dy;
+        }
+    }
+}

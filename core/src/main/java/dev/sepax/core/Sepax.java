@@ -1,0 +1,40 @@
+package dev.sepax.core;
+
+/**
+ * Entry point: the kernel this JVM should use.
+ *
+ * <p>{@link #kernel()} returns the SIMD kernel from {@code sepax-simd} when it is on the class
+ * path, {@code jdk.incubator.vector} is readable, and the VM can compile it well; otherwise the
+ * scalar reference kernel. The system property {@code sepax.kernel=scalar|simd} forces a choice.
+ * The choice is made once, lazily, and is thread-safe.
+ */
+public final class Sepax {
+    private Sepax() {}
+
+    /** The selected kernel (see class doc). */
+    public static SatKernel kernel() {
+        return Holder.KERNEL;
+    }
+
+    /** The scalar reference kernel. */
+    public static SatKernel scalar() {
+        return ScalarSat.INSTANCE;
+    }
+
+    /** The textbook kernel, an independent oracle. */
+    public static SatKernel textbook() {
+        return TextbookSat.INSTANCE;
+    }
+
+    /**
+     * Why the SIMD kernels are not used in this JVM, or {@code null} when they are. Forcing
+     * {@code -Dsepax.kernel=scalar} is reported as a reason too.
+     */
+    public static String simdUnavailableReason() {
+        return SimdSupport.UNAVAILABLE;
+    }
+
+    private static final class Holder {
+        static final SatKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorSat", SatKernel.class, ScalarSat.INSTANCE);
+    }
+}
