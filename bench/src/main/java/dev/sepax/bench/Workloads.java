@@ -13,6 +13,9 @@ import java.util.SplittableRandom;
  * The margin is tuned so that about half of the pairs truly intersect.
  */
 public final class Workloads {
+    /** AABB fattening for candidate pairs, tuned so that about half the pairs intersect. */
+    static final float MARGIN = 1.5f;
+
     private Workloads() {}
 
     /** A scene: shapes plus candidate pairs. */
@@ -54,7 +57,7 @@ public final class Workloads {
         ConvexPolygons shapes = b.build();
         PairBatch pairs = new PairBatch(shapes, pairCount);
         // Candidate pairs: random shape a, then partners near it (fattened AABB overlap).
-        float margin = 0.35f;
+        float margin = MARGIN;
         int[] order = sortedByMinX(shapes);
         int attempts = 0;
         while (pairs.size() < pairCount && attempts < 50 * pairCount) {
