@@ -17,7 +17,7 @@ package dev.sepax.core;
  * room for the second-order terms, and the limit for any {@code |tolerance| <= 2 M}.
  * {@link #of(ConvexPolygons, int, int, float)} adds {@code 2u |tolerance|} and covers every
  * tolerance. A pair whose true separation is farther than the band from the tolerance gets the
- * exact verdict. Measured on random pairs (FloatBandProperties), the error stays below
+ * exact verdict. Measured on random pairs (FloatBandPropertiesTest), the error stays below
  * {@code 8 u M}.
  *
  * <p>Exact touching (a true separation of 0) lies inside the band at tolerance 0; see

@@ -11,7 +11,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.statistics.Statistics;
 
 /** The generators keep their promises: strictly convex CCW floats, 3 to 64 vertices, all kinds. */
-class PolygonsProperties {
+class PolygonsPropertiesTest {
     @Provide
     Arbitrary<float[]> shapes() {
         return Polygons.convex();

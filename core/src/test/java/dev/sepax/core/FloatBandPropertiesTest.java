@@ -18,7 +18,7 @@ import net.jqwik.api.Provide;
  * {@code tol*len}, differs from the double-precision truth by less than the band, in distance
  * units, for every edge and vertex of every generated pair and a tolerance at the true value.
  */
-class FloatBandProperties {
+class FloatBandPropertiesTest {
     @Provide
     Arbitrary<float[][]> pairs() {
         // Near pairs, and pairs drawn independently anywhere (far apart, where |b - a| is largest).

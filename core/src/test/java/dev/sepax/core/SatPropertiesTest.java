@@ -19,7 +19,7 @@ import net.jqwik.api.constraints.IntRange;
  * power-of-two scaling, quarter turns, shared vertices and edges) hold bit for bit; the others
  * hold wherever the true separation is farther than the {@link FloatBand} from the tolerance.
  */
-class SatProperties {
+class SatPropertiesTest {
     static final SatKernel[] KERNELS = {ScalarSat.INSTANCE, TextbookSat.INSTANCE};
     static final float U = FloatBand.UNIT_ROUNDOFF;
 
