@@ -31,10 +31,12 @@ import java.util.List;
  *
  * <h2>Canonical form</h2>
  * Either winding is accepted; the store keeps counter-clockwise order. Exact duplicate
- * consecutive vertices and collinear vertices are dropped, so {@link #count(int)} may be smaller
- * than what the caller passed. Rejected, with an {@link IllegalArgumentException} of the form
- * {@code shape=i: reason}: NaN or infinite coordinates, fewer than 3 distinct vertices, zero area,
- * non-convex or self-intersecting boundaries. All geometric decisions here are exact.
+ * consecutive vertices and collinear vertices lying on an edge are dropped, so
+ * {@link #count(int)} may be smaller than what the caller passed. Rejected, with an
+ * {@link IllegalArgumentException} of the form {@code shape=i: reason}: NaN or infinite
+ * coordinates, an odd coordinate count, fewer than 3 distinct vertices, zero area, non-convex or
+ * self-intersecting boundaries (including a spike where the boundary doubles back on itself).
+ * Vertex indices in messages are the caller's. All geometric decisions here are exact.
  *
  * <h2>Threads and allocation</h2>
  * Instances are immutable after construction (the one exception: a store created by
