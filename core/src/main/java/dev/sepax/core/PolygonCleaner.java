@@ -85,17 +85,14 @@ final class PolygonCleaner {
             }
         }
         assert m >= 3 : "a shape that is not all collinear keeps at least 3 vertices";
-        int sign = 0;
+        // The leftmost (then lowest) vertex is extreme, so of a simple polygon it is a convex corner:
+        // its turn is the polygon's winding, and a vertex turning the other way is reflex.
+        int sign = turn(px, py, m, leftmostLowest(px, py, m));
+        assert sign != 0 : "collinear vertices were dropped";
         int reflexAt = -1;
-        for (int i = 0; i < m; i++) {
-            int prev = (i + m - 1) % m;
-            int next = (i + 1) % m;
-            int o = Orientation.orient(px[prev], py[prev], px[i], py[i], px[next], py[next]);
-            if (sign == 0) {
-                sign = o;
-            } else if (o != sign) {
+        for (int i = 0; i < m && reflexAt < 0; i++) {
+            if (turn(px, py, m, i) != sign) {
                 reflexAt = i;
-                break;
             }
         }
         if (reflexAt >= 0) {
@@ -136,6 +133,23 @@ final class PolygonCleaner {
             distinct++;
         }
         return distinct;
+    }
+
+    /** Exact turn direction at vertex {@code i}: +1 left, -1 right, 0 straight. */
+    private static int turn(float[] px, float[] py, int m, int i) {
+        int prev = (i + m - 1) % m;
+        int next = (i + 1) % m;
+        return Orientation.orient(px[prev], py[prev], px[i], py[i], px[next], py[next]);
+    }
+
+    private static int leftmostLowest(float[] px, float[] py, int m) {
+        int best = 0;
+        for (int i = 1; i < m; i++) {
+            if (px[i] < px[best] || px[i] == px[best] && py[i] < py[best]) {
+                best = i;
+            }
+        }
+        return best;
     }
 
     /** True if every vertex lies on the line through the first two distinct ones. Exact. */

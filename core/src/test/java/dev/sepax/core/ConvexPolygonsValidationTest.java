@@ -74,6 +74,12 @@ class ConvexPolygonsValidationTest {
     }
 
     @Test
+    void reflexVertexIsNamedEvenWhenItComesFirst() {
+        rejected("shape=0: non-convex (turn at vertex 0 has the opposite sign)",
+                () -> ConvexPolygons.of(new float[] {1, 1, 0, 4, 0, 0, 4, 0}));
+    }
+
+    @Test
     void bowTieIsRejectedAsSelfIntersecting() {
         rejected("shape=1: self-intersecting (edges from vertex 0 and from vertex 2 cross)",
                 () -> ConvexPolygons.of(TRIANGLE, new float[] {0, 0, 2, 2, 2, 0, 0, 2}));
