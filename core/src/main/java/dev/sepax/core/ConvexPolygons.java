@@ -34,9 +34,10 @@ import java.util.List;
  * consecutive vertices and collinear vertices lying on an edge are dropped, so
  * {@link #count(int)} may be smaller than what the caller passed. Rejected, with an
  * {@link IllegalArgumentException} of the form {@code shape=i: reason}: NaN or infinite
- * coordinates, an odd coordinate count, fewer than 3 distinct vertices, zero area, non-convex or
- * self-intersecting boundaries (including a spike where the boundary doubles back on itself).
- * Vertex indices in messages are the caller's. All geometric decisions here are exact.
+ * coordinates, coordinates beyond {@link #MAX_COORDINATE}, an odd coordinate count, fewer than
+ * 3 distinct vertices, zero area, non-convex or self-intersecting boundaries (including a spike
+ * where the boundary doubles back on itself). Vertex indices in messages are the caller's. All
+ * geometric decisions here are exact.
  *
  * <h2>Threads and allocation</h2>
  * Instances are immutable after construction (the one exception: a store created by
@@ -47,6 +48,14 @@ import java.util.List;
 public final class ConvexPolygons {
     /** Spare slots after the last shape in every per-slot array: one 512-bit float vector. */
     public static final int TAIL_SLACK = 16;
+
+    /**
+     * The largest absolute coordinate a store accepts, {@code 2^60} (about 1.15e18). A separation
+     * multiplies an edge vector by a vertex difference; with coordinates (and pose translations)
+     * within this bound, every such product and sum stays finite even after a rotation, where
+     * larger coordinates could overflow to infinity or NaN and turn an overlap into a separation.
+     */
+    public static final float MAX_COORDINATE = 0x1p60f;
 
     final int size;
     final int[] start;
@@ -143,6 +152,10 @@ public final class ConvexPolygons {
             if (!Float.isFinite(points[i])) {
                 throw new IllegalArgumentException("shape=" + shape + ": point " + (i / 2) + " has non-finite "
                         + ((i & 1) == 0 ? "x" : "y") + "=" + points[i]);
+            }
+            if (Math.abs(points[i]) > MAX_COORDINATE) {
+                throw new IllegalArgumentException("shape=" + shape + ": point " + (i / 2) + " has "
+                        + ((i & 1) == 0 ? "x" : "y") + "=" + points[i] + " beyond +-2^60 (separations would overflow)");
             }
         }
         float[] h = ConvexHull.of(points);

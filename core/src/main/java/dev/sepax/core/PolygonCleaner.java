@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * Turns one caller polygon into the canonical form the store keeps, or rejects it.
  *
- * <p>Canonical form: finite coordinates, no exact duplicate consecutive vertices, no collinear
- * vertices, strictly convex, simple, counter-clockwise. A collinear vertex is dropped only when
+ * <p>Canonical form: finite coordinates within {@link ConvexPolygons#MAX_COORDINATE}, no exact
+ * duplicate consecutive vertices, no collinear vertices, strictly convex, simple,
+ * counter-clockwise. A collinear vertex is dropped only when
  * it lies between its neighbours (on an edge); one that does not is the tip of a spike where the
  * boundary doubles back, and is rejected as self-intersecting. Every decision uses the exact
  * {@link Orientation} predicate, so the verdict does not depend on rounding. Errors are
@@ -29,6 +30,10 @@ final class PolygonCleaner {
             if (!Float.isFinite(xy[i])) {
                 throw new IllegalArgumentException("shape=" + shape + ": vertex " + (i / 2) + " has non-finite "
                         + ((i & 1) == 0 ? "x" : "y") + "=" + xy[i]);
+            }
+            if (Math.abs(xy[i]) > ConvexPolygons.MAX_COORDINATE) {
+                throw new IllegalArgumentException("shape=" + shape + ": vertex " + (i / 2) + " has "
+                        + ((i & 1) == 0 ? "x" : "y") + "=" + xy[i] + " beyond +-2^60 (separations would overflow)");
             }
         }
         int n = xy.length / 2;

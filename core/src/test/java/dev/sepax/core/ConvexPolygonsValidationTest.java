@@ -33,6 +33,25 @@ class ConvexPolygonsValidationTest {
     }
 
     @Test
+    void coordinateBeyondTwoToTheSixtyIsRejectedBecauseSeparationsWouldOverflow() {
+        rejected("shape=1: vertex 1 has y=-2.305843E18 beyond +-2^60 (separations would overflow)",
+                () -> ConvexPolygons.of(TRIANGLE, new float[] {0, 0, 1, -0x1p61f, 0, 1}));
+        rejected("shape=0: point 2 has x=2.305843E18 beyond +-2^60 (separations would overflow)",
+                () -> ConvexPolygons.hullOf(new float[] {0, 0, 1, 0, 0x1p61f, 1}));
+    }
+
+    @Test
+    void coordinatesAtTheLimitAreAcceptedAndStillSeparateExactly() {
+        float m = ConvexPolygons.MAX_COORDINATE;
+        // Two big diamonds overlapping: every separation product is near its largest.
+        ConvexPolygons s = ConvexPolygons.of(new float[] {0, -m, m, 0, 0, m, -m, 0},
+                new float[] {m / 2, -m, m, 0, m / 2, m, -m / 2, 0});
+        assertTrue(ScalarSat.INSTANCE.intersects(s, 0, 1, 0f));
+        assertTrue(ScalarSat.INSTANCE.intersects(s, 1, 0, 0f));
+        assertTrue(Float.isFinite(s.area(0)));
+    }
+
+    @Test
     void oddCoordinateCountIsRejected() {
         rejected("shape=1: odd coordinate count 5 (expected x0, y0, x1, y1, ...)",
                 () -> ConvexPolygons.of(TRIANGLE, new float[] {0, 0, 1, 0, 0}));

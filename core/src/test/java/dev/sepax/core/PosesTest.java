@@ -127,6 +127,11 @@ class PosesTest {
         rejected(IllegalArgumentException.class, "pose=0: non-finite value (x=Infinity, y=0.0, cos=1.0, sin=0.0)",
                 () -> poses.setCosSin(0, Float.POSITIVE_INFINITY, 0, 1, 0));
         rejected(IndexOutOfBoundsException.class, "pose=1: out of range [0, 1)", () -> poses.set(1, 0, 0, 0));
+        rejected(IllegalArgumentException.class, "pose=0: (cos=2.0, sin=0.0) is not a unit vector",
+                () -> poses.setCosSin(0, 0, 0, 2, 0));
+        rejected(IllegalArgumentException.class,
+                "pose=0: translation (x=0.0, y=2.305843E18) beyond +-2^60 (separations would overflow)",
+                () -> poses.set(0, 0, 0x1p61f, 0));
         rejected(IllegalArgumentException.class, "n=-1: negative", () -> new Poses(-1));
         rejected(IllegalArgumentException.class, "world must come from local.newWorldStore()",
                 () -> poses.transform(local, local));
