@@ -20,8 +20,12 @@ package dev.sepax.core;
  * exact verdict. Measured on random pairs (FloatBandPropertiesTest), the error stays below
  * {@code 8 u M}.
  *
- * <p>Exact touching (a true separation of 0) lies inside the band at tolerance 0; see
- * {@link SatKernel} for what the kernels promise there.
+ * <p>The bound assumes that no product underflows into the subnormal range (below
+ * {@code 2^-126}), where rounding is absolute rather than relative. That holds for every pair
+ * of ordinary shapes, but not for two shapes both within about {@code 2^-50} of the origin, or
+ * with edges only a few subnormal steps long; the store does not refuse those. Exact touching (a
+ * true separation of 0) lies inside the band at tolerance 0; see {@link SatKernel} for what the
+ * kernels promise there.
  */
 public final class FloatBand {
     /** Unit roundoff of float. */
