@@ -76,9 +76,13 @@ public final class ConvexPolygons {
     final float[] centroidY;
     final float[] area;
     final int maxCount;
+    /** True only for stores made by {@link #newWorldStore()}: the only ones Poses may rewrite. */
+    final boolean worldStore;
 
-    private ConvexPolygons(int size, int[] start, int[] count, int[] capacity, int slots, int maxCount) {
+    private ConvexPolygons(int size, int[] start, int[] count, int[] capacity, int slots, int maxCount,
+                           boolean worldStore) {
         this.size = size;
+        this.worldStore = worldStore;
         this.start = start;
         this.count = count;
         this.capacity = capacity;
@@ -226,7 +230,7 @@ public final class ConvexPolygons {
                 maxCount = Math.max(maxCount, k);
                 slots = Math.addExact(slots, capacity[s]);
             }
-            ConvexPolygons p = new ConvexPolygons(n, start, count, capacity, slots, maxCount);
+            ConvexPolygons p = new ConvexPolygons(n, start, count, capacity, slots, maxCount, false);
             for (int s = 0; s < n; s++) {
                 float[] xy = shapes.get(s);
                 int o = start[s];
@@ -340,7 +344,7 @@ public final class ConvexPolygons {
      * coordinates. Allocates once; reuse it every frame.
      */
     public ConvexPolygons newWorldStore() {
-        ConvexPolygons w = new ConvexPolygons(size, start, count, capacity, x.length - TAIL_SLACK, maxCount);
+        ConvexPolygons w = new ConvexPolygons(size, start, count, capacity, x.length - TAIL_SLACK, maxCount, true);
         copyInto(w);
         return w;
     }

@@ -89,7 +89,8 @@ public final class Poses {
         if (local.size() != tx.length) {
             throw new IllegalArgumentException("poses=" + tx.length + " != shapes=" + local.size());
         }
-        if (world == local || !local.sameLayout(world)) {
+        // Only a world store may be rewritten: any other store is immutable by contract.
+        if (world == local || !world.worldStore || !local.sameLayout(world)) {
             throw new IllegalArgumentException("world must come from local.newWorldStore()");
         }
         for (int s = 0; s < local.size; s++) {

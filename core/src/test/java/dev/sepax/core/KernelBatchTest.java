@@ -215,6 +215,7 @@ class KernelBatchTest {
         for (SatKernel k : KERNELS) {
             rejected("shapes is null", () -> k.test(null, pairsOfTwo(1), 0, 1, 0f, new OverlapBits(1), null));
             rejected("pairs is null", () -> k.test(TWO, null, 0, 1, 0f, new OverlapBits(1), null));
+            rejected("shapes is null", () -> k.intersects(null, 0, 0, 0f));
         }
     }
 

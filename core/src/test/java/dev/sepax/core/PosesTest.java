@@ -137,6 +137,9 @@ class PosesTest {
                 () -> poses.transform(local, local));
         rejected(IllegalArgumentException.class, "world must come from local.newWorldStore()",
                 () -> poses.transform(local, other));
+        ConvexPolygons lookalike = ConvexPolygons.of(new float[] {0, 0, 1, 0, 0, 1});
+        rejected(IllegalArgumentException.class, "world must come from local.newWorldStore()",
+                () -> poses.transform(local, lookalike));
         rejected(IllegalArgumentException.class, "poses=2 != shapes=1",
                 () -> new Poses(2).transform(local, local.newWorldStore()));
         rejected(IllegalArgumentException.class, "local or world is null", () -> poses.transform(local, null));
