@@ -57,6 +57,9 @@ public final class BatchArguments {
 
     /** Checks a single-pair call. */
     public static void checkPair(ConvexPolygons shapes, int a, int b) {
+        if (shapes == null) {
+            throw new IllegalArgumentException("shapes is null");
+        }
         if (a < 0 || a >= shapes.size()) {
             throw new IndexOutOfBoundsException("a=" + a + " out of range [0, " + shapes.size() + ")");
         }

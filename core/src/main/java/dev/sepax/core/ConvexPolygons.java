@@ -31,10 +31,13 @@ import java.util.List;
  *
  * <h2>Canonical form</h2>
  * Either winding is accepted; the store keeps counter-clockwise order. Exact duplicate
- * consecutive vertices and collinear vertices are dropped, so {@link #count(int)} may be smaller
- * than what the caller passed. Rejected, with an {@link IllegalArgumentException} of the form
- * {@code shape=i: reason}: NaN or infinite coordinates, fewer than 3 distinct vertices, zero area,
- * non-convex or self-intersecting boundaries. All geometric decisions here are exact.
+ * consecutive vertices and collinear vertices lying on an edge are dropped, so
+ * {@link #count(int)} may be smaller than what the caller passed. Rejected, with an
+ * {@link IllegalArgumentException} of the form {@code shape=i: reason}: NaN or infinite
+ * coordinates, coordinates beyond {@link #MAX_COORDINATE}, an odd coordinate count, fewer than
+ * 3 distinct vertices, zero area, non-convex or self-intersecting boundaries (including a spike
+ * where the boundary doubles back on itself). Vertex indices in messages are the caller's. All
+ * geometric decisions here are exact.
  *
  * <h2>Threads and allocation</h2>
  * Instances are immutable after construction (the one exception: a store created by
@@ -45,6 +48,14 @@ import java.util.List;
 public final class ConvexPolygons {
     /** Spare slots after the last shape in every per-slot array: one 512-bit float vector. */
     public static final int TAIL_SLACK = 16;
+
+    /**
+     * The largest absolute coordinate a store accepts, {@code 2^60} (about 1.15e18). A separation
+     * multiplies an edge vector by a vertex difference; with coordinates (and pose translations)
+     * within this bound, every such product and sum stays finite even after a rotation, where
+     * larger coordinates could overflow to infinity or NaN and turn an overlap into a separation.
+     */
+    public static final float MAX_COORDINATE = 0x1p60f;
 
     final int size;
     final int[] start;
@@ -65,9 +76,13 @@ public final class ConvexPolygons {
     final float[] centroidY;
     final float[] area;
     final int maxCount;
+    /** True only for stores made by {@link #newWorldStore()}: the only ones Poses may rewrite. */
+    final boolean worldStore;
 
-    private ConvexPolygons(int size, int[] start, int[] count, int[] capacity, int slots, int maxCount) {
+    private ConvexPolygons(int size, int[] start, int[] count, int[] capacity, int slots, int maxCount,
+                           boolean worldStore) {
         this.size = size;
+        this.worldStore = worldStore;
         this.start = start;
         this.count = count;
         this.capacity = capacity;
@@ -142,6 +157,10 @@ public final class ConvexPolygons {
                 throw new IllegalArgumentException("shape=" + shape + ": point " + (i / 2) + " has non-finite "
                         + ((i & 1) == 0 ? "x" : "y") + "=" + points[i]);
             }
+            if (Math.abs(points[i]) > MAX_COORDINATE) {
+                throw new IllegalArgumentException("shape=" + shape + ": point " + (i / 2) + " has "
+                        + ((i & 1) == 0 ? "x" : "y") + "=" + points[i] + " beyond +-2^60 (separations would overflow)");
+            }
         }
         float[] h = ConvexHull.of(points);
         if (h.length < 6) {
@@ -211,7 +230,7 @@ public final class ConvexPolygons {
                 maxCount = Math.max(maxCount, k);
                 slots = Math.addExact(slots, capacity[s]);
             }
-            ConvexPolygons p = new ConvexPolygons(n, start, count, capacity, slots, maxCount);
+            ConvexPolygons p = new ConvexPolygons(n, start, count, capacity, slots, maxCount, false);
             for (int s = 0; s < n; s++) {
                 float[] xy = shapes.get(s);
                 int o = start[s];
@@ -325,7 +344,7 @@ public final class ConvexPolygons {
      * coordinates. Allocates once; reuse it every frame.
      */
     public ConvexPolygons newWorldStore() {
-        ConvexPolygons w = new ConvexPolygons(size, start, count, capacity, x.length - TAIL_SLACK, maxCount);
+        ConvexPolygons w = new ConvexPolygons(size, start, count, capacity, x.length - TAIL_SLACK, maxCount, true);
         copyInto(w);
         return w;
     }

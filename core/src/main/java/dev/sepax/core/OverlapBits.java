@@ -74,8 +74,16 @@ public final class OverlapBits {
         return words;
     }
 
-    /** Index of the first verdict among the first {@code n} that differs from {@code other}'s, or -1. */
+    /**
+     * Index of the first verdict among the first {@code n} that differs from {@code other}'s, or -1.
+     *
+     * @throws IndexOutOfBoundsException if {@code n} exceeds either capacity or is negative
+     */
     public int firstDifference(OverlapBits other, int n) {
+        int limit = Math.min(capacity, other.capacity);
+        if (n < 0 || n > limit) {
+            throw new IndexOutOfBoundsException("n=" + n + ": out of range [0, " + limit + "]");
+        }
         for (int w = 0; w << 6 < n; w++) {
             long diff = words[w] ^ other.words[w];
             if (w == n >>> 6) {

@@ -5,10 +5,14 @@ import java.util.Arrays;
 /**
  * Turns one caller polygon into the canonical form the store keeps, or rejects it.
  *
- * <p>Canonical form: finite coordinates, no exact duplicate consecutive vertices, no collinear
- * vertices, strictly convex, simple, counter-clockwise. Every decision uses the exact
+ * <p>Canonical form: finite coordinates within {@link ConvexPolygons#MAX_COORDINATE}, no exact
+ * duplicate consecutive vertices, no collinear vertices, strictly convex, simple,
+ * counter-clockwise. A collinear vertex is dropped only when
+ * it lies between its neighbours (on an edge); one that does not is the tip of a spike where the
+ * boundary doubles back, and is rejected as self-intersecting. Every decision uses the exact
  * {@link Orientation} predicate, so the verdict does not depend on rounding. Errors are
- * {@link IllegalArgumentException}s in {@code shape=i: reason} form.
+ * {@link IllegalArgumentException}s in {@code shape=i: reason} form; vertex indices in them are
+ * the caller's.
  */
 final class PolygonCleaner {
     private PolygonCleaner() {}
@@ -27,10 +31,16 @@ final class PolygonCleaner {
                 throw new IllegalArgumentException("shape=" + shape + ": vertex " + (i / 2) + " has non-finite "
                         + ((i & 1) == 0 ? "x" : "y") + "=" + xy[i]);
             }
+            if (Math.abs(xy[i]) > ConvexPolygons.MAX_COORDINATE) {
+                throw new IllegalArgumentException("shape=" + shape + ": vertex " + (i / 2) + " has "
+                        + ((i & 1) == 0 ? "x" : "y") + "=" + xy[i] + " beyond +-2^60 (separations would overflow)");
+            }
         }
         int n = xy.length / 2;
         float[] px = new float[n];
         float[] py = new float[n];
+        // The caller's index of each kept vertex, so that messages name the caller's vertices.
+        int[] src = new int[n];
         int m = 0;
         // Drop exact duplicate consecutive vertices (including last == first).
         for (int i = 0; i < n; i++) {
@@ -41,6 +51,7 @@ final class PolygonCleaner {
             }
             px[m] = x;
             py[m] = y;
+            src[m] = i;
             m++;
         }
         while (m > 1 && px[m - 1] == px[0] && py[m - 1] == py[0]) {
@@ -50,7 +61,13 @@ final class PolygonCleaner {
             throw new IllegalArgumentException("shape=" + shape + ": fewer than 3 distinct vertices (got "
                     + distinctCount(px, py, m) + ")");
         }
-        // Drop collinear vertices until none is left; each removal can expose another.
+        if (allCollinear(px, py, m)) {
+            throw new IllegalArgumentException("shape=" + shape + ": zero area (all vertices are collinear)");
+        }
+        // Drop collinear vertices that lie between their neighbours until none is left; each
+        // removal can expose another. A collinear vertex that is not between them is the tip of
+        // a spike where the boundary doubles back on itself: dropping it would silently cut off
+        // part of the caller's shape, so it is an error.
         boolean removed = true;
         while (removed && m >= 3) {
             removed = false;
@@ -58,8 +75,13 @@ final class PolygonCleaner {
                 int prev = (i + m - 1) % m;
                 int next = (i + 1) % m;
                 if (Orientation.orient(px[prev], py[prev], px[i], py[i], px[next], py[next]) == 0) {
+                    if (!within(px[prev], py[prev], px[next], py[next], px[i], py[i])) {
+                        throw new IllegalArgumentException("shape=" + shape
+                                + ": self-intersecting (the boundary doubles back at vertex " + src[i] + ")");
+                    }
                     System.arraycopy(px, i + 1, px, i, m - i - 1);
                     System.arraycopy(py, i + 1, py, i, m - i - 1);
+                    System.arraycopy(src, i + 1, src, i, m - i - 1);
                     m--;
                     removed = true;
                 } else {
@@ -67,29 +89,24 @@ final class PolygonCleaner {
                 }
             }
         }
-        if (m < 3) {
-            throw new IllegalArgumentException("shape=" + shape + ": zero area (all vertices are collinear)");
-        }
-        int sign = 0;
+        assert m >= 3 : "a shape that is not all collinear keeps at least 3 vertices";
+        // The leftmost (then lowest) vertex is extreme, so of a simple polygon it is a convex corner:
+        // its turn is the polygon's winding, and a vertex turning the other way is reflex.
+        int sign = turn(px, py, m, leftmostLowest(px, py, m));
+        assert sign != 0 : "collinear vertices were dropped";
         int reflexAt = -1;
-        for (int i = 0; i < m; i++) {
-            int prev = (i + m - 1) % m;
-            int next = (i + 1) % m;
-            int o = Orientation.orient(px[prev], py[prev], px[i], py[i], px[next], py[next]);
-            if (sign == 0) {
-                sign = o;
-            } else if (o != sign) {
+        for (int i = 0; i < m && reflexAt < 0; i++) {
+            if (turn(px, py, m, i) != sign) {
                 reflexAt = i;
-                break;
             }
         }
         if (reflexAt >= 0) {
             int[] crossing = firstCrossing(px, py, m);
             if (crossing != null) {
-                throw new IllegalArgumentException("shape=" + shape + ": self-intersecting (edges " + crossing[0]
-                        + " and " + crossing[1] + " cross)");
+                throw new IllegalArgumentException("shape=" + shape + ": self-intersecting (edges from vertex "
+                        + src[crossing[0]] + " and from vertex " + src[crossing[1]] + " cross)");
             }
-            throw new IllegalArgumentException("shape=" + shape + ": non-convex (turn at vertex " + reflexAt
+            throw new IllegalArgumentException("shape=" + shape + ": non-convex (turn at vertex " + src[reflexAt]
                     + " has the opposite sign)");
         }
         // All turns agree; the boundary may still wind more than once (a pentagram). A simple
@@ -102,9 +119,9 @@ final class PolygonCleaner {
         float[] out = new float[2 * m];
         for (int i = 0; i < m; i++) {
             // Store CCW: reverse a clockwise input.
-            int src = sign > 0 ? i : (m - i) % m;
-            out[2 * i] = px[src];
-            out[2 * i + 1] = py[src];
+            int from = sign > 0 ? i : (m - i) % m;
+            out[2 * i] = px[from];
+            out[2 * i + 1] = py[from];
         }
         return out;
     }
@@ -121,6 +138,37 @@ final class PolygonCleaner {
             distinct++;
         }
         return distinct;
+    }
+
+    /** Exact turn direction at vertex {@code i}: +1 left, -1 right, 0 straight. */
+    private static int turn(float[] px, float[] py, int m, int i) {
+        int prev = (i + m - 1) % m;
+        int next = (i + 1) % m;
+        return Orientation.orient(px[prev], py[prev], px[i], py[i], px[next], py[next]);
+    }
+
+    private static int leftmostLowest(float[] px, float[] py, int m) {
+        int best = 0;
+        for (int i = 1; i < m; i++) {
+            if (px[i] < px[best] || px[i] == px[best] && py[i] < py[best]) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /** True if every vertex lies on the line through the first two distinct ones. Exact. */
+    private static boolean allCollinear(float[] px, float[] py, int m) {
+        int q = 1;
+        while (q < m && px[q] == px[0] && py[q] == py[0]) {
+            q++;
+        }
+        for (int i = q + 1; i < m; i++) {
+            if (Orientation.orient(px[0], py[0], px[q], py[q], px[i], py[i]) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int signChanges(float[] c, int m) {

@@ -47,10 +47,11 @@ public final class Poses {
     }
 
     /**
-     * Sets pose {@code i} from a translation and a rotation given as cosine and sine (expected to
-     * be a unit vector; not renormalised).
+     * Sets pose {@code i} from a translation and a rotation given as cosine and sine: a unit
+     * vector to within 1e-3 (it is not renormalised; edge lengths and areas are kept as they are).
      *
-     * @throws IllegalArgumentException naming the pose if a value is not finite
+     * @throws IllegalArgumentException naming the pose if a value is not finite, the rotation is
+     *     not a unit vector, or the translation exceeds {@link ConvexPolygons#MAX_COORDINATE}
      */
     public Poses setCosSin(int i, float x, float y, float c, float s) {
         if (i < 0 || i >= tx.length) {
@@ -59,6 +60,13 @@ public final class Poses {
         if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(c) || !Float.isFinite(s)) {
             throw new IllegalArgumentException("pose=" + i + ": non-finite value (x=" + x + ", y=" + y
                     + ", cos=" + c + ", sin=" + s + ")");
+        }
+        if (Math.abs((double) c * c + (double) s * s - 1) > 1e-3) {
+            throw new IllegalArgumentException("pose=" + i + ": (cos=" + c + ", sin=" + s + ") is not a unit vector");
+        }
+        if (Math.abs(x) > ConvexPolygons.MAX_COORDINATE || Math.abs(y) > ConvexPolygons.MAX_COORDINATE) {
+            throw new IllegalArgumentException("pose=" + i + ": translation (x=" + x + ", y=" + y
+                    + ") beyond +-2^60 (separations would overflow)");
         }
         tx[i] = x;
         ty[i] = y;
@@ -81,7 +89,8 @@ public final class Poses {
         if (local.size() != tx.length) {
             throw new IllegalArgumentException("poses=" + tx.length + " != shapes=" + local.size());
         }
-        if (world == local || !local.sameLayout(world)) {
+        // Only a world store may be rewritten: any other store is immutable by contract.
+        if (world == local || !world.worldStore || !local.sameLayout(world)) {
             throw new IllegalArgumentException("world must come from local.newWorldStore()");
         }
         for (int s = 0; s < local.size; s++) {

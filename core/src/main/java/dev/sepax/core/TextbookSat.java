@@ -6,9 +6,14 @@ package dev.sepax.core;
  * onto the unit normal and compare the intervals. It works in double from the stored float
  * vertices and computes its own normals, so it shares no arithmetic with {@link ScalarSat}.
  *
- * <p>Its candidate axes and touching convention are those of {@link SatKernel}: the pair is
- * separated iff along some axis the gap between the projection intervals exceeds the
- * tolerance. Verdicts agree with the other kernels outside the {@link FloatBand}.
+ * <p>Its candidate axes, gaps and touching convention are those of {@link SatKernel}: the world
+ * x and y axes in both directions, and each edge's outward normal with the gap measured on the
+ * outward side only, {@code min(projection of the other shape) - max(projection of the edge's
+ * own shape)}. The pair is separated iff some gap exceeds the tolerance. (Measuring the gap on
+ * both sides of an edge normal would change nothing at tolerance 0 or below, where the largest
+ * gap is minus the penetration depth either way, but would report larger gaps than the contract
+ * for some separated pairs, and so other verdicts at positive tolerances.) Verdicts agree with
+ * the other kernels outside the {@link FloatBand}.
  *
  * <p>Stateless, thread-safe, allocation-free.
  */
@@ -62,7 +67,12 @@ public final class TextbookSat implements SatKernel {
         return anyEdgeSeparates(s, a, b, tol) || anyEdgeSeparates(s, b, a, tol);
     }
 
-    /** Returns the largest projection gap over the edge normals of both shapes and the AABB axes. */
+    /**
+     * The pair's separation in the sense of {@link SatKernel}, computed in double: the largest
+     * gap over the AABB axes (both directions) and the outward edge normals of both shapes (each
+     * on its outward side). Positive: apart by at least that much along some axis; zero:
+     * touching; negative: minus the penetration depth. Distance units.
+     */
     public static double separation(ConvexPolygons s, int a, int b) {
         double best = Math.max(Math.max((double) s.minX[b] - s.maxX[a], (double) s.minX[a] - s.maxX[b]),
                 Math.max((double) s.minY[b] - s.maxY[a], (double) s.minY[a] - s.maxY[b]));
@@ -85,22 +95,17 @@ public final class TextbookSat implements SatKernel {
             double l = Math.sqrt(ex * ex + ey * ey);
             double ux = ey / l;
             double uy = -ex / l;
-            double minA = Double.POSITIVE_INFINITY;
             double maxA = Double.NEGATIVE_INFINITY;
             for (int v = o; v < o + k; v++) {
-                double d = ux * s.x[v] + uy * s.y[v];
-                minA = Math.min(minA, d);
-                maxA = Math.max(maxA, d);
+                maxA = Math.max(maxA, ux * s.x[v] + uy * s.y[v]);
             }
             double minB = Double.POSITIVE_INFINITY;
-            double maxB = Double.NEGATIVE_INFINITY;
             int ob = s.start[other];
             for (int v = ob; v < ob + s.count[other]; v++) {
-                double d = ux * s.x[v] + uy * s.y[v];
-                minB = Math.min(minB, d);
-                maxB = Math.max(maxB, d);
+                minB = Math.min(minB, ux * s.x[v] + uy * s.y[v]);
             }
-            best = Math.max(best, Math.max(minB - maxA, minA - maxB));
+            // Outward side only: the other shape beyond this edge's own shape along its normal.
+            best = Math.max(best, minB - maxA);
         }
         return best;
     }

@@ -1,0 +1,147 @@
+package dev.sepax.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.sepax.core.testing.Polygons;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.DoubleRange;
+import org.junit.jupiter.api.function.Executable;
+
+/** Bulk rigid transforms from a local store into a world store. */
+class PosesTest {
+    static final float U = FloatBand.UNIT_ROUNDOFF;
+
+    @Provide
+    Arbitrary<float[][]> pairs() {
+        return Polygons.nearPairs();
+    }
+
+    @Property(tries = 300)
+    void identityPosesReproduceTheLocalStoreAndItsVerdicts(@ForAll("pairs") float[][] pair) {
+        ConvexPolygons local = ConvexPolygons.of(pair[0], pair[1]);
+        ConvexPolygons world = local.newWorldStore();
+        // Scribble over the world store first, so the transform has to write everything.
+        new Poses(2).set(0, 3, 4, 1.0).set(1, -5, 6, 2.0).transform(local, world);
+        new Poses(2).transform(local, world);
+        // Numerically equal; a zero may change sign (0 * -x + 0), which no compare can see.
+        assertSameValues(local.xs(), world.xs());
+        assertSameValues(local.ys(), world.ys());
+        assertSameValues(local.edgeNormalXs(), world.edgeNormalXs());
+        assertSameValues(local.edgeNormalYs(), world.edgeNormalYs());
+        assertSameValues(local.unitNormalXs(), world.unitNormalXs());
+        assertSameValues(local.unitNormalYs(), world.unitNormalYs());
+        assertSameValues(local.edgeLengths(), world.edgeLengths());
+        assertSameValues(local.minXs(), world.minXs());
+        assertSameValues(local.minYs(), world.minYs());
+        assertSameValues(local.maxXs(), world.maxXs());
+        assertSameValues(local.maxYs(), world.maxYs());
+        assertSameValues(local.centroidXs(), world.centroidXs());
+        assertSameValues(local.centroidYs(), world.centroidYs());
+        for (SatKernel k : SatPropertiesTest.KERNELS) {
+            assertEquals(k.intersects(local, 0, 1, 0f), k.intersects(world, 0, 1, 0f), k.name());
+        }
+    }
+
+    static void assertSameValues(float[] expected, float[] actual) {
+        assertEquals(expected.length, actual.length, "length");
+        for (int i = 0; i < expected.length; i++) {
+            if (expected[i] != actual[i]) {
+                assertEquals(expected[i], actual[i], "index " + i);
+            }
+        }
+    }
+
+    @Property(tries = 500)
+    void movingBothShapesByOnePosePreservesVerdictsOutsideTheBand(@ForAll("pairs") float[][] pair,
+            @ForAll @DoubleRange(min = -4, max = 4) double angle,
+            @ForAll @DoubleRange(min = -10, max = 10) double tx, @ForAll @DoubleRange(min = -10, max = 10) double ty) {
+        ConvexPolygons local = ConvexPolygons.of(pair[0], pair[1]);
+        double size = (Polygons.extent(pair[0]) + Polygons.extent(pair[1])) / 2;
+        float dx = (float) (tx * size);
+        float dy = (float) (ty * size);
+        ConvexPolygons world = local.newWorldStore();
+        new Poses(2).set(0, dx, dy, angle).set(1, dx, dy, angle).transform(local, world);
+        double gap = TextbookSat.separation(local, 0, 1);
+        float localM = FloatBand.of(local, 0, 1) / (16 * U);
+        float worldM = FloatBand.of(world, 0, 1) / (16 * U);
+        // The rounded rotation moves each vertex by a few ulps of the local and world
+        // coordinates; add that to both bands.
+        double margin = FloatBand.of(local, 0, 1) + FloatBand.of(world, 0, 1) + 24 * U * (localM + worldM);
+        // Both sides of the move must be clear of the band: a rounded rotation can turn a tiny
+        // edge's normal a long way, which moves that axis's gap by more than the vertices moved.
+        double worldGap = TextbookSat.separation(world, 0, 1);
+        Assume.that(Math.abs(gap) > 2 * margin && Math.abs(worldGap) > 2 * margin);
+        for (SatKernel k : SatPropertiesTest.KERNELS) {
+            assertEquals(gap <= 0, k.intersects(world, 0, 1, 0f), k.name() + ": gap " + gap);
+        }
+    }
+
+    @Example
+    void quarterTurnAndShiftMovesVerticesNormalsBoxAndCentroid() {
+        ConvexPolygons local = ConvexPolygons.of(new float[] {0, 0, 2, 0, 2, 1, 0, 1});
+        ConvexPolygons world = local.newWorldStore();
+        new Poses(1).setCosSin(0, 10, 20, 0, 1).transform(local, world);
+        // (x, y) -> (-y + 10, x + 20)
+        assertArrayEquals(new float[] {10, 20, 10, 22, 9, 22, 9, 20}, world.vertices(0));
+        assertEquals(9f, world.minX(0));
+        assertEquals(10f, world.maxX(0));
+        assertEquals(20f, world.minY(0));
+        assertEquals(22f, world.maxY(0));
+        assertEquals(9.5f, world.centroidX(0));
+        assertEquals(21f, world.centroidY(0));
+        // Edge 0 now runs up the y axis: outward normal +x, length 2.
+        assertEquals(2f, world.edgeNormalXs()[0]);
+        assertEquals(0f, world.edgeNormalYs()[0], 0f);
+        assertEquals(1f, world.unitNormalXs()[0]);
+        assertEquals(2f, world.edgeLengths()[0]);
+        assertEquals(2f, world.area(0));
+    }
+
+    @Example
+    void worldStoreStartsAsACopyOfTheLocalOne() {
+        ConvexPolygons local = ConvexPolygons.of(new float[] {0, 0, 2, 0, 2, 1, 0, 1});
+        ConvexPolygons world = local.newWorldStore();
+        assertArrayEquals(local.xs(), world.xs());
+        assertArrayEquals(local.edgeNormalYs(), world.edgeNormalYs());
+        assertEquals(local.area(0), world.area(0));
+    }
+
+    static void rejected(Class<? extends RuntimeException> type, String message, Executable call) {
+        RuntimeException e = assertThrows(type, call);
+        assertEquals(message, e.getMessage());
+    }
+
+    @Example
+    void badPosesAndStoresAreRejectedWithTheirReason() {
+        ConvexPolygons local = ConvexPolygons.of(new float[] {0, 0, 1, 0, 0, 1});
+        ConvexPolygons other = ConvexPolygons.of(new float[] {0, 0, 1, 0, 0, 1, -1, 0.5f, -1, 0.25f});
+        Poses poses = new Poses(1);
+        rejected(IllegalArgumentException.class, "pose=0: angle=NaN is not finite", () -> poses.set(0, 0, 0, Double.NaN));
+        rejected(IllegalArgumentException.class, "pose=0: non-finite value (x=Infinity, y=0.0, cos=1.0, sin=0.0)",
+                () -> poses.setCosSin(0, Float.POSITIVE_INFINITY, 0, 1, 0));
+        rejected(IndexOutOfBoundsException.class, "pose=1: out of range [0, 1)", () -> poses.set(1, 0, 0, 0));
+        rejected(IllegalArgumentException.class, "pose=0: (cos=2.0, sin=0.0) is not a unit vector",
+                () -> poses.setCosSin(0, 0, 0, 2, 0));
+        rejected(IllegalArgumentException.class,
+                "pose=0: translation (x=0.0, y=2.305843E18) beyond +-2^60 (separations would overflow)",
+                () -> poses.set(0, 0, 0x1p61f, 0));
+        rejected(IllegalArgumentException.class, "n=-1: negative", () -> new Poses(-1));
+        rejected(IllegalArgumentException.class, "world must come from local.newWorldStore()",
+                () -> poses.transform(local, local));
+        rejected(IllegalArgumentException.class, "world must come from local.newWorldStore()",
+                () -> poses.transform(local, other));
+        ConvexPolygons lookalike = ConvexPolygons.of(new float[] {0, 0, 1, 0, 0, 1});
+        rejected(IllegalArgumentException.class, "world must come from local.newWorldStore()",
+                () -> poses.transform(local, lookalike));
+        rejected(IllegalArgumentException.class, "poses=2 != shapes=1",
+                () -> new Poses(2).transform(local, local.newWorldStore()));
+        rejected(IllegalArgumentException.class, "local or world is null", () -> poses.transform(local, null));
+    }
+}
