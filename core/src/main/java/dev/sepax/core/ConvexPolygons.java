@@ -36,8 +36,16 @@ import java.util.List;
  * {@link IllegalArgumentException} of the form {@code shape=i: reason}: NaN or infinite
  * coordinates, coordinates beyond {@link #MAX_COORDINATE}, an odd coordinate count, fewer than
  * 3 distinct vertices, zero area, non-convex or self-intersecting boundaries (including a spike
- * where the boundary doubles back on itself). Vertex indices in messages are the caller's. All
- * geometric decisions here are exact.
+ * where the boundary doubles back on itself), shapes so small that the kernels' products would
+ * underflow (an edge with {@code length * max|coordinate| < 2^-100}). Vertex indices in messages
+ * are the caller's. All geometric decisions here are exact.
+ *
+ * <p>One more cleaning step serves the touching guarantee: a vertex so close to collinear with its
+ * neighbours that the kernels' float arithmetic would see another vertex of the same polygon
+ * outside one of its edges is dropped (moving the boundary by less than the {@link FloatBand}).
+ * Then a vertex shared exactly by two shapes of a store always counts as touching. That holds
+ * for stores built here; a world store written by {@link Poses#transform} is rounded afresh and
+ * keeps the guarantee only within the float band.
  *
  * <h2>Threads and allocation</h2>
  * Instances are immutable after construction (the one exception: a store created by
@@ -187,7 +195,8 @@ public final class ConvexPolygons {
          * @throws IllegalArgumentException naming this shape's index and the reason
          */
         public Builder add(float... xy) {
-            shapes.add(PolygonCleaner.clean(shapes.size(), xy));
+            int shape = shapes.size();
+            shapes.add(FloatConsistency.weld(shape, PolygonCleaner.clean(shape, xy)));
             return this;
         }
 
