@@ -9,7 +9,9 @@ package dev.sepax.core;
  * {@code n_i}) the separation is {@code min_j n_i . (b_j - a_i)}, measured in distance units.
  * The pair is <em>separated</em> iff some axis gives a separation {@code > tolerance};
  * otherwise it <em>intersects</em>. So at {@code tolerance = 0} touching (a gap of exactly 0)
- * counts as intersecting, {@code tolerance > 0} also reports pairs closer than the tolerance,
+ * counts as intersecting, {@code tolerance > 0} also reports pairs whose SAT gap (the largest
+ * separation over the candidate axes, a lower bound of their Euclidean distance: two corners
+ * facing each other are farther apart than any edge normal shows) is at most the tolerance,
  * and {@code tolerance < 0} lets shallow resting contact (overlap under {@code -tolerance})
  * count as apart. The verdict does not depend on the order in which axes are tried, so every
  * kernel, with or without caches and shortcuts, returns the same bits.
@@ -17,8 +19,11 @@ package dev.sepax.core;
  * <h2>Float error band</h2>
  * Separations are computed in float as {@code enx*(bx-ax) + eny*(by-ay)} with the exact
  * edge normal {@code (enx, eny)} of {@link ConvexPolygons} and compared against
- * {@code tolerance * |edge|}. A shared vertex, or an edge shared exactly, gives exactly 0, so
- * exact touching is always reported as intersecting at tolerance 0. Otherwise the computed
+ * {@code tolerance * |edge|}. Along the edges through a vertex shared exactly by both shapes the
+ * separation is exactly 0, and the store welds nearly collinear vertices so that no other edge
+ * computes it as outside (see {@link ConvexPolygons}): so exact touching (a shared vertex or an
+ * exactly shared edge, in a store built by {@link ConvexPolygons}) is always reported as
+ * intersecting at tolerance 0. Otherwise the computed
  * separation is within {@link FloatBand#of} ({@code 16 * 2^-24 * M}, M the largest absolute
  * coordinate of the two shapes) of the true one: pairs whose true separation lies outside
  * {@code [tolerance - band, tolerance + band]} are classified exactly.
