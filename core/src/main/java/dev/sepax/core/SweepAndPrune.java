@@ -16,9 +16,8 @@ package dev.sepax.core;
  * The sweep axis is x or y, whichever the boxes cover more thinly (mean box extent over the
  * spread of the box minima), so that fewer boxes are active at a time. Boxes are sorted on their
  * minimum along that axis with an LSD radix sort on the float bits (linear, stable,
- * allocation-free); a sweep keeps the active boxes in compact struct-of-arrays scratch, drops
- * those that end more than {@code margin} before the current box starts, and tests the other
- * axis against the rest. Cost: {@code O(n + a)} where {@code a} is the number of box pairs that
+ * allocation-free) and copied into sweep order; then each box scans forward over the boxes that
+ * start at most {@code margin} after it ends along the sweep axis, testing the other axis. Cost: {@code O(n + a)} where {@code a} is the number of box pairs that
  * overlap along the sweep axis (for uniformly scattered shapes about {@code n * sqrt(n)} in the
  * worst case, close to the number of reported pairs when the scene is sparse along that axis).
  *
@@ -36,10 +35,9 @@ public final class SweepAndPrune {
     private int[] order = new int[0];
     private int[] orderTmp = new int[0];
     private final int[] histogram = new int[BUCKETS];
-    private int[] activeId = new int[0];
-    private float[] activeHi = new float[0];
-    private float[] activeOtherLo = new float[0];
-    private float[] activeOtherHi = new float[0];
+    private float[] sortedLo = new float[0];
+    private float[] sortedOtherLo = new float[0];
+    private float[] sortedOtherHi = new float[0];
 
     /** A sweep with empty scratch; it grows on first use. */
     public SweepAndPrune() {}
@@ -103,41 +101,31 @@ public final class SweepAndPrune {
 
     private void sweep(float[] lo, float[] hi, float[] otherLo, float[] otherHi, int n, float margin,
                        PairBatch out) {
-        int[] ids = activeId;
-        float[] aHi = activeHi;
-        float[] aOtherLo = activeOtherLo;
-        float[] aOtherHi = activeOtherHi;
-        int active = 0;
+        // Copy the boxes into sweep order so the inner scan reads contiguous memory.
+        float[] sLo = sortedLo;
+        float[] sOtherLo = sortedOtherLo;
+        float[] sOtherHi = sortedOtherHi;
+        int[] ord = order;
         for (int r = 0; r < n; r++) {
-            int i = order[r];
-            float iLo = lo[i];
-            float iHi = hi[i];
-            float iOtherLo = otherLo[i];
-            float iOtherHi = otherHi[i];
-            int kept = 0;
-            for (int q = 0; q < active; q++) {
-                // Boxes come in order of lo, so one that ends too early for box i ends too early
-                // for every later box as well: drop it for good.
-                if (iLo - aHi[q] > margin) {
-                    continue;
-                }
-                int j = ids[q];
-                // Along the sweep axis lo[j] <= lo[i] <= hi[i], so lo[j] - hi[i] <= 0 <= margin:
-                // only the other axis is left to check.
-                if (aOtherLo[q] - iOtherHi <= margin && iOtherLo - aOtherHi[q] <= margin) {
+            int i = ord[r];
+            sLo[r] = lo[i];
+            sOtherLo[r] = otherLo[i];
+            sOtherHi[r] = otherHi[i];
+        }
+        for (int r = 0; r < n; r++) {
+            float iHi = hi[ord[r]];
+            float iOtherLo = sOtherLo[r];
+            float iOtherHi = sOtherHi[r];
+            // Later boxes start no earlier (lo[j] >= lo[i] <= hi[i]), so along the sweep axis only
+            // lo[j] - hi[i] <= margin is left to check, and it fails for good once it fails:
+            // lo[j] - hi[i] only grows with j (float subtraction is monotone).
+            for (int q = r + 1; q < n && sLo[q] - iHi <= margin; q++) {
+                if (sOtherLo[q] - iOtherHi <= margin && iOtherLo - sOtherHi[q] <= margin) {
+                    int i = ord[r];
+                    int j = ord[q];
                     out.add(Math.min(i, j), Math.max(i, j));
                 }
-                ids[kept] = j;
-                aHi[kept] = aHi[q];
-                aOtherLo[kept] = aOtherLo[q];
-                aOtherHi[kept] = aOtherHi[q];
-                kept++;
             }
-            ids[kept] = i;
-            aHi[kept] = iHi;
-            aOtherLo[kept] = iOtherLo;
-            aOtherHi[kept] = iOtherHi;
-            active = kept + 1;
         }
     }
 
@@ -207,9 +195,8 @@ public final class SweepAndPrune {
         keysTmp = new int[n];
         order = new int[n];
         orderTmp = new int[n];
-        activeId = new int[n];
-        activeHi = new float[n];
-        activeOtherLo = new float[n];
-        activeOtherHi = new float[n];
+        sortedLo = new float[n];
+        sortedOtherLo = new float[n];
+        sortedOtherHi = new float[n];
     }
 }
