@@ -25,7 +25,8 @@ final class PeersCheck {
     static final String HELP = """
             Usage: ./sepax peers-check [--k LIST] [--json FILE]
               Compares the verdicts of dyn4j (SAT, GJK), JBox2D and JTS with Sepax's on the
-              standard workloads Wk and explains every disagreement by the pair's true gap.
+              standard workloads Wk and on a scene of exactly touching squares (T: shared
+              edges and corners), and explains every disagreement by the pair's true gap.
             Options:
               --k LIST      workloads, e.g. 4,8 (default 4,8,16,32,64)
               --json FILE   also write the counts as JSON
@@ -33,6 +34,32 @@ final class PeersCheck {
             """;
 
     private PeersCheck() {}
+
+    /**
+     * The touching scene "T": a 32 x 32 grid of unit squares on integer corners; every pair is
+     * a square and its right, upper or diagonal neighbour, so every pair touches exactly (true
+     * separation 0: a shared edge or a shared corner).
+     */
+    static Workloads.Scene touching() {
+        int side = 32;
+        dev.sepax.core.ConvexPolygons.Builder b = dev.sepax.core.ConvexPolygons.builder();
+        for (int y = 0; y < side; y++) {
+            for (int x = 0; x < side; x++) {
+                b.add(x, y, x + 1, y, x + 1, y + 1, x, y + 1);
+            }
+        }
+        dev.sepax.core.ConvexPolygons shapes = b.build();
+        PairBatch pairs = new PairBatch(shapes, 3 * side * side);
+        for (int y = 0; y + 1 < side; y++) {
+            for (int x = 0; x + 1 < side; x++) {
+                int s = y * side + x;
+                pairs.add(s, s + 1);
+                pairs.add(s, s + side);
+                pairs.add(s, s + side + 1);
+            }
+        }
+        return new Workloads.Scene("T", shapes, pairs);
+    }
 
     static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
         Options o = Options.parse("peers-check", args, List.of("--k", "--json"), List.of());
@@ -46,11 +73,15 @@ final class PeersCheck {
                 "disagree", "|d|<=band", "0<d<=skin", "other");
         List<Object> rows = new ArrayList<>();
         int unexplained = 0;
+        List<Workloads.Scene> scenes = new ArrayList<>();
         for (int k : ks) {
             if (k < 3) {
                 throw new Options.UsageException("peers-check: k=" + k + " must be >= 3");
             }
-            Workloads.Scene w = Workloads.standard(k, 42);
+            scenes.add(Workloads.standard(k, 42));
+        }
+        scenes.add(touching());
+        for (Workloads.Scene w : scenes) {
             PairBatch pairs = w.pairs();
             OverlapBits bits = new OverlapBits(pairs.size());
             int sepaxHits = Kernels.selected().test(w.shapes(), pairs, 0f, bits);
@@ -87,10 +118,10 @@ final class PeersCheck {
                     }
                 }
                 unexplained += other;
-                out.printf("%-6s %-16s %7d %8d %8d %9d %9d %9d %9d%n", "W" + k, name, pairs.size(), sepaxHits,
+                out.printf("%-6s %-16s %7d %8d %8d %9d %9d %9d %9d%n", w.name(), name, pairs.size(), sepaxHits,
                         peerHits, disagree, touching, inSkin, other);
                 Map<String, Object> r = new LinkedHashMap<>();
-                r.put("workload", "W" + k);
+                r.put("workload", w.name());
                 r.put("peer", name);
                 r.put("pairs", pairs.size());
                 r.put("sepaxHits", sepaxHits);

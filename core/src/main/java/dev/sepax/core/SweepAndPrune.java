@@ -14,12 +14,16 @@ package dev.sepax.core;
  *
  * <h2>How</h2>
  * The sweep axis is x or y, whichever the boxes cover more thinly (mean box extent over the
- * spread of the box minima), so that fewer boxes are active at a time. Boxes are sorted on their
- * minimum along that axis with an LSD radix sort on the float bits (linear, stable,
- * allocation-free) and copied into sweep order; then each box scans forward over the boxes that
- * start at most {@code margin} after it ends along the sweep axis, testing the other axis. Cost: {@code O(n + a)} where {@code a} is the number of box pairs that
- * overlap along the sweep axis (for uniformly scattered shapes about {@code n * sqrt(n)} in the
- * worst case, close to the number of reported pairs when the scene is sparse along that axis).
+ * spread of the box minima). Boxes are sorted on their minimum along that axis with an LSD radix
+ * sort on the float bits (linear, stable, allocation-free). The other axis is cut into strips
+ * about one mean box extent high; each box joins the strips its extent (plus margin) touches,
+ * in sweep order, so every strip is sorted too. Each strip is then swept: a box scans forward
+ * over the boxes that start at most {@code margin} after it ends, tests the other axis, and
+ * reports the pair only in the strip of the larger lower bound, so each pair appears once.
+ * Cost: {@code O(n + a)} with {@code a} the box pairs that share a strip and overlap along the
+ * sweep axis; for scattered shapes of similar size that is a small multiple of the reported
+ * pairs (a plain one-axis sweep would pay about {@code n * sqrt(n)} on a uniform square).
+ * Strips are coarsened when a few huge boxes would join too many, keeping the scratch linear.
  *
  * <h2>Threads and allocation</h2>
  * An instance owns scratch arrays and is <em>not</em> thread-safe: use one instance per thread.
@@ -35,9 +39,13 @@ public final class SweepAndPrune {
     private int[] order = new int[0];
     private int[] orderTmp = new int[0];
     private final int[] histogram = new int[BUCKETS];
-    private float[] sortedLo = new float[0];
-    private float[] sortedOtherLo = new float[0];
-    private float[] sortedOtherHi = new float[0];
+    private int[] eId = new int[0];
+    private float[] eLo = new float[0];
+    private float[] eHi = new float[0];
+    private float[] eOtherLo = new float[0];
+    private float[] eOtherHi = new float[0];
+    private int[] stripBegin = new int[0];
+    private int[] stripFill = new int[0];
 
     /** A sweep with empty scratch; it grows on first use. */
     public SweepAndPrune() {}
@@ -101,31 +109,112 @@ public final class SweepAndPrune {
 
     private void sweep(float[] lo, float[] hi, float[] otherLo, float[] otherHi, int n, float margin,
                        PairBatch out) {
-        // Copy the boxes into sweep order so the inner scan reads contiguous memory.
-        float[] sLo = sortedLo;
-        float[] sOtherLo = sortedOtherLo;
-        float[] sOtherHi = sortedOtherHi;
+        // Strips along the other axis, about one mean box extent high: a box joins every strip
+        // its (margin-widened) extent touches, and each strip is swept on its own, so a box
+        // meets only the boxes of its own strips instead of every box in its column.
+        double oLo = Double.POSITIVE_INFINITY;
+        double oHi = Double.NEGATIVE_INFINITY;
+        double extent = 0;
+        double maxAbs = 0;
+        for (int i = 0; i < n; i++) {
+            oLo = Math.min(oLo, otherLo[i]);
+            oHi = Math.max(oHi, otherHi[i]);
+            extent += (double) otherHi[i] - otherLo[i];
+            maxAbs = Math.max(maxAbs, Math.max(Math.abs(otherLo[i]), Math.abs(otherHi[i])));
+        }
+        // The float test fl(lo_j - hi_i) <= margin allows lo_j - hi_i to exceed margin by a few
+        // ulps of the coordinates; widening each box's strip range by this slack keeps every
+        // reported pair inside a strip both boxes joined (extra membership costs time only).
+        double slack = 0x1p-20 * (maxAbs + margin);
+        double span = oHi + margin + slack - oLo;
+        double height = extent / n + margin;
+        int strips = height > 0 && span > 0 && Double.isFinite(span) ? (int) Math.min(n, Math.ceil(span / height)) : 1;
+        strips = Math.max(1, strips);
+        long entries;
+        double inv;
+        while (true) {
+            inv = strips == 1 ? 0 : strips / span;
+            entries = 0;
+            for (int i = 0; i < n; i++) {
+                entries += strip(otherHi[i] + (double) margin + slack, oLo, inv, strips) - strip(otherLo[i], oLo, inv, strips) + 1;
+            }
+            // A few huge boxes could join many strips: coarsen until entries stay linear.
+            if (entries <= 4L * n || strips == 1) {
+                break;
+            }
+            strips = Math.max(1, strips / 2);
+        }
+        ensureEntryCapacity((int) entries, strips);
+        int[] begin = stripBegin;
+        java.util.Arrays.fill(begin, 0, strips + 1, 0);
+        for (int i = 0; i < n; i++) {
+            int first = strip(otherLo[i], oLo, inv, strips);
+            int last = strip(otherHi[i] + (double) margin + slack, oLo, inv, strips);
+            for (int t = first; t <= last; t++) {
+                begin[t + 1]++;
+            }
+        }
+        for (int t = 0; t < strips; t++) {
+            begin[t + 1] += begin[t];
+        }
+        int[] fill = stripFill;
+        System.arraycopy(begin, 0, fill, 0, strips);
+        // Distribute in sweep order: a stable bucket pass, so every strip comes out sorted on lo.
         int[] ord = order;
         for (int r = 0; r < n; r++) {
             int i = ord[r];
-            sLo[r] = lo[i];
-            sOtherLo[r] = otherLo[i];
-            sOtherHi[r] = otherHi[i];
+            int first = strip(otherLo[i], oLo, inv, strips);
+            int last = strip(otherHi[i] + (double) margin + slack, oLo, inv, strips);
+            for (int t = first; t <= last; t++) {
+                int e = fill[t]++;
+                eId[e] = i;
+                eLo[e] = lo[i];
+                eHi[e] = hi[i];
+                eOtherLo[e] = otherLo[i];
+                eOtherHi[e] = otherHi[i];
+            }
         }
-        for (int r = 0; r < n; r++) {
-            float iHi = hi[ord[r]];
-            float iOtherLo = sOtherLo[r];
-            float iOtherHi = sOtherHi[r];
-            // Later boxes start no earlier (lo[j] >= lo[i] <= hi[i]), so along the sweep axis only
-            // lo[j] - hi[i] <= margin is left to check, and it fails for good once it fails:
-            // lo[j] - hi[i] only grows with j (float subtraction is monotone).
-            for (int q = r + 1; q < n && sLo[q] - iHi <= margin; q++) {
-                if (sOtherLo[q] - iOtherHi <= margin && iOtherLo - sOtherHi[q] <= margin) {
-                    int i = ord[r];
-                    int j = ord[q];
-                    out.add(Math.min(i, j), Math.max(i, j));
+        for (int t = 0; t < strips; t++) {
+            int end = begin[t + 1];
+            for (int r = begin[t]; r < end; r++) {
+                float iHi = eHi[r];
+                float iOtherLo = eOtherLo[r];
+                float iOtherHi = eOtherHi[r];
+                // Later entries start no earlier (lo[j] >= lo[i] <= hi[i]), so along the sweep
+                // axis only lo[j] - hi[i] <= margin is left, and once it fails it fails for
+                // every later entry (float subtraction is monotone).
+                for (int q = r + 1; q < end && eLo[q] - iHi <= margin; q++) {
+                    if (eOtherLo[q] - iOtherHi <= margin && iOtherLo - eOtherHi[q] <= margin
+                            // Report the pair only in the strip holding the larger of the two
+                            // lower bounds: both boxes joined it, so each pair comes out once.
+                            && strip(Math.max(iOtherLo, eOtherLo[q]), oLo, inv, strips) == t) {
+                        int i = eId[r];
+                        int j = eId[q];
+                        out.add(Math.min(i, j), Math.max(i, j));
+                    }
                 }
             }
+        }
+    }
+
+    /** The strip holding coordinate {@code v}: monotone in {@code v}, clamped to the strips. */
+    private static int strip(double v, double origin, double inv, int strips) {
+        double f = Math.floor((v - origin) * inv);
+        return f <= 0 ? 0 : f >= strips - 1 ? strips - 1 : (int) f;
+    }
+
+    private void ensureEntryCapacity(int entries, int strips) {
+        if (eId.length < entries) {
+            int cap = Math.max(entries, eId.length + (eId.length >> 1));
+            eId = new int[cap];
+            eLo = new float[cap];
+            eHi = new float[cap];
+            eOtherLo = new float[cap];
+            eOtherHi = new float[cap];
+        }
+        if (stripBegin.length < strips + 1) {
+            stripBegin = new int[strips + 1];
+            stripFill = new int[strips + 1];
         }
     }
 
@@ -195,8 +284,5 @@ public final class SweepAndPrune {
         keysTmp = new int[n];
         order = new int[n];
         orderTmp = new int[n];
-        sortedLo = new float[n];
-        sortedOtherLo = new float[n];
-        sortedOtherHi = new float[n];
     }
 }

@@ -26,6 +26,30 @@ class SweepAndPruneTest {
         assertArrayEquals(TestScenes.sortedKeys(TestScenes.bruteForcePairs(s, margin)), TestScenes.sortedKeys(got));
     }
 
+    @Property(tries = 30)
+    void findsTheBruteForcePairsFarFromTheOriginAndWithHugeBoxes(@ForAll long seed,
+                                                                 @ForAll @IntRange(min = 0, max = 3) int huge,
+                                                                 @ForAll @FloatRange(min = 0, max = 2) float margin) {
+        // Far from the origin float spacing is coarse (1/64 at 1e5): strip edges and the exact
+        // compares must still agree. Huge boxes span every strip and force coarsening.
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        float off = 100_000f;
+        for (int i = 0; i < 150; i++) {
+            float x = off + rnd.nextInt(40) / 4f;
+            float y = off + rnd.nextInt(40) / 4f;
+            float w = (1 + rnd.nextInt(4)) / 4f;
+            b.add(x, y, x + w, y, x + w, y + w, x, y + w);
+        }
+        for (int i = 0; i < huge; i++) {
+            b.add(off - 5, off - 5 + i, off + 20, off - 5 + i, off + 20, off + 20 + i, off - 5, off + 20 + i);
+        }
+        ConvexPolygons s = b.build();
+        PairBatch got = new PairBatch(s, 0);
+        new SweepAndPrune().findPairs(s, margin, got);
+        assertArrayEquals(TestScenes.sortedKeys(TestScenes.bruteForcePairs(s, margin)), TestScenes.sortedKeys(got));
+    }
+
     @Property(tries = 20)
     void aReusedInstanceGivesTheSameBatchAsAFreshOne(@ForAll long seed) {
         SweepAndPrune sap = new SweepAndPrune();
