@@ -20,7 +20,8 @@ import java.util.Map;
  *
  * <p>Shapes: one polygon per line, either WKT {@code POLYGON ((x y, x y, ...))} (the closing
  * vertex may repeat the first; holes are rejected; the id is the line number) or CSV
- * {@code id,x0,y0,x1,y1,...}. Blank lines and lines starting with {@code #} are skipped. Pairs:
+ * {@code id,x0,y0,x1,y1,...} (a first CSV line whose second field is not a number is a header
+ * and skipped). Blank lines and lines starting with {@code #} are skipped. Pairs:
  * {@code idA,idB} per line (a first line that names no known ids, such as {@code a,b}, is taken
  * as a header). Every error is an {@link InputException} naming the file, the line and the
  * reason; a polygon the core store rejects carries the core's message (for example
@@ -87,6 +88,9 @@ final class ShapeFiles {
                     xy = parseWkt(where, t);
                 } else {
                     String[] f = t.split(",", -1);
+                    if (ids.isEmpty() && f.length > 1 && !looksNumeric(f[1])) {
+                        continue; // a CSV header such as id,x0,y0,...
+                    }
                     id = f[0].strip();
                     if (id.isEmpty()) {
                         throw new InputException(where + "empty id (expected id,x0,y0,x1,y1,... or POLYGON ((...)))");
@@ -165,6 +169,15 @@ final class ShapeFiles {
             out[i] = xy.get(i);
         }
         return out;
+    }
+
+    private static boolean looksNumeric(String field) {
+        try {
+            Float.parseFloat(field.strip());
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static float number(String where, String text, String what) {

@@ -29,6 +29,14 @@ class ShapeFilesTest {
     }
 
     @Test
+    void aCsvHeaderLineIsSkippedButOnlyBeforeTheFirstShape() {
+        ShapeFiles.Shapes s = ShapeFiles.parseShapes("f.csv", "id,x0,y0,x1,y1,x2,y2\nt,0,0,1,0,0,1\n");
+        assertEquals(List.of("t"), s.ids());
+        String m = error("t,0,0,1,0,0,1\nid,x0,y0,x1,y1,x2,y2\n");
+        assertTrue(m.startsWith("f.txt:2: bad number 'x0' in column 2"), m);
+    }
+
+    @Test
     void aBadNumberNamesTheLineAndTheColumn() {
         String m = error("a,0,0,1,0,1,x1\n");
         assertTrue(m.startsWith("f.txt:1: bad number 'x1' in column 7"), m);

@@ -29,10 +29,17 @@ class SteadyStateAllocationTest {
         }
         com.sun.management.ThreadMXBean counter = counter();
         counter.getCurrentThreadAllocatedBytes(); // the first call may allocate lazily itself
-        long before = counter.getCurrentThreadAllocatedBytes();
-        int n = sap.findPairs(s, 0.5f, pairs);
-        int h = ovm.query(s, 7, 0f, hits);
-        long after = counter.getCurrentThreadAllocatedBytes();
-        assertEquals(0, after - before, "bytes allocated by a steady-state frame (" + n + " pairs, " + h + " hits)");
+        // The least over a few frames: an allocation in the code shows on every frame, while the
+        // VM itself occasionally charges a few hundred bytes to the thread (deoptimisation).
+        long least = Long.MAX_VALUE;
+        int n = 0;
+        int h = 0;
+        for (int frame = 0; frame < 5; frame++) {
+            long before = counter.getCurrentThreadAllocatedBytes();
+            n = sap.findPairs(s, 0.5f, pairs);
+            h = ovm.query(s, 7, 0f, hits);
+            least = Math.min(least, counter.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertEquals(0, least, "bytes allocated by a steady-state frame (" + n + " pairs, " + h + " hits)");
     }
 }
