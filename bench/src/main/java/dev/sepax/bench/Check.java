@@ -21,7 +21,8 @@ final class Check {
     static final String HELP = """
             Usage: ./sepax check --shapes FILE [--pairs FILE] [--out FILE] [--tolerance T]
               Reads convex polygons, one per line: WKT  POLYGON ((x y, x y, ...))  (id = line
-              number) or CSV  id,x0,y0,x1,y1,...  ('#' comments and blank lines skipped).
+              number) or CSV  id,x0,y0,x1,y1,...  ('#' comments and blank lines skipped;
+              a first CSV line whose second field is not a number is a header).
               Without --pairs, the sweep-and-prune broad phase proposes the candidate pairs.
               Writes the intersecting pairs as CSV lines idA,idB after a header a,b.
               Touching counts as intersecting at tolerance 0.

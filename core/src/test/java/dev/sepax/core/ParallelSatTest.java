@@ -65,6 +65,33 @@ class ParallelSatTest {
     }
 
     @Test
+    void aRejectingExecutorLeavesEveryChunkToTheCaller() {
+        ConvexPolygons s = TestScenes.mixed(5, 3000, 80);
+        PairBatch pairs = new PairBatch(s, 0);
+        new SweepAndPrune().findPairs(s, 0.5f, pairs);
+        OverlapBits one = new OverlapBits(pairs.size());
+        OverlapBits par = new OverlapBits(pairs.size());
+        java.util.concurrent.Executor rejecting = r -> {
+            throw new java.util.concurrent.RejectedExecutionException("full");
+        };
+        assertEquals(ScalarSat.INSTANCE.test(s, pairs, 0f, one),
+                new ParallelSat(ScalarSat.INSTANCE, rejecting, 4).test(s, pairs, 0f, par));
+        assertEquals(-1, one.firstDifference(par, pairs.size()));
+    }
+
+    @Test
+    void aCallFromInsideTheCommonPoolCompletes() throws Exception {
+        ConvexPolygons s = TestScenes.mixed(9, 3000, 80);
+        PairBatch pairs = new PairBatch(s, 0);
+        new SweepAndPrune().findPairs(s, 0.5f, pairs);
+        int expected = ScalarSat.INSTANCE.test(s, pairs, 0f, new OverlapBits(pairs.size()));
+        ParallelSat par = new ParallelSat(ScalarSat.INSTANCE, 8); // more chunks than pool threads
+        int got = ForkJoinPool.commonPool().submit(() -> par.test(s, pairs, 0f, new OverlapBits(pairs.size())))
+                .get(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(expected, got);
+    }
+
+    @Test
     void rejectsBadArgumentsLikeTheKernel() {
         ConvexPolygons s = TestScenes.mixed(3, 10, 5);
         PairBatch pairs = PairBatch.of(new int[] {0}, new int[] {1}, s);
