@@ -161,11 +161,11 @@ final class BenchCommand {
             String bench = p.getBenchmark();
             String kernel = bench.substring(bench.lastIndexOf('.') + 1).replace('_', '-');
             String k = p.getParam("k");
-            Result primary = r.getPrimaryResult();
+            Result<?> primary = r.getPrimaryResult();
             double alloc = Double.NaN;
-            for (Map.Entry<String, Result> e : r.getSecondaryResults().entrySet()) {
-                if (e.getKey().endsWith("gc.alloc.rate.norm")) {
-                    alloc = e.getValue().getScore();
+            for (String key : r.getSecondaryResults().keySet()) {
+                if (key.endsWith("gc.alloc.rate.norm")) {
+                    alloc = r.getSecondaryResults().get(key).getScore();
                 }
             }
             rows.add(new Row(k == null ? "W?" : "W" + k, kernel, primary.getScore(), primary.getScoreError(), alloc));

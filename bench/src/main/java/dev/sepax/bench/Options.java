@@ -12,6 +12,8 @@ import java.util.Map;
 final class Options {
     /** A bad command line: the message says what, the launcher exits with code 2. */
     static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         UsageException(String message) {
             super(message);
         }

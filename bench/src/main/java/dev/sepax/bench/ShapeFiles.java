@@ -32,6 +32,8 @@ final class ShapeFiles {
 
     /** A bad input file: the message names file, line and reason. */
     static final class InputException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         InputException(String message) {
             super(message);
         }
