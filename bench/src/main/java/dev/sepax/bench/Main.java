@@ -1,31 +1,62 @@
 package dev.sepax.bench;
 
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.SatKernel;
-import dev.sepax.core.Sepax;
+import java.io.PrintStream;
+import java.util.Arrays;
 
-/** The command-line main job. For now: a small demo scene, verdict counts and throughput. */
+/**
+ * The command-line main job behind {@code ./sepax}: {@code demo} (default), {@code check},
+ * {@code bench}, {@code draw}, {@code peers-check}. Exit codes: 0 success, 1 bad input file or
+ * failure, 2 bad command line, 3 kernels disagree (demo).
+ */
 public final class Main {
+    static final String HELP = """
+            Usage: ./sepax [COMMAND] [OPTIONS]      (./sepax COMMAND --help for details)
+            Commands:
+              demo          embedded scene: broad phase, narrow phase scalar vs SIMD, table,
+                            chart and JSON report (the default)
+              check         which polygons of a WKT/CSV file intersect; writes CSV pairs
+              bench         JMH benchmarks of every kernel and peer; table, JSON, chart
+              draw          picture (SVG/PNG) of one pair with its separating axis or overlap
+              peers-check   compare the peers' verdicts with Sepax's and explain differences
+              help          this text
+            """;
+
     private Main() {}
 
     public static void main(String[] args) {
-        Workloads.Scene scene = Workloads.scene("demo", 20_000, 3, 16, 160_000, 42L);
-        System.out.printf("scene: %d shapes, %d candidate pairs%n", scene.shapes().size(), scene.pairs().size());
-        OverlapBits ref = null;
-        for (SatKernel k : new SatKernel[] {Sepax.textbook(), Sepax.scalar(), Sepax.kernel()}) {
-            OverlapBits out = new OverlapBits(scene.pairs().size());
-            int hits = 0;
-            long best = Long.MAX_VALUE;
-            for (int rep = 0; rep < 15; rep++) {
-                long t0 = System.nanoTime();
-                hits = k.test(scene.shapes(), scene.pairs(), 0f, out);
-                best = Math.min(best, System.nanoTime() - t0);
-            }
-            if (ref == null) {
-                ref = out;
-            }
-            System.out.printf("%-9s hits=%d  %.1f M pairs/s  differs-from-textbook-at=%d%n", k.name(), hits,
-                    scene.pairs().size() / (best / 1e9) / 1e6, ref.firstDifference(out, scene.pairs().size()));
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs a command line; returns the exit code. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        System.setProperty("java.awt.headless", "true");
+        String cmd = args.length == 0 || args[0].startsWith("-") ? "demo" : args[0];
+        String[] rest = args.length == 0 || args[0].startsWith("-") ? args : Arrays.copyOfRange(args, 1, args.length);
+        if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            cmd = "help";
+        }
+        try {
+            return switch (cmd) {
+                case "demo" -> Demo.run(rest, out, err);
+                case "check" -> Check.run(rest, out, err);
+                case "bench" -> BenchCommand.run(rest, out, err);
+                case "draw" -> Draw.run(rest, out, err);
+                case "peers-check" -> PeersCheck.run(rest, out, err);
+                case "help" -> {
+                    out.print(HELP);
+                    yield 0;
+                }
+                default -> throw new Options.UsageException("unknown command '" + cmd + "'\n" + HELP);
+            };
+        } catch (Options.UsageException e) {
+            err.println("sepax: " + e.getMessage());
+            return 2;
+        } catch (ShapeFiles.InputException e) {
+            err.println("sepax: " + e.getMessage());
+            return 1;
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            err.println("sepax: I/O error: " + e.getMessage());
+            return 1;
         }
     }
 }

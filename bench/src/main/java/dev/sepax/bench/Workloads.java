@@ -42,6 +42,29 @@ public final class Workloads {
     }
 
     /**
+     * {@code n} random convex polygons with {@code kMin..kMax} vertices (radius 1) scattered
+     * uniformly over a square sized so that a margin-0 broad phase finds about
+     * {@code pairsPerShape} candidate pairs per shape. {@code progress}, when not null, is told
+     * how many shapes are done (every 10 000).
+     */
+    public static ConvexPolygons field(int n, int kMin, int kMax, double pairsPerShape, long seed,
+                                       java.util.function.IntConsumer progress) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        // Boxes of about 1.9 x 1.5 overlap when centres are within (3.8 x 3.0): about 11.4 / side^2
+        // partners per shape and density; half of that is pairs per shape.
+        double side = Math.sqrt(n * 5.7 / pairsPerShape);
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        for (int s = 0; s < n; s++) {
+            int k = kMin + rnd.nextInt(kMax - kMin + 1);
+            b.add(randomConvex(rnd, k, (float) (rnd.nextDouble() * side), (float) (rnd.nextDouble() * side), 1f));
+            if (progress != null && (s + 1) % 10_000 == 0) {
+                progress.accept(s + 1);
+            }
+        }
+        return b.build();
+    }
+
+    /**
      * {@code n} random convex polygons with {@code kMin..kMax} vertices and up to
      * {@code pairCount} candidate pairs from fattened-AABB overlap.
      */

@@ -1,0 +1,185 @@
+package dev.sepax.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * {@code ./sepax bench}: runs the JMH benchmarks {@code dev.sepax.bench.jmh.*Benchmark}
+ * programmatically with the GC profiler, prints a table and writes the JSON records of the
+ * bench contract (see {@code bench/results/cli.md}): an array of objects with exactly the fields
+ * {@code workload} ("W" + k), {@code kernel} (benchmark method name, {@code _} replaced by
+ * {@code -}), {@code pairsPerSecond}, {@code error} (JMH's 99.9% half-width, null when JMH gives
+ * none) and {@code allocBytesPerPair} ({@code gc.alloc.rate.norm}, null without the profiler).
+ */
+final class BenchCommand {
+    static final String HELP = """
+            Usage: ./sepax bench [--quick] [--json FILE] [--include REGEX] [--k LIST] [--out DIR]
+              Runs every JMH benchmark dev.sepax.bench.jmh.*Benchmark (Sepax kernels and the
+              peers dyn4j, JBox2D, JTS) on the standard workloads Wk with -prof gc; prints
+              pairs/s and bytes allocated per pair; writes JSON records
+              {workload, kernel, pairsPerSecond, error, allocBytesPerPair} and a chart.
+              JMH's own log goes to standard error.
+            Options:
+              --quick          k 4,8,32 unless --k is given; 1 fork, 1 x 200 ms warm-up,
+                               2 x 200 ms measurement (a couple of minutes); default: k 4..64,
+                               1 fork, 3 x 1 s warm-up, 5 x 1 s measurement
+              --json FILE      JSON output (default OUT/bench.json)
+              --include REGEX  benchmarks to run (default dev.sepax.bench.jmh..*Benchmark)
+              --k LIST         workloads (default 4,8,16,32,64); JBox2D runs only k <= 8
+              --out DIR        folder for bench.json and bench-throughput.png (default sepax-out)
+              --help           this text
+            """;
+
+    static final String DEFAULT_INCLUDE = "dev\\.sepax\\.bench\\.jmh\\..*Benchmark";
+    private static final String JBOX2D = "dev.sepax.bench.jmh.PeerBenchmark.jbox2d";
+
+    private BenchCommand() {}
+
+    /** One JSON record of the bench contract. */
+    record Row(String workload, String kernel, double pairsPerSecond, double error, double allocBytesPerPair) {
+        Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("workload", workload);
+            m.put("kernel", kernel);
+            m.put("pairsPerSecond", pairsPerSecond);
+            m.put("error", Double.isFinite(error) ? error : null);
+            m.put("allocBytesPerPair", Double.isFinite(allocBytesPerPair) ? allocBytesPerPair : null);
+            return m;
+        }
+
+        int k() {
+            return Integer.parseInt(workload.substring(1));
+        }
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+        Options o = Options.parse("bench", args, List.of("--json", "--include", "--k", "--out"), List.of("--quick"));
+        if (o.help()) {
+            out.print(HELP);
+            return 0;
+        }
+        boolean quick = o.flag("--quick");
+        String include = o.get("--include", DEFAULT_INCLUDE);
+        try {
+            Pattern.compile(include);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new Options.UsageException("bench: --include is not a regular expression: " + e.getDescription());
+        }
+        // --quick trims the workloads too: each (benchmark, k) costs a JVM fork plus setup.
+        int[] ks = o.intList("--k", quick ? new int[] {4, 8, 32} : new int[] {4, 8, 16, 32, 64});
+        Path dir = Path.of(o.get("--out", "sepax-out"));
+        Path json = Path.of(o.get("--json", dir.resolve("bench.json").toString()));
+        Files.createDirectories(dir);
+        if (json.toAbsolutePath().getParent() != null) {
+            Files.createDirectories(json.toAbsolutePath().getParent());
+        }
+
+        List<RunResult> results = new ArrayList<>();
+        try {
+            results.addAll(runJmh(base(quick, ks).include(include).exclude(Pattern.quote(JBOX2D)), err));
+            int[] small = Arrays.stream(ks).filter(k -> k <= org.jbox2d.common.Settings.maxPolygonVertices).toArray();
+            if (small.length > 0 && Pattern.compile(include).matcher(JBOX2D).find()) {
+                results.addAll(runJmh(base(quick, small).include(Pattern.quote(JBOX2D) + "$"), err));
+            }
+        } catch (RunnerException e) {
+            err.println("sepax bench: JMH failed: " + e.getMessage());
+            return 1;
+        }
+        List<Row> rows = rows(results);
+        if (rows.isEmpty()) {
+            err.println("sepax bench: no benchmark matched '" + include + "' or every run failed");
+            return 1;
+        }
+        printTable(out, rows);
+        List<Object> records = new ArrayList<>();
+        for (Row r : rows) {
+            records.add(r.toJson());
+        }
+        Files.writeString(json, Json.write(records));
+        Chart chart = new Chart(ks);
+        for (Row r : rows) {
+            chart.put(r.kernel(), r.k(), r.pairsPerSecond());
+        }
+        Path png = dir.resolve("bench-throughput.png");
+        chart.writePng(png, "Sepax bench (JMH" + (quick ? ", quick" : "") + "): pairs/s by k");
+        out.println("json:  " + json);
+        out.println("chart: " + png);
+        return 0;
+    }
+
+    private static ChainedOptionsBuilder base(boolean quick, int[] ks) {
+        String[] kv = Arrays.stream(ks).mapToObj(Integer::toString).toArray(String[]::new);
+        ChainedOptionsBuilder b = new OptionsBuilder()
+                .param("k", kv)
+                .forks(1)
+                .addProfiler(GCProfiler.class)
+                .shouldFailOnError(false);
+        String forced = System.getProperty("sepax.kernel");
+        if (forced != null) {
+            b.jvmArgsAppend("-Dsepax.kernel=" + forced); // e.g. SEPAX_JAVA_OPTS=-Dsepax.kernel=scalar
+        }
+        if (quick) {
+            b.warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
+                    .measurementIterations(2).measurementTime(TimeValue.milliseconds(200));
+        } else {
+            b.warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(5).measurementTime(TimeValue.seconds(1));
+        }
+        return b;
+    }
+
+    private static Collection<RunResult> runJmh(ChainedOptionsBuilder b, PrintStream err) throws RunnerException {
+        return new Runner(b.build(), OutputFormatFactory.createFormatInstance(err, VerboseMode.NORMAL)).run();
+    }
+
+    /** Contract rows from JMH results, sorted by k then kernel. */
+    static List<Row> rows(Collection<RunResult> results) {
+        List<Row> rows = new ArrayList<>();
+        for (RunResult r : results) {
+            BenchmarkParams p = r.getParams();
+            String bench = p.getBenchmark();
+            String kernel = bench.substring(bench.lastIndexOf('.') + 1).replace('_', '-');
+            String k = p.getParam("k");
+            Result<?> primary = r.getPrimaryResult();
+            double alloc = Double.NaN;
+            for (String key : r.getSecondaryResults().keySet()) {
+                if (key.endsWith("gc.alloc.rate.norm")) {
+                    alloc = r.getSecondaryResults().get(key).getScore();
+                }
+            }
+            rows.add(new Row(k == null ? "W?" : "W" + k, kernel, primary.getScore(), primary.getScoreError(), alloc));
+        }
+        rows.sort(Comparator.comparingInt((Row r) -> r.workload().equals("W?") ? -1 : r.k()).thenComparing(Row::kernel));
+        return rows;
+    }
+
+    static void printTable(PrintStream out, List<Row> rows) {
+        out.printf("%-8s %-18s %14s %12s %12s%n", "workload", "kernel", "pairs/s", "error", "B/pair");
+        for (Row r : rows) {
+            out.printf("%-8s %-18s %14s %12s %12s%n", r.workload(), r.kernel(), Demo.human(r.pairsPerSecond()),
+                    Double.isFinite(r.error()) ? Demo.human(r.error()) : "-",
+                    Double.isFinite(r.allocBytesPerPair()) ? String.format("%.1f", r.allocBytesPerPair()) : "-");
+        }
+    }
+}

@@ -1,0 +1,301 @@
+package dev.sepax.bench;
+
+import dev.sepax.core.ConvexPolygons;
+import dev.sepax.core.Sepax;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.geom.Path2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.imageio.ImageIO;
+
+/**
+ * {@code ./sepax draw}: a picture of one pair (debugging aid). Separated pairs show the
+ * separating edge's line and the gap; intersecting pairs show the overlap region (clipped in
+ * double). Writes SVG or PNG, by the output file's extension.
+ */
+final class Draw {
+    static final String HELP = """
+            Usage: ./sepax draw (--a WKT --b WKT | --shapes FILE --pair IDA,IDB | --k K --seed S)
+                                --out FILE.svg|FILE.png
+              Draws one pair of convex polygons: A blue, B orange; if they are separated, the
+              separating edge's line (dashed) and the gap; if they intersect, the overlap (red).
+              Prints the verdict of the selected kernel and the true separation (double).
+            Options:
+              --a WKT, --b WKT   the two polygons as WKT POLYGON ((x y, ...))
+              --shapes FILE      a shapes file as for check, with --pair IDA,IDB
+              --k K              a random pair of the standard workload WK (with --seed, default 42)
+              --seed S           which pair of WK (default 42)
+              --out FILE         .svg or .png (default sepax-out/pair.svg)
+              --help             this text
+            """;
+
+    private Draw() {}
+
+    static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+        Options o = Options.parse("draw", args, List.of("--a", "--b", "--shapes", "--pair", "--k", "--seed", "--out"),
+                List.of());
+        if (o.help()) {
+            out.print(HELP);
+            return 0;
+        }
+        ConvexPolygons s;
+        int a;
+        int b;
+        if (o.get("--a", null) != null || o.get("--b", null) != null) {
+            ShapeFiles.Shapes sh = ShapeFiles.parseShapes("argument", o.require("--a") + "\n" + o.require("--b") + "\n");
+            s = sh.store();
+            a = 0;
+            b = 1;
+        } else if (o.get("--shapes", null) != null) {
+            ShapeFiles.Shapes sh = ShapeFiles.readShapes(Path.of(o.get("--shapes", null)));
+            String[] ids = o.require("--pair").split(",");
+            if (ids.length != 2) {
+                throw new Options.UsageException("draw: --pair must be IDA,IDB");
+            }
+            Integer ia = sh.index().get(ids[0].strip());
+            Integer ib = sh.index().get(ids[1].strip());
+            if (ia == null || ib == null) {
+                throw new Options.UsageException("draw: --pair " + o.get("--pair", "") + ": unknown id");
+            }
+            s = sh.store();
+            a = ia;
+            b = ib;
+        } else if (o.get("--k", null) != null) {
+            Workloads.Scene w = Workloads.standard(o.intValue("--k", 8, 3, 1024), 42);
+            int p = (int) Math.floorMod(o.longValue("--seed", 42L), (long) w.pairs().size());
+            s = w.shapes();
+            a = w.pairs().a(p);
+            b = w.pairs().b(p);
+        } else {
+            throw new Options.UsageException("draw: give --a and --b, or --shapes and --pair, or --k (see --help)");
+        }
+        Path file = Path.of(o.get("--out", "sepax-out/pair.svg"));
+        if (file.toAbsolutePath().getParent() != null) {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+        }
+        boolean hit = Kernels.selected().intersects(s, a, b, 0f);
+        Picture pic = picture(s, a, b);
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".png")) {
+            writePng(pic, file);
+        } else if (name.endsWith(".svg")) {
+            Files.writeString(file, svg(pic));
+        } else {
+            throw new Options.UsageException("draw: --out must end in .svg or .png");
+        }
+        out.printf(Locale.ROOT, "%s (%s kernel, tolerance 0); true separation %.6g; %s -> %s%n",
+                hit ? "intersect" : "separated", Kernels.selected().name(), pic.separation,
+                pic.axisLabel, file);
+        return 0;
+    }
+
+    /** Everything to draw, in double world coordinates. */
+    record Picture(double[] ax, double[] ay, double[] bx, double[] by, double separation,
+                   double[] axisLine, double[] overlapX, double[] overlapY, String axisLabel) {}
+
+    static Picture picture(ConvexPolygons s, int a, int b) {
+        double[][] pa = coords(s, a);
+        double[][] pb = coords(s, b);
+        // Best axis over both shapes' edges: largest min over the other's vertices of n.(v - p).
+        double best = Double.NEGATIVE_INFINITY;
+        double[] line = null;
+        String label = "";
+        for (int side = 0; side < 2; side++) {
+            double[][] ref = side == 0 ? pa : pb;
+            double[][] oth = side == 0 ? pb : pa;
+            int k = ref[0].length;
+            for (int i = 0; i < k; i++) {
+                int j = (i + 1) % k;
+                double ex = ref[0][j] - ref[0][i];
+                double ey = ref[1][j] - ref[1][i];
+                double l = Math.hypot(ex, ey);
+                double nx = ey / l;
+                double ny = -ex / l;
+                double min = Double.POSITIVE_INFINITY;
+                for (int v = 0; v < oth[0].length; v++) {
+                    min = Math.min(min, nx * (oth[0][v] - ref[0][i]) + ny * (oth[1][v] - ref[1][i]));
+                }
+                if (min > best) {
+                    best = min;
+                    line = new double[] {ref[0][i], ref[1][i], ref[0][j], ref[1][j], nx, ny};
+                    label = (side == 0 ? "A" : "B") + "'s edge " + i;
+                }
+            }
+        }
+        double[][] clip = best <= 0 ? clip(pa, pb) : new double[][] {new double[0], new double[0]};
+        return new Picture(pa[0], pa[1], pb[0], pb[1], best, line, clip[0], clip[1],
+                best > 0 ? "separating axis: normal of " + label : "least-overlap axis: " + label);
+    }
+
+    private static double[][] coords(ConvexPolygons s, int i) {
+        int k = s.count(i);
+        double[][] c = new double[2][k];
+        for (int v = 0; v < k; v++) {
+            c[0][v] = s.vertexX(i, v);
+            c[1][v] = s.vertexY(i, v);
+        }
+        return c;
+    }
+
+    /** Sutherland-Hodgman: subject clipped by the convex CCW clip polygon. */
+    static double[][] clip(double[][] subject, double[][] clipper) {
+        List<double[]> poly = new ArrayList<>();
+        for (int i = 0; i < subject[0].length; i++) {
+            poly.add(new double[] {subject[0][i], subject[1][i]});
+        }
+        int k = clipper[0].length;
+        for (int e = 0; e < k && !poly.isEmpty(); e++) {
+            double px = clipper[0][e];
+            double py = clipper[1][e];
+            double qx = clipper[0][(e + 1) % k];
+            double qy = clipper[1][(e + 1) % k];
+            List<double[]> next = new ArrayList<>();
+            for (int i = 0; i < poly.size(); i++) {
+                double[] u = poly.get(i);
+                double[] v = poly.get((i + 1) % poly.size());
+                double su = (qx - px) * (u[1] - py) - (qy - py) * (u[0] - px);
+                double sv = (qx - px) * (v[1] - py) - (qy - py) * (v[0] - px);
+                if (su >= 0) {
+                    next.add(u);
+                }
+                if ((su >= 0) != (sv >= 0)) {
+                    double t = su / (su - sv);
+                    next.add(new double[] {u[0] + t * (v[0] - u[0]), u[1] + t * (v[1] - u[1])});
+                }
+            }
+            poly = next;
+        }
+        double[][] out = new double[2][poly.size()];
+        for (int i = 0; i < poly.size(); i++) {
+            out[0][i] = poly.get(i)[0];
+            out[1][i] = poly.get(i)[1];
+        }
+        return out;
+    }
+
+    /** Maps world coordinates into a {@code size}-pixel square, y up. */
+    private record View(double minX, double minY, double scale, int size) {
+        static View of(Picture p, int size) {
+            double lx = Double.POSITIVE_INFINITY;
+            double ly = Double.POSITIVE_INFINITY;
+            double hx = Double.NEGATIVE_INFINITY;
+            double hy = Double.NEGATIVE_INFINITY;
+            for (double[][] c : new double[][][] {{p.ax(), p.ay()}, {p.bx(), p.by()}}) {
+                for (int i = 0; i < c[0].length; i++) {
+                    lx = Math.min(lx, c[0][i]);
+                    hx = Math.max(hx, c[0][i]);
+                    ly = Math.min(ly, c[1][i]);
+                    hy = Math.max(hy, c[1][i]);
+                }
+            }
+            double span = Math.max(hx - lx, hy - ly) * 1.2 + 1e-9;
+            return new View(lx - (span - (hx - lx)) / 2, ly - (span - (hy - ly)) / 2, size / span, size);
+        }
+
+        double x(double wx) {
+            return (wx - minX) * scale;
+        }
+
+        double y(double wy) {
+            return size - (wy - minY) * scale;
+        }
+    }
+
+    static String svg(Picture p) {
+        int size = 600;
+        View v = View.of(p, size);
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
+                size, size + 30, size, size + 30));
+        sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        sb.append(poly(v, p.ax(), p.ay(), "#1f77b4", 0.35));
+        sb.append(poly(v, p.bx(), p.by(), "#ff7f0e", 0.35));
+        if (p.overlapX().length >= 3) {
+            sb.append(poly(v, p.overlapX(), p.overlapY(), "#d62728", 0.8));
+        }
+        if (p.axisLine() != null) {
+            double[] l = p.axisLine();
+            double dx = l[2] - l[0];
+            double dy = l[3] - l[1];
+            double ext = 10;
+            sb.append(String.format(Locale.ROOT,
+                    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-dasharray=\"6,4\"/>%n",
+                    v.x(l[0] - ext * dx), v.y(l[1] - ext * dy), v.x(l[2] + ext * dx), v.y(l[3] + ext * dy)));
+            double mx = (l[0] + l[2]) / 2;
+            double my = (l[1] + l[3]) / 2;
+            double gap = Math.max(p.separation(), 0);
+            sb.append(String.format(Locale.ROOT,
+                    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"green\" stroke-width=\"2\"/>%n",
+                    v.x(mx), v.y(my), v.x(mx + l[4] * gap), v.y(my + l[5] * gap)));
+        }
+        sb.append(String.format(Locale.ROOT, "<text x=\"8\" y=\"%d\" font-family=\"sans-serif\" font-size=\"14\">%s, separation %.6g</text>%n",
+                size + 20, p.separation() > 0 ? "separated" : "intersecting", p.separation()));
+        return sb.append("</svg>\n").toString();
+    }
+
+    private static String poly(View v, double[] xs, double[] ys, String color, double opacity) {
+        StringBuilder pts = new StringBuilder();
+        for (int i = 0; i < xs.length; i++) {
+            pts.append(String.format(Locale.ROOT, "%.2f,%.2f ", v.x(xs[i]), v.y(ys[i])));
+        }
+        return String.format(Locale.ROOT,
+                "<polygon points=\"%s\" fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"%s\" stroke-width=\"1.5\"/>%n",
+                pts.toString().strip(), color, opacity, color);
+    }
+
+    static void writePng(Picture p, Path file) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        int size = 600;
+        View v = View.of(p, size);
+        BufferedImage img = new BufferedImage(size, size + 30, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, size, size + 30);
+        fill(g, v, p.ax(), p.ay(), new Color(31, 119, 180, 100), new Color(31, 119, 180));
+        fill(g, v, p.bx(), p.by(), new Color(255, 127, 14, 100), new Color(255, 127, 14));
+        if (p.overlapX().length >= 3) {
+            fill(g, v, p.overlapX(), p.overlapY(), new Color(214, 39, 40, 200), new Color(214, 39, 40));
+        }
+        if (p.axisLine() != null) {
+            double[] l = p.axisLine();
+            double dx = l[2] - l[0];
+            double dy = l[3] - l[1];
+            g.setColor(Color.BLACK);
+            g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            g.drawLine((int) v.x(l[0] - 10 * dx), (int) v.y(l[1] - 10 * dy), (int) v.x(l[2] + 10 * dx), (int) v.y(l[3] + 10 * dy));
+        }
+        g.setColor(Color.BLACK);
+        g.drawString(String.format(Locale.ROOT, "%s, separation %.6g", p.separation() > 0 ? "separated" : "intersecting",
+                p.separation()), 8, size + 20);
+        g.dispose();
+        ImageIO.write(img, "png", file.toFile());
+    }
+
+    private static void fill(Graphics2D g, View v, double[] xs, double[] ys, Color fill, Color line) {
+        Path2D.Double path = new Path2D.Double();
+        for (int i = 0; i < xs.length; i++) {
+            if (i == 0) {
+                path.moveTo(v.x(xs[i]), v.y(ys[i]));
+            } else {
+                path.lineTo(v.x(xs[i]), v.y(ys[i]));
+            }
+        }
+        path.closePath();
+        g.setColor(fill);
+        g.fill(path);
+        g.setColor(line);
+        g.setStroke(new BasicStroke(1.5f));
+        g.draw(path);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.sepax.bench;
+
+import dev.sepax.core.SatKernel;
+import dev.sepax.core.Sepax;
+
+/**
+ * The kernel the commands run: {@link Sepax#kernel()}, or the scalar kernel with one warning
+ * when the SIMD kernel is selected but cannot be loaded (for example a build of sepax-simd
+ * without it), so that the tools keep working and say why they are slower.
+ */
+final class Kernels {
+    private Kernels() {}
+
+    private static final class Holder {
+        static final String PROBLEM;
+        static final SatKernel SELECTED;
+
+        static {
+            SatKernel k;
+            String problem = null;
+            try {
+                k = Sepax.kernel();
+            } catch (IllegalStateException | ExceptionInInitializerError e) {
+                Throwable c = e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
+                problem = c.getMessage();
+                System.err.println("WARNING: sepax: " + problem + "; using the scalar kernel");
+                k = Sepax.scalar();
+            }
+            SELECTED = k;
+            PROBLEM = problem;
+        }
+    }
+
+    /** The selected kernel (see class doc). */
+    static SatKernel selected() {
+        return Holder.SELECTED;
+    }
+
+    /** Why the selected kernel is not SIMD, or null when it is. */
+    static String whyNotSimd() {
+        if (Holder.PROBLEM != null) {
+            return Holder.PROBLEM;
+        }
+        return Sepax.simdUnavailableReason();
+    }
+}

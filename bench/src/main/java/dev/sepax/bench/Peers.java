@@ -1,0 +1,130 @@
+package dev.sepax.bench;
+
+import dev.sepax.core.ConvexPolygons;
+import org.dyn4j.collision.narrowphase.Gjk;
+import org.dyn4j.collision.narrowphase.Sat;
+import org.dyn4j.geometry.Polygon;
+import org.dyn4j.geometry.Transform;
+import org.dyn4j.geometry.Vector2;
+import org.jbox2d.collision.Collision;
+import org.jbox2d.collision.Manifold;
+import org.jbox2d.collision.shapes.PolygonShape;
+import org.jbox2d.common.Settings;
+import org.jbox2d.common.Vec2;
+import org.jbox2d.pooling.normal.DefaultWorldPool;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.GeometryFactory;
+
+/**
+ * Sepax shapes converted to the peer libraries' objects, and each peer's "do they intersect?"
+ * call, as the benchmarks and {@code ./sepax peers-check} use them. Shapes are already in world
+ * coordinates, so every peer gets identity transforms.
+ *
+ * <ul>
+ *   <li>dyn4j 5.0.2: {@code Sat.detect} and {@code Gjk.detect} on {@code Polygon} (double).
+ *   <li>JBox2D 2.2.1.1: {@code Collision.collidePolygons}; a pair intersects when the manifold
+ *       has a point. Box2D keeps a skin of {@code Settings.polygonRadius} (0.01) round every
+ *       polygon, so it reports pairs up to 0.02 apart; at most {@code Settings.maxPolygonVertices}
+ *       (8) vertices, so shapes with more have no JBox2D form ({@link #hasJbox2d()} false).
+ *   <li>JTS 1.20.0: {@code Polygon.intersects} (double, exact predicates; touching intersects).
+ * </ul>
+ *
+ * <p>Not thread-safe (the peer detectors and JBox2D's pool keep scratch). Building allocates;
+ * the peers themselves allocate per call (that is what the benchmarks measure).
+ */
+public final class Peers {
+    /** Identity transform for dyn4j. */
+    private static final Transform IDENTITY = new Transform();
+
+    private final Polygon[] dyn4j;
+    private final PolygonShape[] box2d;
+    private final org.locationtech.jts.geom.Polygon[] jts;
+    private final Sat sat = new Sat();
+    private final Gjk gjk = new Gjk();
+    private final Collision collision = new Collision(new DefaultWorldPool(100, 10));
+    private final Manifold manifold = new Manifold();
+    private final org.jbox2d.common.Transform box2dIdentity = new org.jbox2d.common.Transform();
+
+    /** Converts every shape of {@code shapes}. */
+    public Peers(ConvexPolygons shapes) {
+        this(shapes, Settings.polygonRadius);
+    }
+
+    /** Converts every shape; JBox2D polygons get the given skin radius (Box2D default 0.01). */
+    public Peers(ConvexPolygons shapes, float box2dRadius) {
+        int n = shapes.size();
+        dyn4j = new Polygon[n];
+        jts = new org.locationtech.jts.geom.Polygon[n];
+        box2dIdentity.setIdentity();
+        boolean fits = shapes.maxCount() <= Settings.maxPolygonVertices;
+        box2d = fits ? new PolygonShape[n] : null;
+        GeometryFactory gf = new GeometryFactory();
+        for (int s = 0; s < n; s++) {
+            int k = shapes.count(s);
+            Vector2[] v = new Vector2[k];
+            Coordinate[] ring = new Coordinate[k + 1];
+            Vec2[] bv = new Vec2[k];
+            for (int i = 0; i < k; i++) {
+                float x = shapes.vertexX(s, i);
+                float y = shapes.vertexY(s, i);
+                v[i] = new Vector2(x, y);
+                ring[i] = new Coordinate(x, y);
+                bv[i] = new Vec2(x, y);
+            }
+            ring[k] = ring[0];
+            dyn4j[s] = new Polygon(v);
+            jts[s] = gf.createPolygon(ring);
+            if (fits) {
+                PolygonShape p = new PolygonShape();
+                p.set(bv, k);
+                p.m_radius = box2dRadius;
+                box2d[s] = p;
+            }
+        }
+    }
+
+    /** Whether every shape has a JBox2D form (at most 8 vertices). */
+    public boolean hasJbox2d() {
+        return box2d != null;
+    }
+
+    /** dyn4j's SAT detector. */
+    public boolean dyn4jSat(int a, int b) {
+        return sat.detect(dyn4j[a], IDENTITY, dyn4j[b], IDENTITY);
+    }
+
+    /** dyn4j's GJK detector. */
+    public boolean dyn4jGjk(int a, int b) {
+        return gjk.detect(dyn4j[a], IDENTITY, dyn4j[b], IDENTITY);
+    }
+
+    /** JBox2D's polygon manifold: at least one contact point. */
+    public boolean jbox2d(int a, int b) {
+        collision.collidePolygons(manifold, box2d[a], box2dIdentity, box2d[b], box2dIdentity);
+        return manifold.pointCount > 0;
+    }
+
+    /** JTS {@code Polygon.intersects}. */
+    public boolean jts(int a, int b) {
+        return jts[a].intersects(jts[b]);
+    }
+
+    /** A peer's verdict function, by the kernel name of the bench contract. */
+    public interface Verdict {
+        boolean test(int a, int b);
+    }
+
+    /** The peer named {@code kernel} ({@code dyn4j-sat}, {@code dyn4j-gjk}, {@code jbox2d}, {@code jts}). */
+    public Verdict byName(String kernel) {
+        return switch (kernel) {
+            case "dyn4j-sat" -> this::dyn4jSat;
+            case "dyn4j-gjk" -> this::dyn4jGjk;
+            case "jbox2d" -> this::jbox2d;
+            case "jts" -> this::jts;
+            default -> throw new IllegalArgumentException("kernel=" + kernel + ": not a peer");
+        };
+    }
+
+    /** Names of the peers, in the bench contract's spelling. */
+    public static final java.util.List<String> NAMES = java.util.List.of("dyn4j-sat", "dyn4j-gjk", "jbox2d", "jts");
+}

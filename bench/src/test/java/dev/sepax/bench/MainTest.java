@@ -1,0 +1,107 @@
+package dev.sepax.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void everyCommandHasHelp() {
+        for (String cmd : new String[] {"demo", "check", "bench", "draw", "peers-check"}) {
+            out.reset();
+            assertEquals(0, run(cmd, "--help"), cmd);
+            assertTrue(out().startsWith("Usage: ./sepax " + cmd), cmd + ": " + out());
+        }
+        out.reset();
+        assertEquals(0, run("--help"));
+        assertTrue(out().contains("peers-check"));
+    }
+
+    @Test
+    void unknownOptionsCommandsAndMissingValuesExitWithTwo() {
+        assertEquals(2, run("check", "--shapes"));
+        assertTrue(err().contains("option --shapes needs a value"), err());
+        assertEquals(2, run("bench", "--fast"));
+        assertTrue(err().contains("unknown option '--fast'"), err());
+        assertEquals(2, run("frobnicate"));
+        assertEquals(2, run("demo", "--shapes", "many"));
+        assertEquals(2, run("check"));
+        assertTrue(err().contains("--shapes is required"), err());
+    }
+
+    @Test
+    void checkWritesTheIntersectingPairsOfATinyFile(@TempDir Path dir) throws Exception {
+        Path shapes = dir.resolve("shapes.csv");
+        Files.writeString(shapes, """
+                # id,x0,y0,...   (a and b overlap, b and c touch at x = 3, d is far away)
+                a,0,0,2,0,2,2,0,2
+                b,1,1,3,1,3,3,1,3
+                c,3,1,5,1,5,3
+                d,10,10,11,10,11,11
+                """);
+        Path result = dir.resolve("out.csv");
+        assertEquals(0, run("check", "--shapes", shapes.toString(), "--out", result.toString()));
+        assertEquals(java.util.Set.of("a,b", "b,c"), java.util.Set.copyOf(Files.readAllLines(result).subList(1, 3)));
+        assertEquals("a,b", Files.readAllLines(result).get(0)); // header
+        assertEquals(3, Files.readAllLines(result).size());
+
+        // A negative tolerance lets the touching pair count as apart.
+        out.reset();
+        assertEquals(0, run("check", "--shapes", shapes.toString(), "--tolerance", "-0.01"));
+        assertEquals("a,b\na,b\n", out());
+
+        // With a pairs file only the listed pairs are tested.
+        Path pairs = dir.resolve("pairs.csv");
+        Files.writeString(pairs, "a,b\nc,b\nd,a\n");
+        out.reset();
+        assertEquals(0, run("check", "--shapes", shapes.toString(), "--pairs", pairs.toString(), "--kernel", "scalar"));
+        assertEquals("a,b\na,b\nc,b\n", out()); // header, then the listed pairs that intersect, in file order
+    }
+
+    @Test
+    void checkNamesTheFileAndLineOfABadShape(@TempDir Path dir) throws Exception {
+        Path shapes = dir.resolve("bad.wkt");
+        Files.writeString(shapes, "POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((0 0, 1 0, 0.5 nope, 0 0))\n");
+        assertEquals(1, run("check", "--shapes", shapes.toString()));
+        assertTrue(err().contains("bad.wkt:2: bad number 'nope' in vertex 3 y"), err());
+        assertEquals(1, run("check", "--shapes", dir.resolve("missing.wkt").toString()));
+        assertTrue(err().contains("no such file"), err());
+    }
+
+    @Test
+    void drawWritesAnSvgWithTheVerdict(@TempDir Path dir) throws Exception {
+        Path svg = dir.resolve("p.svg");
+        assertEquals(0, run("draw", "--a", "POLYGON ((0 0, 1 0, 1 1, 0 1))", "--b", "POLYGON ((2 0, 3 0, 3 1, 2 1))",
+                "--out", svg.toString()));
+        assertTrue(out().startsWith("separated"), out());
+        assertTrue(Files.readString(svg).contains("separation 1"), Files.readString(svg));
+        Path png = dir.resolve("p.png");
+        out.reset();
+        assertEquals(0, run("draw", "--a", "POLYGON ((0 0, 2 0, 2 2, 0 2))", "--b", "POLYGON ((1 1, 3 1, 3 3, 1 3))",
+                "--out", png.toString()));
+        assertTrue(out().startsWith("intersect"), out());
+        assertTrue(Files.size(png) > 0);
+    }
+}
