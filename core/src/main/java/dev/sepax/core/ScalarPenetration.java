@@ -101,13 +101,14 @@ public final class ScalarPenetration implements PenetrationKernel {
         float normalY;
         if (code > 0) {
             int slot = s.start[a] + code - 1;
-            normalX = s.nx[slot];
-            normalY = s.ny[slot];
+            // + 0f and 0f - x: no -0 in the output, so swapping A and B negates the normal exactly.
+            normalX = s.nx[slot] + 0f;
+            normalY = s.ny[slot] + 0f;
         } else if (code < 0) {
             // B's outward normal points from B to A: flip it to point from A to B.
             int slot = s.start[b] - code - 1;
-            normalX = -s.nx[slot];
-            normalY = -s.ny[slot];
+            normalX = 0f - s.nx[slot];
+            normalY = 0f - s.ny[slot];
         } else {
             normalX = 0f;
             normalY = 0f;
