@@ -33,9 +33,7 @@ public final class ScalarPenetration implements PenetrationKernel {
         int[] pb = pairs.bs();
         int hits = 0;
         for (int p = from; p < to; p++) {
-            if (compute(shapes, pa[p], pb[p], out, p)) {
-                hits++;
-            }
+            hits += compute(shapes, pa[p], pb[p], out, p) ? 1 : 0;
         }
         return hits;
     }
@@ -89,6 +87,26 @@ public final class ScalarPenetration implements PenetrationKernel {
     }
 
     /**
+     * Runs {@link #finish} over pairs {@code [from, to)} whose best edge separation and axis code
+     * a kernel has already stored in {@code out.depths()} and {@code out.axes()} (a two-pass
+     * batch: the vector pass has no data-dependent branches, so pairs overlap in the pipeline).
+     * Public only for the SIMD kernel; not an API for callers.
+     *
+     * @return how many of the pairs intersect or touch
+     */
+    public static int finishAll(ConvexPolygons s, PairBatch pairs, int from, int to, Penetrations out) {
+        int[] pa = pairs.as();
+        int[] pb = pairs.bs();
+        float[] best = out.depth;
+        int[] code = out.axis;
+        int hits = 0;
+        for (int p = from; p < to; p++) {
+            hits += finish(s, pa[p], pb[p], best[p], code[p], out, p) ? 1 : 0;
+        }
+        return hits;
+    }
+
+    /**
      * The tail shared by every penetration kernel: given the best edge separation {@code best}
      * and its axis code ({@code 1 + i}, {@code -(1 + j)}, or 0 if no edge gave a number), tries
      * the world axes, then writes entry {@code p} of {@code out}. Public only so that the SIMD
@@ -97,22 +115,14 @@ public final class ScalarPenetration implements PenetrationKernel {
      * @return true if the pair intersects or touches
      */
     public static boolean finish(ConvexPolygons s, int a, int b, float best, int code, Penetrations out, int p) {
-        float normalX;
-        float normalY;
-        if (code > 0) {
-            int slot = s.start[a] + code - 1;
-            // + 0f and 0f - x: no -0 in the output, so swapping A and B negates the normal exactly.
-            normalX = s.nx[slot] + 0f;
-            normalY = s.ny[slot] + 0f;
-        } else if (code < 0) {
-            // B's outward normal points from B to A: flip it to point from A to B.
-            int slot = s.start[b] - code - 1;
-            normalX = 0f - s.nx[slot];
-            normalY = 0f - s.ny[slot];
-        } else {
-            normalX = 0f;
-            normalY = 0f;
-        }
+        // Branch-free normal: which edge won is a coin toss per pair, and a mispredicted branch
+        // here costs more than the rest of the tail. A's edge i: its outward normal; B's edge j:
+        // minus B's outward normal (the sign bit flipped); + 0f turns -0 into +0, so the output
+        // has no -0 and swapping A and B negates the normal exactly.
+        int slot = code > 0 ? s.start[a] + code - 1 : code < 0 ? s.start[b] - code - 1 : s.start[a];
+        int flip = code & 0x80000000;
+        float normalX = Float.intBitsToFloat(Float.floatToRawIntBits(s.nx[slot]) ^ flip) + 0f;
+        float normalY = Float.intBitsToFloat(Float.floatToRawIntBits(s.ny[slot]) ^ flip) + 0f;
         // World axes after all edges, each with strict '>', so an equal edge keeps the win.
         float g = s.minX[b] - s.maxX[a] + 0f; // B to the right of A
         if (g > best) {
@@ -142,7 +152,13 @@ public final class ScalarPenetration implements PenetrationKernel {
             normalX = 0f;
             normalY = -1f;
         }
-        float depth = code == 0 ? Float.NaN : 0f - best; // 0f - x: +0 stays +0
+        float depth = 0f - best; // 0f - x: +0 stays +0
+        if (code == 0) {
+            // No finite separation on any axis (only when the arithmetic overflowed).
+            depth = Float.NaN;
+            normalX = 0f;
+            normalY = 0f;
+        }
         out.normalX[p] = normalX;
         out.normalY[p] = normalY;
         out.depth[p] = depth;

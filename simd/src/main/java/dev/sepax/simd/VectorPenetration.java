@@ -29,7 +29,14 @@ import jdk.incubator.vector.VectorSpecies;
  * integer reduction (axis indices are small non-negative floats, whose bit patterns sort like
  * their values). That is the scalar kernel's "first axis of the maximum", and no float is ever
  * reduced across lanes. The world axes and the output are then the scalar kernel's own
- * {@link ScalarPenetration#finish tail}.
+ * {@link ScalarPenetration#finish tail}, run as a second pass over the batch so that the vector
+ * pass has no branch that depends on the geometry.
+ *
+ * <p>Two lane layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
+ * 16 float lanes), one vector holds A's edges in its low half and B's in its high half, and each
+ * step broadcasts one vertex of B to the low half and one of A to the high half, so a pair costs
+ * {@code max(ka, kb)} steps; otherwise whole vectors of A's edges, then of B's, each against
+ * every vertex of the other shape.
  *
  * <p>Stateless, thread-safe, allocation-free in steady state (C2 keeps the vectors in
  * registers; nothing is seeded from a {@code compare()} and carried round a loop).
@@ -70,13 +77,20 @@ public final class VectorPenetration implements PenetrationKernel {
         checkCounts(shapes);
         int[] pa = pairs.as();
         int[] pb = pairs.bs();
-        int hits = 0;
+        int[] count = shapes.counts();
+        // Pass 1, vector work only: the best edge separation and its axis code go straight into
+        // the output arrays (this kernel's own buffer). No branch here depends on the geometry,
+        // so consecutive pairs overlap in the pipeline. Pass 2 is the scalar kernel's tail.
+        float[] best = out.depths();
+        int[] axis = out.axes();
         for (int p = from; p < to; p++) {
-            if (compute(shapes, pa[p], pb[p], out, p)) {
-                hits++;
-            }
+            int a = pa[p];
+            int b = pb[p];
+            long r = edges(shapes, a, b, count[a], count[b]);
+            best[p] = Float.intBitsToFloat((int) (r >>> 32));
+            axis[p] = (int) r;
         }
-        return hits;
+        return ScalarPenetration.finishAll(shapes, pairs, from, to, out);
     }
 
     private static void checkCounts(ConvexPolygons shapes) {
@@ -87,10 +101,13 @@ public final class VectorPenetration implements PenetrationKernel {
     }
 
     private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
-        int ka = s.counts()[a];
-        int kb = s.counts()[b];
-        long r = ka <= H && kb <= H ? packedPair(s, a, b, ka, kb) : chunkedPair(s, a, b, ka, kb);
+        long r = edges(s, a, b, s.counts()[a], s.counts()[b]);
         return ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
+    }
+
+    /** Best edge separation (high word, float bits) and axis code (low word) of pair (a, b). */
+    private static long edges(ConvexPolygons s, int a, int b, int ka, int kb) {
+        return ka <= H && kb <= H ? packedPair(s, a, b, ka, kb) : chunkedPair(s, a, b, ka, kb);
     }
 
     /**

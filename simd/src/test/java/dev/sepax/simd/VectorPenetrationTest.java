@@ -95,6 +95,23 @@ class VectorPenetrationTest {
     }
 
     @Test
+    void aSubRangeWritesOnlyItsOwnEntries() {
+        ConvexPolygons s = FindFixtures.mixedStore(new SplittableRandom(4), 30, 12);
+        PairBatch pairs = FindFixtures.nearbyPairs(s, 0.5f);
+        Penetrations simd = new Penetrations(pairs.size());
+        Penetrations scalar = new Penetrations(pairs.size());
+        int from = 5;
+        int to = pairs.size() - 7;
+        assertEquals(ScalarPenetration.INSTANCE.penetrations(s, pairs, from, to, scalar),
+                VectorPenetration.INSTANCE.penetrations(s, pairs, from, to, simd));
+        for (int i = 0; i < pairs.size(); i++) {
+            boolean inside = i >= from && i < to;
+            assertEquals(inside ? scalar.axis(i) : 0, simd.axis(i), "pair=" + i);
+            assertEquals(Float.floatToRawIntBits(inside ? scalar.depth(i) : 0f), Float.floatToRawIntBits(simd.depth(i)));
+        }
+    }
+
+    @Test
     void providerChoosesThisKernelWhenTheModuleIsPresent() {
         if (Sepax.simdUnavailableReason() == null) {
             assertSame(VectorPenetration.INSTANCE, Sepax.penetration());
