@@ -27,6 +27,19 @@ public final class Sepax {
     }
 
     /**
+     * The selected penetration (MTV) kernel: {@code dev.sepax.simd.VectorPenetration} under the
+     * same conditions as {@link #kernel()}, else {@link ScalarPenetration}. Both give the same bits.
+     */
+    public static PenetrationKernel penetration() {
+        return PenetrationHolder.KERNEL;
+    }
+
+    private static final class PenetrationHolder {
+        static final PenetrationKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorPenetration",
+                PenetrationKernel.class, ScalarPenetration.INSTANCE);
+    }
+
+    /**
      * Why the SIMD kernels are not used in this JVM, or {@code null} when they are. Forcing
      * {@code -Dsepax.kernel=scalar} is reported as a reason too.
      */

@@ -1,0 +1,250 @@
+package dev.sepax.simd;
+
+import dev.sepax.core.ConvexPolygons;
+import dev.sepax.core.PairBatch;
+import dev.sepax.core.PenetrationKernel;
+import dev.sepax.core.Penetrations;
+import dev.sepax.core.ScalarPenetration;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShuffle;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The Vector API {@link PenetrationKernel}: bit for bit the results of {@link ScalarPenetration}.
+ *
+ * <h2>Layout of the work</h2>
+ * <pre>
+ *  lanes:   edge normals of the reference shape, one vector of them at a time (A's, then B's)
+ *  loop:    over the other shape's vertices, each broadcast to all lanes
+ *  per lane: d = nx * (vx - px) + ny * (vy - py);  min = d &lt; min ? d : min   (the scalar expression)
+ *  then:    sep = min + 0f;  lanes keep (best sep, index of its axis) with a strict '&gt;' blend
+ * </pre>
+ * Lanes past the real edge count are masked out of the running best. At the end the lanes are
+ * resolved with integer operations only: each best separation is mapped to an {@code int} whose
+ * order is the float order (the sign-magnitude flip), the maximum key is found with an exact
+ * integer reduction, and among the lanes holding it the smallest axis index wins, again an
+ * integer reduction (axis indices are small non-negative floats, whose bit patterns sort like
+ * their values). That is the scalar kernel's "first axis of the maximum", and no float is ever
+ * reduced across lanes. The world axes and the output are then the scalar kernel's own
+ * {@link ScalarPenetration#finish tail}, run as a second pass over the batch so that the vector
+ * pass has no branch that depends on the geometry.
+ *
+ * <p>Two lane layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
+ * 16 float lanes), one vector holds A's edges in its low half and B's in its high half, and each
+ * step broadcasts one vertex of B to the low half and one of A to the high half, so a pair costs
+ * {@code max(ka, kb)} steps; otherwise whole vectors of A's edges, then of B's, each against
+ * every vertex of the other shape.
+ *
+ * <p>Stateless, thread-safe, allocation-free in steady state (C2 keeps the vectors in
+ * registers; nothing is seeded from a {@code compare()} and carried round a loop).
+ */
+public final class VectorPenetration implements PenetrationKernel {
+    /** The shared instance, found by {@code Sepax.penetration()}. */
+    public static final VectorPenetration INSTANCE = new VectorPenetration();
+
+    private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final int L = F.length();
+    /** Half a vector: shapes with at most this many edges take the packed path. */
+    private static final int H = L / 2;
+    /** Moves lanes [0, H) to [H, L). */
+    private static final VectorShuffle<Float> HALF_SWAP = VectorShuffle.fromOp(F, i -> (i + H) % L);
+    /** Lane index of B's edge 0 in the axis-index encoding (A's edge i is i). */
+    private static final float B_BASE = 1 << 22;
+    /** Largest edge count the float axis index encoding holds exactly. */
+    private static final int MAX_EDGES = 1 << 22;
+    private static final int NEG_INF_BITS = Float.floatToRawIntBits(Float.NEGATIVE_INFINITY);
+
+    private VectorPenetration() {}
+
+    @Override
+    public String name() {
+        return "simd";
+    }
+
+    @Override
+    public boolean penetration(ConvexPolygons shapes, int a, int b, Penetrations out, int index) {
+        Penetrations.checkPair(shapes, a, b, out, index);
+        checkCounts(shapes);
+        return compute(shapes, a, b, out, index);
+    }
+
+    @Override
+    public int penetrations(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out) {
+        Penetrations.checkBatch(shapes, pairs, from, to, out);
+        checkCounts(shapes);
+        int[] pa = pairs.as();
+        int[] pb = pairs.bs();
+        int[] count = shapes.counts();
+        // Pass 1, vector work only: the best edge separation and its axis code go straight into
+        // the output arrays (this kernel's own buffer). No branch here depends on the geometry,
+        // so consecutive pairs overlap in the pipeline. Pass 2 is the scalar kernel's tail.
+        float[] best = out.depths();
+        int[] axis = out.axes();
+        for (int p = from; p < to; p++) {
+            int a = pa[p];
+            int b = pb[p];
+            long r = edges(shapes, a, b, count[a], count[b]);
+            best[p] = Float.intBitsToFloat((int) (r >>> 32));
+            axis[p] = (int) r;
+        }
+        return ScalarPenetration.finishAll(shapes, pairs, from, to, out);
+    }
+
+    private static void checkCounts(ConvexPolygons shapes) {
+        if (shapes.maxCount() >= MAX_EDGES) {
+            throw new IllegalArgumentException("maxCount=" + shapes.maxCount() + ": the SIMD penetration kernel"
+                    + " supports fewer than " + MAX_EDGES + " vertices per shape");
+        }
+    }
+
+    private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
+        long r = edges(s, a, b, s.counts()[a], s.counts()[b]);
+        return ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
+    }
+
+    /** Best edge separation (high word, float bits) and axis code (low word) of pair (a, b). */
+    private static long edges(ConvexPolygons s, int a, int b, int ka, int kb) {
+        return ka <= H && kb <= H ? packedPair(s, a, b, ka, kb) : chunkedPair(s, a, b, ka, kb);
+    }
+
+    /**
+     * The general case: whole vectors of one shape's edges at a time, A's then B's. Lane i of a
+     * chunk is {@code min_j n_i . (v_j - p_i) + 0f} over the other shape's vertices; lanes past
+     * the reference shape's count may read the next shape or the store's TAIL_SLACK and are
+     * masked out. Everything vector-typed stays inside this method (see {@link #packedPair}).
+     */
+    private static long chunkedPair(ConvexPolygons s, int a, int b, int ka, int kb) {
+        float[] x = s.xs();
+        float[] y = s.ys();
+        float[] nx = s.unitNormalXs();
+        float[] ny = s.unitNormalYs();
+        int[] start = s.starts();
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector bestAxis = FloatVector.zero(F);
+        // Pass 0: A's edges against B's vertices; pass 1: B's edges against A's vertices.
+        for (int pass = 0; pass < 2; pass++) {
+            int or = start[pass == 0 ? a : b];
+            int oo = start[pass == 0 ? b : a];
+            int kr = pass == 0 ? ka : kb;
+            int end = oo + (pass == 0 ? kb : ka);
+            float base = pass == 0 ? 0f : B_BASE;
+            for (int c = 0; c < kr; c += L) {
+                FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
+                FloatVector vny = FloatVector.fromArray(F, ny, or + c);
+                FloatVector vpx = FloatVector.fromArray(F, x, or + c);
+                FloatVector vpy = FloatVector.fromArray(F, y, or + c);
+                // Two running minima (even and odd vertices) halve the compare-blend dependency
+                // chain. A minimum does not depend on the order, and the final + 0f erases the
+                // only order-dependent bit (-0 versus +0): this equals the scalar sequential min.
+                FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                FloatVector min1 = min0;
+                int j = oo;
+                for (; j + 1 < end; j += 2) {
+                    FloatVector d0 = separation(vnx, vny, vpx, vpy,
+                            FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                    FloatVector d1 = separation(vnx, vny, vpx, vpy,
+                            FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
+                    min0 = min0.blend(d0, d0.lt(min0));
+                    min1 = min1.blend(d1, d1.lt(min1));
+                }
+                if (j < end) {
+                    FloatVector d0 = separation(vnx, vny, vpx, vpy,
+                            FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                    min0 = min0.blend(d0, d0.lt(min0));
+                }
+                FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
+                // Strict '>' across chunks in axis order keeps the first axis of each lane's max.
+                VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(kr - c));
+                best = best.blend(sep, better);
+                bestAxis = bestAxis.blend(iota.add(base + c), better);
+            }
+        }
+        return resolve(best, bestAxis);
+    }
+
+    /**
+     * The lane holding the largest separation, ties to the smallest axis index, with integer
+     * operations only: the sign-magnitude flip maps floats (no NaN, no -0 here) to ints of the
+     * same order, and non-negative float axis indices sort like their bit patterns. Returns the
+     * separation's bits in the high word and the axis code (0 if every lane is -inf) in the low.
+     */
+    private static long resolve(FloatVector best, FloatVector bestAxis) {
+        IntVector bits = best.reinterpretAsInts();
+        IntVector key = bits.lanewise(VectorOperators.XOR,
+                bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+        int maxKey = key.reduceLanes(VectorOperators.MAX);
+        int sepBits = maxKey ^ ((maxKey >> 31) & 0x7fffffff);
+        int code = 0;
+        if (sepBits != NEG_INF_BITS) {
+            float axis = Float.intBitsToFloat(bestAxis.reinterpretAsInts().reduceLanes(VectorOperators.MIN, key.eq(maxKey)));
+            code = axis < B_BASE ? 1 + (int) axis : -(1 + (int) (axis - B_BASE));
+        }
+        return ((long) sepBits << 32) | (code & 0xffffffffL);
+    }
+
+    /**
+     * Both directions in one vector, for shapes of at most {@code H} edges each. Lanes
+     * {@code [0, H)} hold A's edges against B's vertices, lanes {@code [H, L)} B's edges against
+     * A's vertices. Each step broadcasts one vertex of B to the low half and one of A to the high
+     * half; a shape with fewer vertices repeats its last one, which cannot change a minimum.
+     */
+    private static long packedPair(ConvexPolygons s, int a, int b, int ka, int kb) {
+        // One method from loads to resolve: a vector or mask crossing a call C2 did not inline
+        // would be boxed, so nothing vector-typed leaves this method.
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        VectorMask<Float> high = iota.compare(VectorOperators.GE, (float) H);
+        float[] x = s.xs();
+        float[] y = s.ys();
+        float[] nx = s.unitNormalXs();
+        float[] ny = s.unitNormalYs();
+        int oa = s.starts()[a];
+        int ob = s.starts()[b];
+        // Low half from A's slots, high half from B's slots moved up by H lanes.
+        FloatVector vnx = FloatVector.fromArray(F, nx, oa).blend(FloatVector.fromArray(F, nx, ob).rearrange(HALF_SWAP), high);
+        FloatVector vny = FloatVector.fromArray(F, ny, oa).blend(FloatVector.fromArray(F, ny, ob).rearrange(HALF_SWAP), high);
+        FloatVector vpx = FloatVector.fromArray(F, x, oa).blend(FloatVector.fromArray(F, x, ob).rearrange(HALF_SWAP), high);
+        FloatVector vpy = FloatVector.fromArray(F, y, oa).blend(FloatVector.fromArray(F, y, ob).rearrange(HALF_SWAP), high);
+        int steps = Math.max(ka, kb);
+        int lastA = oa + ka - 1;
+        int lastB = ob + kb - 1;
+        // Two running minima, as in chunkSeparations (order-free minimum, then + 0f).
+        FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector min1 = min0;
+        int j = 0;
+        for (; j + 1 < steps; j += 2) {
+            int jb = Math.min(ob + j, lastB);
+            int ja = Math.min(oa + j, lastA);
+            FloatVector d0 = separation(vnx, vny, vpx, vpy,
+                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            jb = Math.min(ob + j + 1, lastB);
+            ja = Math.min(oa + j + 1, lastA);
+            FloatVector d1 = separation(vnx, vny, vpx, vpy,
+                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            min0 = min0.blend(d0, d0.lt(min0));
+            min1 = min1.blend(d1, d1.lt(min1));
+        }
+        if (j < steps) {
+            int jb = Math.min(ob + j, lastB);
+            int ja = Math.min(oa + j, lastA);
+            FloatVector d0 = separation(vnx, vny, vpx, vpy,
+                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            min0 = min0.blend(d0, d0.lt(min0));
+        }
+        FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
+        VectorMask<Float> valid = iota.lt(ka).or(iota.lt(H + kb).and(high));
+        FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY).blend(sep, valid);
+        // Lane i < H is A's edge i; lane H + j is B's edge j.
+        FloatVector axis = iota.add(FloatVector.zero(F).blend(B_BASE - H, high));
+        return resolve(best, axis);
+    }
+
+    /** {@code nx * (vx - px) + ny * (vy - py)} lane-wise: the scalar expression, same order. */
+    private static FloatVector separation(FloatVector nx, FloatVector ny, FloatVector px, FloatVector py,
+                                          FloatVector vx, FloatVector vy) {
+        return nx.mul(vx.sub(px)).add(ny.mul(vy.sub(py)));
+    }
+}

@@ -1,0 +1,134 @@
+package dev.sepax.simd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sepax.core.ConvexPolygons;
+import dev.sepax.core.FindFixtures;
+import dev.sepax.core.PairBatch;
+import dev.sepax.core.Penetrations;
+import dev.sepax.core.ScalarPenetration;
+import dev.sepax.core.Sepax;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/** Differential tests: the SIMD penetration kernel returns the scalar reference's bits. */
+class VectorPenetrationTest {
+    private static void assertSameBits(ConvexPolygons s, PairBatch pairs) {
+        Penetrations scalar = new Penetrations(pairs.size());
+        Penetrations simd = new Penetrations(pairs.size());
+        int hs = ScalarPenetration.INSTANCE.penetrations(s, pairs, scalar);
+        int hv = VectorPenetration.INSTANCE.penetrations(s, pairs, simd);
+        assertEquals(hs, hv, "intersecting count");
+        for (int i = 0; i < pairs.size(); i++) {
+            String where = "pair=" + i + " (" + pairs.a(i) + ", " + pairs.b(i) + ") counts "
+                    + s.count(pairs.a(i)) + "/" + s.count(pairs.b(i));
+            assertEquals(Float.floatToRawIntBits(scalar.depth(i)), Float.floatToRawIntBits(simd.depth(i)),
+                    where + ": depth " + scalar.depth(i) + " vs " + simd.depth(i));
+            assertEquals(scalar.axis(i), simd.axis(i), where + ": axis");
+            assertEquals(Float.floatToRawIntBits(scalar.normalX(i)), Float.floatToRawIntBits(simd.normalX(i)), where);
+            assertEquals(Float.floatToRawIntBits(scalar.normalY(i)), Float.floatToRawIntBits(simd.normalY(i)), where);
+        }
+    }
+
+    @Property(tries = 40)
+    void randomStoresOfMixedSizesGiveTheScalarBits(@ForAll long seed, @ForAll @IntRange(min = 4, max = 70) int kMax) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        ConvexPolygons s = FindFixtures.mixedStore(rnd, 40, kMax);
+        assertSameBits(s, FindFixtures.nearbyPairs(s, 0.6f));
+    }
+
+    @Property(tries = 2000)
+    void randomPairsGiveTheScalarBits(@ForAll long seed) {
+        ConvexPolygons s = FindFixtures.randomPair(new SplittableRandom(seed), 40);
+        assertSameBits(s, PairBatch.of(new int[] {0, 1, 0}, new int[] {1, 0, 0}, s));
+    }
+
+    @Test
+    void everyCapacityBoundaryGivesTheScalarBits() {
+        // Vertex counts around the lane count and the half-vector packing limit (4, 8, 16, 32, 48).
+        int[] ks = {3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49};
+        SplittableRandom rnd = new SplittableRandom(11);
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        for (int k : ks) {
+            for (int copy = 0; copy < 3; copy++) {
+                b.add(FindFixtures.convex(rnd, k, rnd.nextDouble(0, 2), rnd.nextDouble(0, 2), rnd.nextDouble(0.5, 1.5)));
+            }
+        }
+        ConvexPolygons s = b.build();
+        assertSameBits(s, FindFixtures.nearbyPairs(s, 10f));
+    }
+
+    @Test
+    void exactTiesAndTouchingGiveTheScalarBits() {
+        // Integer boxes and triangles: shared edges, shared vertices, identical shapes,
+        // containment, and many exactly tied axes, so the tie-breaking is exercised.
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        for (int i = 0; i < 6; i++) {
+            for (int j = 0; j < 6; j++) {
+                b.add(i, j, i + 1 + (i & 1), j, i + 1 + (i & 1), j + 1, i, j + 1);
+            }
+        }
+        b.add(0, 0, 6, 0, 6, 6, 0, 6).add(2, 2, 3, 2, 2, 3).add(3, 3, 4, 4, 3, 5).add(1, 1, 2, 1, 2, 2, 1, 2);
+        ConvexPolygons s = b.build();
+        assertSameBits(s, FindFixtures.nearbyPairs(s, 1f));
+    }
+
+    @Test
+    void singlePairCallsAgreeWithTheBatch() {
+        ConvexPolygons s = FindFixtures.mixedStore(new SplittableRandom(2), 20, 24);
+        PairBatch pairs = FindFixtures.nearbyPairs(s, 0.5f);
+        Penetrations batch = new Penetrations(pairs.size());
+        VectorPenetration.INSTANCE.penetrations(s, pairs, 0, pairs.size(), batch);
+        Penetrations one = new Penetrations(2);
+        for (int i = 0; i < pairs.size(); i++) {
+            boolean hit = VectorPenetration.INSTANCE.penetration(s, pairs.a(i), pairs.b(i), one, 1);
+            assertEquals(batch.intersects(i), hit);
+            assertEquals(Float.floatToRawIntBits(batch.depth(i)), Float.floatToRawIntBits(one.depth(1)));
+            assertEquals(batch.axis(i), one.axis(1));
+        }
+    }
+
+    @Test
+    void aSubRangeWritesOnlyItsOwnEntries() {
+        ConvexPolygons s = FindFixtures.mixedStore(new SplittableRandom(4), 30, 12);
+        PairBatch pairs = FindFixtures.nearbyPairs(s, 0.5f);
+        Penetrations simd = new Penetrations(pairs.size());
+        Penetrations scalar = new Penetrations(pairs.size());
+        int from = 5;
+        int to = pairs.size() - 7;
+        assertEquals(ScalarPenetration.INSTANCE.penetrations(s, pairs, from, to, scalar),
+                VectorPenetration.INSTANCE.penetrations(s, pairs, from, to, simd));
+        for (int i = 0; i < pairs.size(); i++) {
+            boolean inside = i >= from && i < to;
+            assertEquals(inside ? scalar.axis(i) : 0, simd.axis(i), "pair=" + i);
+            assertEquals(Float.floatToRawIntBits(inside ? scalar.depth(i) : 0f), Float.floatToRawIntBits(simd.depth(i)));
+        }
+    }
+
+    @Test
+    void providerChoosesThisKernelWhenTheModuleIsPresent() {
+        if (Sepax.simdUnavailableReason() == null) {
+            assertSame(VectorPenetration.INSTANCE, Sepax.penetration());
+        } else {
+            assertSame(ScalarPenetration.INSTANCE, Sepax.penetration());
+        }
+        assertEquals("simd", VectorPenetration.INSTANCE.name());
+    }
+
+    @Test
+    void badRangesAreRejectedAsByTheScalarKernel() {
+        ConvexPolygons s = ConvexPolygons.of(new float[] {0, 0, 1, 0, 0, 1});
+        PairBatch pairs = PairBatch.of(new int[] {0}, new int[] {0}, s);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> VectorPenetration.INSTANCE.penetrations(s, pairs, 0, 1, new Penetrations(0)));
+        assertTrue(e.getMessage().contains("out.capacity=0"), e.getMessage());
+        assertThrows(IndexOutOfBoundsException.class,
+                () -> VectorPenetration.INSTANCE.penetration(s, 0, 1, new Penetrations(1), 0));
+    }
+}
