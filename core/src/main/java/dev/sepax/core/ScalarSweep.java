@@ -72,20 +72,18 @@ public final class ScalarSweep implements SweepKernel {
                     : c == 1 ? s.minX[a] - s.maxX[b]
                     : c == 2 ? s.minY[b] - s.maxY[a]
                     : s.minY[a] - s.maxY[b];
-            float rate = c == 0 ? ux : c == 1 ? -ux : c == 2 ? uy : -uy;
+            float rate = (c == 0 ? ux : c == 1 ? -ux : c == 2 ? uy : -uy) + 0f;
+            // With rate == +0 the quotient is -inf when sep > 0 (apart, never closing: the exit
+            // lies in the past, so no contact), +inf when sep < 0 and NaN when sep == 0 (no
+            // constraint: neither compare below accepts them).
+            float t = -sep / rate + 0f;
             if (rate < 0f) {
-                float t = -sep / rate + 0f;
                 if (t > enter) {
                     enter = t;
                     axis = 1 + c;
                 }
-            } else if (rate > 0f) {
-                float t = -sep / rate + 0f;
-                if (t < exit) {
-                    exit = t;
-                }
-            } else if (sep > 0f) {
-                return miss(out, p); // apart and not moving along this axis: never in contact
+            } else if (t < exit) {
+                exit = t;
             }
         }
         if (enter > exit || exit < 0f) {
@@ -105,30 +103,27 @@ public final class ScalarSweep implements SweepKernel {
             for (int i = o; i < end; i++) {
                 float nx = s.nx[i];
                 float ny = s.ny[i];
-                float px = s.x[i];
-                float py = s.y[i];
-                // Separation of the other shape beyond this edge at t = 0: its deepest vertex.
-                float sep = Float.POSITIVE_INFINITY;
+                // Separation of the other shape beyond this edge at t = 0: the support of the
+                // other shape along -n minus the edge's offset. A vertex equal to this edge's
+                // vertex gives exactly the offset, so a shared vertex gives exactly 0.
+                float offset = Math.fma(nx, s.x[i], ny * s.y[i]);
+                float support = Float.POSITIVE_INFINITY;
                 for (int j = oo; j < oend; j++) {
-                    float d = nx * (s.x[j] - px) + ny * (s.y[j] - py);
-                    if (d < sep) {
-                        sep = d;
+                    float d = Math.fma(nx, s.x[j], ny * s.y[j]);
+                    if (d < support) {
+                        support = d;
                     }
                 }
-                float rate = nx * rux + ny * ruy;
+                float sep = support - offset;
+                float rate = Math.fma(nx, rux, ny * ruy) + 0f;
+                float t = -sep / rate + 0f;
                 if (rate < 0f) {
-                    float t = -sep / rate + 0f;
                     if (t > enter) {
                         enter = t;
                         axis = pass == 0 ? FIRST_A_EDGE + (i - o) : -(1 + (i - o));
                     }
-                } else if (rate > 0f) {
-                    float t = -sep / rate + 0f;
-                    if (t < exit) {
-                        exit = t;
-                    }
-                } else if (sep > 0f) {
-                    return miss(out, p);
+                } else if (t < exit) {
+                    exit = t;
                 }
                 if (enter > exit || exit < 0f) {
                     return miss(out, p); // the interval is empty and can only shrink

@@ -22,21 +22,25 @@ package dev.sepax.core;
  * every separation is {@code <= 0} (touching counts as contact), so each axis contributes a
  * half-line of times: rate {@code r < 0} gives an entry time {@code -s/r}, rate {@code r > 0}
  * an exit time {@code -s/r}, rate {@code 0} either no constraint ({@code s <= 0}) or no contact
- * ever ({@code s > 0}; no division happens). With {@code tFirst = max(0, entries)} and
+ * ever ({@code s > 0}). With {@code tFirst = max(0, entries)} and
  * {@code tLast = min(tMax, exits)}, the pair hits iff no axis rules contact out and
  * {@code tFirst <= tLast}. The first contact normal is the entry axis with the largest entry
  * time, oriented from A to B; ties go to the first axis in the order x+, x-, y+, y-, A's edges,
  * B's edges. See {@link SweepResults} for what is written.
  *
  * <h2>Float arithmetic and error band</h2>
- * Separations use the stored unit normals ({@link ConvexPolygons#unitNormalXs()}) as
- * {@code nx*(bx-ax) + ny*(by-ay)} (plain multiply and add, no fma), so a shared vertex gives
- * exactly 0; rates are {@code nx*ux + ny*uy}; times are {@code -s/r + 0f} (the {@code + 0f}
- * turns {@code -0} into {@code +0}). Every kernel evaluates exactly these expressions and
- * combines them with compares only, so all kernels return the same bits. A computed separation
- * is within {@link FloatBand#of} of the true one, so a computed time is within about
- * {@code band / |r|} of the true time of its axis: contacts whose separation at rest stays
- * within the band, or whose approach rate along the contact axis is tiny, are ill-conditioned.
+ * Along a unit normal {@code (nx, ny)} ({@link ConvexPolygons#unitNormalXs()}) of the edge from
+ * vertex {@code p}, the separation is {@code min_j fma(nx, x_j, ny*y_j) - fma(nx, px, ny*py)}:
+ * the other shape's support minus the edge's offset, each one fused multiply-add over one
+ * product, so a vertex shared by both shapes gives exactly 0. Rates are
+ * {@code fma(nx, ux, ny*uy) + 0f} and times {@code -sep / rate + 0f} (the {@code + 0f} turns
+ * {@code -0} into {@code +0}; with a rate of {@code +0} the quotient is {@code -inf}, {@code +inf}
+ * or NaN, which encodes "never", "no constraint", "no constraint" without a branch). Every kernel
+ * evaluates exactly these expressions and combines them with compares only, so all kernels
+ * return the same bits. A computed separation is within {@link FloatBand#of} of the true one
+ * (each term errs by at most {@code 3u M}), so a computed time is within about
+ * {@code band / |rate|} of the true time of its axis: contacts whose approach rate along the
+ * contact axis is tiny are ill-conditioned.
  *
  * <h2>Contract for every implementation</h2>
  * Stateless and thread-safe. The batch method allocates nothing.

@@ -16,17 +16,28 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * The Vector API swept test: bit-identical to {@link ScalarSweep} (times, normals and hit bits).
  *
- * <p>Layout: the lanes hold consecutive edge normals of the reference shape (A's, then B's in a
- * second pass); the loop runs over the other shape's vertices, broadcast to all lanes, keeping
- * the per-lane minimum separation by compare and blend, exactly as the scalar loop does per
- * edge. Each lane then turns its separation and rate into a time with the scalar expression
- * {@code -s / r + 0f}. The cross-lane maximum of entry times and minimum of exit times is taken
- * on order-preserving integer keys of the floats ({@code reduceLanes} of ints is exact in any
- * order); the first lane holding the maximum gives the normal, so ties break exactly as the
- * scalar's in-order strict comparison does. Rotation is out of scope (see {@link SweepKernel}).
+ * <h2>Layout</h2>
+ * Lanes hold edge normals; the loop runs over the other shape's vertices, broadcast to the
+ * lanes, keeping the per-lane minimum of {@code fma(nx, x, ny*y)} by compare and blend, exactly
+ * as the scalar loop does per edge. Two layouts:
+ * <pre>
+ *  small pair (both capacities &lt;= L/2), one vector:
+ *    lane:   0 .. L/2-1          | L/2 .. L-1
+ *    axis:   A's edge normals    | B's edge normals
+ *    vertex: B's vertex j        | A's vertex j      (two broadcasts blended per j)
+ *  otherwise, two passes of L-lane chunks: A's normals against B's vertices, then B's against A's.
+ * </pre>
+ * Lanes past a shape's real edges read padding or the next shape (in bounds thanks to
+ * {@link ConvexPolygons#TAIL_SLACK}) and are masked out of every decision.
  *
- * <p>Stateless, thread-safe, allocation-free (masks and vectors stay in registers; no mask is
- * carried round a loop).
+ * <h2>Determinism</h2>
+ * Each lane evaluates the scalar expressions for its axis. The cross-lane maximum of entry times
+ * and minimum of exit times are taken on order-preserving integer keys of the floats (times are
+ * never {@code -0}, and NaN lanes are masked out), where {@code reduceLanes} is exact in any
+ * order; the first lane holding the maximum gives the normal, as the scalar's in-order strict
+ * comparison does. Rotation is out of scope (see {@link SweepKernel}).
+ *
+ * <p>Stateless, thread-safe, allocation-free (no mask is carried round a loop).
  */
 public final class VectorSweep implements SweepKernel {
     /** The shared instance (the kernel is stateless). */
@@ -35,6 +46,17 @@ public final class VectorSweep implements SweepKernel {
     private static final VectorSpecies<Float> F = VectorSupport.F;
     private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
     private static final int L = F.length();
+    /** Four lanes for the swept AABB constraints. */
+    private static final VectorSpecies<Float> Q = FloatVector.SPECIES_128;
+    private static final VectorSpecies<Integer> QI = IntVector.SPECIES_128;
+    private static final int KEY_NEG_INF = key(Float.NEGATIVE_INFINITY);
+    private static final int H = L / 2;
+    /** Lanes [H, L): B's half of the small-pair layout. */
+    private static final VectorMask<Float> UPPER = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
+    /** Lane index within its half, as floats: 0..H-1, 0..H-1. */
+    private static final FloatVector HALF_INDEX = FloatVector.fromArray(F, halfIndex(), 0);
+    /** Lane index as floats: 0..L-1. */
+    private static final FloatVector LANE_INDEX = FloatVector.fromArray(F, laneIndex(), 0);
 
     /** Axis codes, as in the scalar kernel: 0 none, 1..4 AABB x+, x-, y+, y-. */
     private static final int NO_AXIS = 0;
@@ -42,6 +64,22 @@ public final class VectorSweep implements SweepKernel {
     private static final int FIRST_A_EDGE = 5;
 
     private VectorSweep() {}
+
+    private static float[] halfIndex() {
+        float[] f = new float[L];
+        for (int i = 0; i < L; i++) {
+            f[i] = i % H;
+        }
+        return f;
+    }
+
+    private static float[] laneIndex() {
+        float[] f = new float[L];
+        for (int i = 0; i < L; i++) {
+            f[i] = i;
+        }
+        return f;
+    }
 
     @Override
     public String name() {
@@ -75,7 +113,11 @@ public final class VectorSweep implements SweepKernel {
         return hits;
     }
 
-    /** Order-preserving int key of a float that is not NaN and not -0 (an involution). */
+    /**
+     * Order-preserving int key of a float that is not NaN and not -0; its own inverse. The vector
+     * form is written out where it is used: a shared helper taking vectors of two species was
+     * not inlined by C2 ("callee uses too much stack") and boxed its vectors.
+     */
     private static int key(float f) {
         int bits = Float.floatToRawIntBits(f);
         return bits ^ ((bits >> 31) >>> 1);
@@ -85,49 +127,112 @@ public final class VectorSweep implements SweepKernel {
         return Float.intBitsToFloat(k ^ ((k >> 31) >>> 1));
     }
 
-    private static IntVector keys(FloatVector t) {
-        IntVector bits = t.reinterpretAsInts();
-        return bits.lanewise(VectorOperators.XOR, bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
-    }
-
     private static boolean sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
                                      SweepResults out, int p) {
         float ux = vx[b] - vx[a];
         float uy = vy[b] - vy[a];
-        float enter = Float.NEGATIVE_INFINITY;
-        int axis = NO_AXIS;
-        float exit = tMax;
+        // Swept AABB: the scalar kernel's four constraints x+, x-, y+, y- in the lanes of a 128-bit
+        // vector, so that no branch depends on the signs of the velocities.
         float[] minX = s.minXs();
         float[] maxX = s.maxXs();
         float[] minY = s.minYs();
         float[] maxY = s.maxYs();
-
-        // Swept AABB, scalar: the same four constraints in the same order as ScalarSweep.
-        for (int c = 0; c < 4; c++) {
-            float sep = c == 0 ? minX[b] - maxX[a]
-                    : c == 1 ? minX[a] - maxX[b]
-                    : c == 2 ? minY[b] - maxY[a]
-                    : minY[a] - maxY[b];
-            float rate = c == 0 ? ux : c == 1 ? -ux : c == 2 ? uy : -uy;
-            if (rate < 0f) {
-                float t = -sep / rate + 0f;
-                if (t > enter) {
-                    enter = t;
-                    axis = 1 + c;
-                }
-            } else if (rate > 0f) {
-                float t = -sep / rate + 0f;
-                if (t < exit) {
-                    exit = t;
-                }
-            } else if (sep > 0f) {
-                return miss(out, p);
-            }
-        }
-        if (enter > exit || exit < 0f) {
+        FloatVector lo = FloatVector.broadcast(Q, minX[b]).withLane(1, minX[a]).withLane(2, minY[b]).withLane(3, minY[a]);
+        FloatVector hi = FloatVector.broadcast(Q, maxX[a]).withLane(1, maxX[b]).withLane(2, maxY[a]).withLane(3, maxY[b]);
+        FloatVector rate = FloatVector.broadcast(Q, ux).withLane(1, -ux).withLane(2, uy).withLane(3, -uy).add(0f);
+        FloatVector t = lo.sub(hi).neg().div(rate).add(0f);
+        VectorMask<Float> entering = rate.lt(0f);
+        IntVector tb = t.reinterpretAsInts();
+        IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        VectorMask<Integer> ei = entering.cast(QI);
+        int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
+        // As the scalar's 'enter = -inf; if (t > enter)': only a key above -inf's is taken.
+        boolean entered = best > KEY_NEG_INF;
+        int enterKey = entered ? best : KEY_NEG_INF;
+        int axis = entered ? 1 + kt.eq(best).and(ei).firstTrue() : NO_AXIS;
+        VectorMask<Integer> leaving = entering.not().and(t.lt(Float.POSITIVE_INFINITY)).cast(QI);
+        int exitKey = Math.min(key(tMax), kt.blend(Integer.MAX_VALUE, leaving.not()).reduceLanes(VectorOperators.MIN));
+        if (enterKey > exitKey || exitKey < 0) {
             return miss(out, p);
         }
+        int[] capacity = s.capacities();
+        if (capacity[a] <= H && capacity[b] <= H && s.starts()[b] >= H) {
+            return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+        }
+        return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+    }
 
+    /** Both shapes fit in half a vector: A's normals in the low half, B's in the high half. */
+    private static boolean smallPair(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
+                                     int exitKey, SweepResults out, int p) {
+        float[] x = s.xs();
+        float[] y = s.ys();
+        float[] nxs = s.unitNormalXs();
+        float[] nys = s.unitNormalYs();
+        int oa = s.starts()[a];
+        int ob = s.starts()[b];
+        int ka = s.counts()[a];
+        int kb = s.counts()[b];
+        // [A's slots | B's slots]: B's half comes from a plain load H slots early (its low lanes
+        // read the slots before B, discarded by the blend). A masked load would avoid the
+        // ob >= H condition but allocates on JDK 25.
+        FloatVector nx = FloatVector.fromArray(F, nxs, oa).blend(FloatVector.fromArray(F, nxs, ob - H), UPPER);
+        FloatVector ny = FloatVector.fromArray(F, nys, oa).blend(FloatVector.fromArray(F, nys, ob - H), UPPER);
+        FloatVector px = FloatVector.fromArray(F, x, oa).blend(FloatVector.fromArray(F, x, ob - H), UPPER);
+        FloatVector py = FloatVector.fromArray(F, y, oa).blend(FloatVector.fromArray(F, y, ob - H), UPPER);
+        // Real edges: index within the half below that half's vertex count.
+        VectorMask<Float> live = HALF_INDEX.lt(FloatVector.broadcast(F, (float) ka).blend((float) kb, UPPER));
+        // Two running minima (even and odd vertices) halve the compare-blend latency chain. The
+        // minimum's value does not depend on the order; only the sign of a zero could, and a
+        // zero's sign is erased by the '+ 0f' on the time below.
+        FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        int jEnd = Math.max(ka, kb);
+        for (int j = 0; j < jEnd; j += 2) {
+            // A's lanes see B's vertex j, B's lanes see A's; the shorter shape repeats its last
+            // vertex (so does j + 1 past the end), which cannot change a minimum.
+            int jb = ob + Math.min(j, kb - 1);
+            int ja = oa + Math.min(j, ka - 1);
+            FloatVector ox = FloatVector.broadcast(F, x[jb]).blend(x[ja], UPPER);
+            FloatVector oy = FloatVector.broadcast(F, y[jb]).blend(y[ja], UPPER);
+            FloatVector d = nx.fma(ox, ny.mul(oy));
+            even = even.blend(d, d.lt(even));
+            int jb1 = ob + Math.min(j + 1, kb - 1);
+            int ja1 = oa + Math.min(j + 1, ka - 1);
+            FloatVector ox1 = FloatVector.broadcast(F, x[jb1]).blend(x[ja1], UPPER);
+            FloatVector oy1 = FloatVector.broadcast(F, y[jb1]).blend(y[ja1], UPPER);
+            FloatVector d1 = nx.fma(ox1, ny.mul(oy1));
+            odd = odd.blend(d1, d1.lt(odd));
+        }
+        FloatVector support = even.blend(odd, odd.lt(even));
+        FloatVector sep = support.sub(nx.fma(px, ny.mul(py)));
+        FloatVector rux = FloatVector.broadcast(F, ux).blend(-ux, UPPER);
+        FloatVector ruy = FloatVector.broadcast(F, uy).blend(-uy, UPPER);
+        FloatVector rate = nx.fma(rux, ny.mul(ruy)).add(0f);
+        FloatVector t = sep.neg().div(rate).add(0f);
+        VectorMask<Float> entering = rate.lt(0f).and(live);
+        // Exit candidates: t < +inf also drops the NaN lanes (rate +0 and sep 0).
+        VectorMask<Float> leaving = entering.not().and(live).and(t.lt(Float.POSITIVE_INFINITY));
+        IntVector tb = t.reinterpretAsInts();
+        IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        VectorMask<Integer> ei = entering.cast(I);
+        int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
+        if (best > enterKey) {
+            enterKey = best;
+            // The first lane holding the maximum: the scalar's strict '>' keeps the first.
+            int lane = kt.eq(best).and(ei).firstTrue();
+            axis = lane < H ? FIRST_A_EDGE + lane : -(1 + lane - H);
+        }
+        int soonest = kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN);
+        if (soonest < exitKey) {
+            exitKey = soonest;
+        }
+        return finish(s, a, b, enterKey, axis, exitKey, out, p);
+    }
+
+    /** General shapes: A's normals against B's vertices, then B's against A's, L lanes at a time. */
+    private static boolean twoPasses(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
+                                     int exitKey, SweepResults out, int p) {
         float[] x = s.xs();
         float[] y = s.ys();
         float[] nxs = s.unitNormalXs();
@@ -144,69 +249,73 @@ public final class VectorSweep implements SweepKernel {
             int oo = start[other];
             int oend = oo + count[other];
             for (int base = 0; base < k; base += L) {
-                // Lanes past the shape's real edges read padding or the next shape (in bounds
-                // thanks to TAIL_SLACK); they are masked out of every decision below.
-                VectorMask<Float> live = F.indexInRange(base, k);
+                VectorMask<Float> live = LANE_INDEX.lt((float) (k - base));
                 int slot = o + base;
                 FloatVector nx = FloatVector.fromArray(F, nxs, slot);
                 FloatVector ny = FloatVector.fromArray(F, nys, slot);
-                FloatVector px = FloatVector.fromArray(F, x, slot);
-                FloatVector py = FloatVector.fromArray(F, y, slot);
-                FloatVector sep = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                FloatVector support = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
                 for (int j = oo; j < oend; j++) {
-                    // The scalar expression nx * (bx - px) + ny * (by - py), lane-wise.
-                    FloatVector d = nx.mul(FloatVector.broadcast(F, x[j]).sub(px))
-                            .add(ny.mul(FloatVector.broadcast(F, y[j]).sub(py)));
-                    sep = sep.blend(d, d.lt(sep));
+                    FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
+                    support = support.blend(d, d.lt(support));
                 }
-                FloatVector rate = nx.mul(rux).add(ny.mul(ruy));
-                // Lanes with rate 0 divide by zero here; their quotient is never used.
+                FloatVector offset = nx.fma(FloatVector.fromArray(F, x, slot), ny.mul(FloatVector.fromArray(F, y, slot)));
+                FloatVector sep = support.sub(offset);
+                FloatVector rate = nx.fma(FloatVector.broadcast(F, rux), ny.mul(ruy)).add(0f);
                 FloatVector t = sep.neg().div(rate).add(0f);
-                if (rate.eq(0f).and(sep.compare(VectorOperators.GT, 0f)).and(live).anyTrue()) {
-                    return miss(out, p);
+                VectorMask<Float> entering = rate.lt(0f).and(live);
+                VectorMask<Float> leaving = entering.not().and(live).and(t.lt(Float.POSITIVE_INFINITY));
+                IntVector tb = t.reinterpretAsInts();
+                IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+                VectorMask<Integer> ei = entering.cast(I);
+                int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
+                if (best > enterKey) {
+                    enterKey = best;
+                    int lane = base + kt.eq(best).and(ei).firstTrue();
+                    axis = pass == 0 ? FIRST_A_EDGE + lane : -(1 + lane);
                 }
-                VectorMask<Float> later = rate.lt(0f).and(t.compare(VectorOperators.GT, enter)).and(live);
-                VectorMask<Float> sooner = rate.compare(VectorOperators.GT, 0f).and(t.lt(exit)).and(live);
-                if (later.anyTrue() || sooner.anyTrue()) {
-                    IntVector kt = keys(t);
-                    if (later.anyTrue()) {
-                        VectorMask<Integer> li = later.cast(I);
-                        int best = kt.blend(Integer.MIN_VALUE, li.not()).reduceLanes(VectorOperators.MAX);
-                        // The first lane holding the maximum: the scalar's strict '>' keeps the first.
-                        int lane = kt.eq(best).and(li).firstTrue();
-                        enter = unkey(best);
-                        axis = pass == 0 ? FIRST_A_EDGE + base + lane : -(1 + base + lane);
-                    }
-                    if (sooner.anyTrue()) {
-                        exit = unkey(kt.blend(Integer.MAX_VALUE, sooner.cast(I).not()).reduceLanes(VectorOperators.MIN));
-                    }
-                    if (enter > exit || exit < 0f) {
-                        return miss(out, p);
-                    }
+                int soonest = kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN);
+                if (soonest < exitKey) {
+                    exitKey = soonest;
+                }
+                // Keys order like the floats: an empty interval (or one in the past) stays empty.
+                if (enterKey > exitKey || exitKey < 0) {
+                    return miss(out, p);
                 }
             }
         }
+        return finish(s, a, b, enterKey, axis, exitKey, out, p);
+    }
 
-        float[] outFirst = out.tFirsts();
-        outFirst[p] = enter > 0f ? enter : 0f;
-        out.tLasts()[p] = exit;
-        float nx;
-        float ny;
-        if (axis >= FIRST_A_EDGE) {
-            int slot = start[a] + axis - FIRST_A_EDGE;
-            nx = nxs[slot];
-            ny = nys[slot];
-        } else if (axis < 0) {
-            int slot = start[b] - axis - 1;
-            nx = -nxs[slot];
-            ny = -nys[slot];
+    /**
+     * Writes a hit (or a miss if the interval is empty), as the scalar kernel does, with integer
+     * selects instead of branches: hit or miss is a coin flip the predictor cannot learn.
+     */
+    private static boolean finish(ConvexPolygons s, int a, int b, int enterKey, int axis, int exitKey,
+                                  SweepResults out, int p) {
+        boolean hit = enterKey <= exitKey && exitKey >= 0;
+        int keep = hit ? -1 : 0;
+        // tFirst = max(enter, +0): keys order like floats and key(+0) == 0.
+        int first = Float.floatToRawIntBits(unkey(Math.max(enterKey, 0)));
+        int last = Float.floatToRawIntBits(unkey(exitKey));
+        int nan = Float.floatToRawIntBits(Float.NaN);
+        out.tFirsts()[p] = Float.intBitsToFloat((first & keep) | (nan & ~keep));
+        out.tLasts()[p] = Float.intBitsToFloat((last & keep) | (nan & ~keep));
+        int nxBits;
+        int nyBits;
+        if (axis > NO_AXIS + 4 || axis < 0) {
+            // An edge: A's normal as stored, B's with the sign bit flipped (= negated).
+            boolean ofA = axis > 0;
+            int slot = ofA ? s.starts()[a] + axis - FIRST_A_EDGE : s.starts()[b] - axis - 1;
+            int flip = ofA ? 0 : 0x8000_0000;
+            nxBits = Float.floatToRawIntBits(s.unitNormalXs()[slot]) ^ flip;
+            nyBits = Float.floatToRawIntBits(s.unitNormalYs()[slot]) ^ flip;
         } else {
-            nx = axis == 1 ? 1f : axis == 2 ? -1f : 0f;
-            ny = axis == 3 ? 1f : axis == 4 ? -1f : 0f;
+            nxBits = Float.floatToRawIntBits(axis == 1 ? 1f : axis == 2 ? -1f : 0f);
+            nyBits = Float.floatToRawIntBits(axis == 3 ? 1f : axis == 4 ? -1f : 0f);
         }
-        out.normalXs()[p] = nx;
-        out.normalYs()[p] = ny;
-        return true;
+        out.normalXs()[p] = Float.intBitsToFloat(nxBits & keep);
+        out.normalYs()[p] = Float.intBitsToFloat(nyBits & keep);
+        return hit;
     }
 
     private static boolean miss(SweepResults out, int p) {
