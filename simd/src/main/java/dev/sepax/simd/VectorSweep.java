@@ -101,9 +101,9 @@ public final class VectorSweep implements SweepKernel {
             int end = Math.min(to, w + 64);
             long bits = 0;
             for (int p = w; p < end; p++) {
-                if (sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p)) {
-                    bits |= 1L << p;
-                }
+                // No branch on the verdict: hit or miss is a coin flip the predictor cannot learn,
+                // and a mispredict here would serialise pairs that could overlap.
+                bits |= (long) sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p) << p;
             }
             hits += Long.bitCount(bits);
             long mask = end - w == 64 ? -1L : ((1L << (end - w)) - 1) << w;
@@ -127,7 +127,7 @@ public final class VectorSweep implements SweepKernel {
         return Float.intBitsToFloat(k ^ ((k >> 31) >>> 1));
     }
 
-    private static boolean sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
+    private static int sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
                                      SweepResults out, int p) {
         float ux = vx[b] - vx[a];
         float uy = vy[b] - vy[a];
@@ -163,7 +163,7 @@ public final class VectorSweep implements SweepKernel {
     }
 
     /** Both shapes fit in half a vector: A's normals in the low half, B's in the high half. */
-    private static boolean smallPair(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
+    private static int smallPair(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
                                      int exitKey, SweepResults out, int p) {
         float[] x = s.xs();
         float[] y = s.ys();
@@ -217,21 +217,16 @@ public final class VectorSweep implements SweepKernel {
         IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
         VectorMask<Integer> ei = entering.cast(I);
         int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
-        if (best > enterKey) {
-            enterKey = best;
-            // The first lane holding the maximum: the scalar's strict '>' keeps the first.
-            int lane = kt.eq(best).and(ei).firstTrue();
-            axis = lane < H ? FIRST_A_EDGE + lane : -(1 + lane - H);
-        }
-        int soonest = kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN);
-        if (soonest < exitKey) {
-            exitKey = soonest;
-        }
+        // The first lane holding the maximum: the scalar's strict '>' keeps the first.
+        int lane = kt.eq(best).and(ei).firstTrue();
+        axis = best > enterKey ? (lane < H ? FIRST_A_EDGE + lane : -(1 + lane - H)) : axis;
+        enterKey = Math.max(best, enterKey);
+        exitKey = Math.min(exitKey, kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN));
         return finish(s, a, b, enterKey, axis, exitKey, out, p);
     }
 
     /** General shapes: A's normals against B's vertices, then B's against A's, L lanes at a time. */
-    private static boolean twoPasses(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
+    private static int twoPasses(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
                                      int exitKey, SweepResults out, int p) {
         float[] x = s.xs();
         float[] y = s.ys();
@@ -290,10 +285,10 @@ public final class VectorSweep implements SweepKernel {
      * Writes a hit (or a miss if the interval is empty), as the scalar kernel does, with integer
      * selects instead of branches: hit or miss is a coin flip the predictor cannot learn.
      */
-    private static boolean finish(ConvexPolygons s, int a, int b, int enterKey, int axis, int exitKey,
+    private static int finish(ConvexPolygons s, int a, int b, int enterKey, int axis, int exitKey,
                                   SweepResults out, int p) {
-        boolean hit = enterKey <= exitKey && exitKey >= 0;
-        int keep = hit ? -1 : 0;
+        int hit = enterKey <= exitKey && exitKey >= 0 ? 1 : 0;
+        int keep = -hit;
         // tFirst = max(enter, +0): keys order like floats and key(+0) == 0.
         int first = Float.floatToRawIntBits(unkey(Math.max(enterKey, 0)));
         int last = Float.floatToRawIntBits(unkey(exitKey));
@@ -302,7 +297,7 @@ public final class VectorSweep implements SweepKernel {
         out.tLasts()[p] = Float.intBitsToFloat((last & keep) | (nan & ~keep));
         int nxBits;
         int nyBits;
-        if (axis > NO_AXIS + 4 || axis < 0) {
+        if (axis > 4 || axis < 0) {
             // An edge: A's normal as stored, B's with the sign bit flipped (= negated).
             boolean ofA = axis > 0;
             int slot = ofA ? s.starts()[a] + axis - FIRST_A_EDGE : s.starts()[b] - axis - 1;
@@ -318,11 +313,11 @@ public final class VectorSweep implements SweepKernel {
         return hit;
     }
 
-    private static boolean miss(SweepResults out, int p) {
+    private static int miss(SweepResults out, int p) {
         out.tFirsts()[p] = Float.NaN;
         out.tLasts()[p] = Float.NaN;
         out.normalXs()[p] = 0f;
         out.normalYs()[p] = 0f;
-        return false;
+        return 0;
     }
 }
