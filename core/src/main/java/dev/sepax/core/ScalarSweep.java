@@ -103,9 +103,9 @@ public final class ScalarSweep implements SweepKernel {
             for (int i = o; i < end; i++) {
                 float nx = s.nx[i];
                 float ny = s.ny[i];
-                // Separation of the other shape beyond this edge at t = 0: the support of the
-                // other shape along -n minus the edge's offset. A vertex equal to this edge's
-                // vertex gives exactly the offset, so a shared vertex gives exactly 0.
+                // Separation of the other shape beyond this edge at t = 0: its lowest projection
+                // on n minus the edge's own projection. A vertex equal to this edge's vertex
+                // projects to exactly the same float, so a shared vertex gives exactly 0.
                 float offset = Math.fma(nx, s.x[i], ny * s.y[i]);
                 float support = Float.POSITIVE_INFINITY;
                 for (int j = oo; j < oend; j++) {
