@@ -226,7 +226,12 @@ public final class VectorSweep implements SweepKernel {
         int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
         // The first lane holding the maximum: the scalar's strict '>' keeps the first.
         int lane = kt.eq(best).and(ei).firstTrue();
-        axis = best > enterKey ? (lane < H ? FIRST_A_EDGE + lane : -(1 + lane - H)) : axis;
+        // Lane to axis code without a select on the half (A's edge or B's is a coin flip):
+        // A's lane i -> FIRST_A_EDGE + i, B's lane H + j -> -(1 + j).
+        int ofB = lane / H;
+        int code = FIRST_A_EDGE + lane + ofB * (H - 1 - FIRST_A_EDGE - 2 * lane);
+        int newer = -(best > enterKey ? 1 : 0);
+        axis = (code & newer) | (axis & ~newer);
         enterKey = Math.max(best, enterKey);
         exitKey = Math.min(exitKey, kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN));
         return finish(s, a, b, enterKey, axis, exitKey, out, p);
@@ -306,9 +311,12 @@ public final class VectorSweep implements SweepKernel {
         int nyBits;
         if (axis > 4 || axis < 0) {
             // An edge: A's normal as stored, B's with the sign bit flipped (= negated).
-            boolean ofA = axis > 0;
-            int slot = ofA ? s.starts()[a] + axis - FIRST_A_EDGE : s.starts()[b] - axis - 1;
-            int flip = ofA ? 0 : 0x8000_0000;
+            // All ones for B's edges (negative codes): select by mask, not by branch.
+            int ofB = axis >> 31;
+            int slotA = s.starts()[a] + axis - FIRST_A_EDGE;
+            int slotB = s.starts()[b] - axis - 1;
+            int slot = slotA ^ ((slotA ^ slotB) & ofB);
+            int flip = ofB & 0x8000_0000;
             nxBits = Float.floatToRawIntBits(s.unitNormalXs()[slot]) ^ flip;
             nyBits = Float.floatToRawIntBits(s.unitNormalYs()[slot]) ^ flip;
         } else {
