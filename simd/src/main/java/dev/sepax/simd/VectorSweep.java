@@ -260,11 +260,17 @@ public final class VectorSweep implements SweepKernel {
                 int slot = o + base;
                 FloatVector nx = FloatVector.fromArray(F, nxs, slot);
                 FloatVector ny = FloatVector.fromArray(F, nys, slot);
-                FloatVector support = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-                for (int j = oo; j < oend; j++) {
+                // Two running minima, as in smallPair; j + 1 past the end repeats the last vertex.
+                FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                for (int j = oo; j < oend; j += 2) {
                     FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
-                    support = support.blend(d, d.lt(support));
+                    even = even.blend(d, d.lt(even));
+                    int j1 = Math.min(j + 1, oend - 1);
+                    FloatVector d1 = nx.fma(FloatVector.broadcast(F, x[j1]), ny.mul(y[j1]));
+                    odd = odd.blend(d1, d1.lt(odd));
                 }
+                FloatVector support = even.blend(odd, odd.lt(even));
                 FloatVector offset = nx.fma(FloatVector.fromArray(F, x, slot), ny.mul(FloatVector.fromArray(F, y, slot)));
                 FloatVector sep = support.sub(offset);
                 FloatVector rate = nx.fma(FloatVector.broadcast(F, rux), ny.mul(ruy)).add(0f);
@@ -275,19 +281,18 @@ public final class VectorSweep implements SweepKernel {
                 IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
                 VectorMask<Integer> ei = entering.cast(I);
                 int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
-                if (best > enterKey) {
-                    enterKey = best;
-                    int lane = base + kt.eq(best).and(ei).firstTrue();
-                    axis = pass == 0 ? FIRST_A_EDGE + lane : -(1 + lane);
-                }
-                int soonest = kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN);
-                if (soonest < exitKey) {
-                    exitKey = soonest;
-                }
-                // Keys order like the floats: an empty interval (or one in the past) stays empty.
-                if (enterKey > exitKey || exitKey < 0) {
-                    return miss(out, p);
-                }
+                // Integer selects, not branches (see the class doc).
+                int lane = base + kt.eq(best).and(ei).firstTrue();
+                int code = pass == 0 ? FIRST_A_EDGE + lane : -(1 + lane);
+                int newer = -(best > enterKey ? 1 : 0);
+                axis = (code & newer) | (axis & ~newer);
+                enterKey = Math.max(best, enterKey);
+                exitKey = Math.min(exitKey, kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN));
+            }
+            // Keys order like the floats: an empty interval (or one in the past) stays empty,
+            // so B's edges can be skipped.
+            if (enterKey > exitKey || exitKey < 0) {
+                return miss(out, p);
             }
         }
         return finish(s, a, b, enterKey, axis, exitKey, out, p);
