@@ -40,6 +40,14 @@ public final class Sepax {
     }
 
     /**
+     * The selected swept (continuous) kernel: {@code dev.sepax.simd.VectorSweep} when the SIMD
+     * kernels can run (see class doc), else {@link ScalarSweep}. Chosen once, lazily.
+     */
+    public static SweepKernel sweep() {
+        return SweepHolder.KERNEL;
+    }
+
+    /**
      * Why the SIMD kernels are not used in this JVM, or {@code null} when they are. Forcing
      * {@code -Dsepax.kernel=scalar} is reported as a reason too.
      */
@@ -49,5 +57,9 @@ public final class Sepax {
 
     private static final class Holder {
         static final SatKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorSat", SatKernel.class, ScalarSat.INSTANCE);
+    }
+
+    private static final class SweepHolder {
+        static final SweepKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorSweep", SweepKernel.class, ScalarSweep.INSTANCE);
     }
 }

@@ -1,0 +1,343 @@
+package dev.sepax.simd;
+
+import dev.sepax.core.ConvexPolygons;
+import dev.sepax.core.PairBatch;
+import dev.sepax.core.ScalarSweep;
+import dev.sepax.core.SweepArguments;
+import dev.sepax.core.SweepKernel;
+import dev.sepax.core.SweepResults;
+import dev.sepax.core.Velocities;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The Vector API swept test: bit-identical to {@link ScalarSweep} (times, normals and hit bits).
+ *
+ * <h2>Layout</h2>
+ * Lanes hold edge normals; the loop runs over the other shape's vertices, broadcast to the
+ * lanes, keeping the per-lane minimum of {@code fma(nx, x, ny*y)} by compare and blend, exactly
+ * as the scalar loop does per edge. Two layouts:
+ * <pre>
+ *  small pair (both capacities &lt;= L/2, B not in the first L/2 slots), one vector:
+ *    lane:   0 .. L/2-1          | L/2 .. L-1
+ *    axis:   A's edge normals    | B's edge normals
+ *    vertex: B's vertex j        | A's vertex j      (two broadcasts blended per j)
+ *  otherwise, two passes of L-lane chunks: A's normals against B's vertices, then B's against A's.
+ * </pre>
+ * Lanes past a shape's real edges read padding or the next shape (in bounds thanks to
+ * {@link ConvexPolygons#TAIL_SLACK}) and are masked out of every decision.
+ *
+ * <h2>Determinism</h2>
+ * Each lane evaluates the scalar expressions for its axis. The cross-lane maximum of entry times
+ * and minimum of exit times are taken on order-preserving integer keys of the floats (times are
+ * never {@code -0}, and NaN lanes are masked out), where {@code reduceLanes} is exact in any
+ * order; the first lane holding the maximum gives the normal, as the scalar's in-order strict
+ * comparison does. Rotation is out of scope (see {@link SweepKernel}).
+ *
+ * <h2>Branches</h2>
+ * The swept AABB constraints run in the four lanes of a 128-bit vector, and the verdict bit,
+ * the entry/exit updates and the result stores of the small-pair path use integer selects: hit
+ * or miss, A's edge or B's are coin flips that a branch predictor cannot learn. The one branch
+ * left on data is the early exit after the AABB constraints.
+ *
+ * <p>Stateless, thread-safe, allocation-free (no mask is carried round a loop; checked with
+ * JMH {@code -prof gc}).
+ */
+public final class VectorSweep implements SweepKernel {
+    /** The shared instance (the kernel is stateless). */
+    public static final VectorSweep INSTANCE = new VectorSweep();
+
+    private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
+    private static final int L = F.length();
+    /** Four lanes for the swept AABB constraints. */
+    private static final VectorSpecies<Float> Q = FloatVector.SPECIES_128;
+    private static final VectorSpecies<Integer> QI = IntVector.SPECIES_128;
+    private static final int KEY_NEG_INF = key(Float.NEGATIVE_INFINITY);
+    private static final int H = L / 2;
+    /** Lanes [H, L): B's half of the small-pair layout. */
+    private static final VectorMask<Float> UPPER = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
+    /** Lane index within its half, as floats: 0..H-1, 0..H-1. */
+    private static final FloatVector HALF_INDEX = FloatVector.fromArray(F, halfIndex(), 0);
+    /** Lane index as floats: 0..L-1. */
+    private static final FloatVector LANE_INDEX = FloatVector.fromArray(F, laneIndex(), 0);
+
+    /** Axis codes, as in the scalar kernel: 0 none, 1..4 AABB x+, x-, y+, y-. */
+    private static final int NO_AXIS = 0;
+    /** A's edge {@code i} has code {@code FIRST_A_EDGE + i}; B's edge {@code j} has {@code -(1 + j)}. */
+    private static final int FIRST_A_EDGE = 5;
+
+    private VectorSweep() {}
+
+    private static float[] halfIndex() {
+        float[] f = new float[L];
+        for (int i = 0; i < L; i++) {
+            f[i] = i % H;
+        }
+        return f;
+    }
+
+    private static float[] laneIndex() {
+        float[] f = new float[L];
+        for (int i = 0; i < L; i++) {
+            f[i] = i;
+        }
+        return f;
+    }
+
+    @Override
+    public String name() {
+        return "simd";
+    }
+
+    @Override
+    public int sweep(ConvexPolygons shapes, Velocities velocities, PairBatch pairs, int from, int to, float tMax,
+                     SweepResults out) {
+        SweepArguments.check(shapes, velocities, pairs, from, to, tMax, out);
+        float window = tMax + 0f;
+        int[] pa = pairs.as();
+        int[] pb = pairs.bs();
+        long[] words = out.hits().words();
+        float[] vx = velocities.vxs();
+        float[] vy = velocities.vys();
+        int hits = 0;
+        for (int w = from; w < to; w += 64) {
+            int end = Math.min(to, w + 64);
+            long bits = 0;
+            for (int p = w; p < end; p++) {
+                // No branch on the verdict: hit or miss is a coin flip the predictor cannot learn,
+                // and a mispredict here would serialise pairs that could overlap.
+                bits |= (long) sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p) << p;
+            }
+            hits += Long.bitCount(bits);
+            long mask = end - w == 64 ? -1L : ((1L << (end - w)) - 1) << w;
+            int word = w >>> 6;
+            words[word] = (words[word] & ~mask) | bits;
+        }
+        return hits;
+    }
+
+    /**
+     * Order-preserving int key of a float that is not NaN and not -0; its own inverse. The vector
+     * form is written out where it is used: a shared helper taking vectors of two species was
+     * not inlined by C2 ("callee uses too much stack") and boxed its vectors.
+     */
+    private static int key(float f) {
+        int bits = Float.floatToRawIntBits(f);
+        return bits ^ ((bits >> 31) >>> 1);
+    }
+
+    private static float unkey(int k) {
+        return Float.intBitsToFloat(k ^ ((k >> 31) >>> 1));
+    }
+
+    private static int sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
+                                     SweepResults out, int p) {
+        float ux = vx[b] - vx[a];
+        float uy = vy[b] - vy[a];
+        // Swept AABB: the scalar kernel's four constraints x+, x-, y+, y- in the lanes of a 128-bit
+        // vector, so that no branch depends on the signs of the velocities.
+        float[] minX = s.minXs();
+        float[] maxX = s.maxXs();
+        float[] minY = s.minYs();
+        float[] maxY = s.maxYs();
+        FloatVector lo = FloatVector.broadcast(Q, minX[b]).withLane(1, minX[a]).withLane(2, minY[b]).withLane(3, minY[a]);
+        FloatVector hi = FloatVector.broadcast(Q, maxX[a]).withLane(1, maxX[b]).withLane(2, maxY[a]).withLane(3, maxY[b]);
+        FloatVector rate = FloatVector.broadcast(Q, ux).withLane(1, -ux).withLane(2, uy).withLane(3, -uy).add(0f);
+        FloatVector t = lo.sub(hi).neg().div(rate).add(0f);
+        VectorMask<Float> entering = rate.lt(0f);
+        IntVector tb = t.reinterpretAsInts();
+        IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        VectorMask<Integer> ei = entering.cast(QI);
+        int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
+        // As the scalar's 'enter = -inf; if (t > enter)': only a key above -inf's is taken.
+        boolean entered = best > KEY_NEG_INF;
+        int enterKey = entered ? best : KEY_NEG_INF;
+        int axis = entered ? 1 + kt.eq(best).and(ei).firstTrue() : NO_AXIS;
+        VectorMask<Integer> leaving = entering.not().and(t.lt(Float.POSITIVE_INFINITY)).cast(QI);
+        int exitKey = Math.min(key(tMax), kt.blend(Integer.MAX_VALUE, leaving.not()).reduceLanes(VectorOperators.MIN));
+        if (enterKey > exitKey || exitKey < 0) {
+            return miss(out, p);
+        }
+        int[] capacity = s.capacities();
+        if (capacity[a] <= H && capacity[b] <= H && s.starts()[b] >= H) {
+            return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+        }
+        return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+    }
+
+    /** Both shapes fit in half a vector: A's normals in the low half, B's in the high half. */
+    private static int smallPair(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
+                                     int exitKey, SweepResults out, int p) {
+        float[] x = s.xs();
+        float[] y = s.ys();
+        float[] nxs = s.unitNormalXs();
+        float[] nys = s.unitNormalYs();
+        int oa = s.starts()[a];
+        int ob = s.starts()[b];
+        int ka = s.counts()[a];
+        int kb = s.counts()[b];
+        // [A's slots | B's slots]: B's half comes from a plain load H slots early (its low lanes
+        // read the slots before B, discarded by the blend). A masked load would avoid the
+        // ob >= H condition but allocates on JDK 25.
+        FloatVector nx = FloatVector.fromArray(F, nxs, oa).blend(FloatVector.fromArray(F, nxs, ob - H), UPPER);
+        FloatVector ny = FloatVector.fromArray(F, nys, oa).blend(FloatVector.fromArray(F, nys, ob - H), UPPER);
+        FloatVector px = FloatVector.fromArray(F, x, oa).blend(FloatVector.fromArray(F, x, ob - H), UPPER);
+        FloatVector py = FloatVector.fromArray(F, y, oa).blend(FloatVector.fromArray(F, y, ob - H), UPPER);
+        // Real edges: index within the half below that half's vertex count.
+        VectorMask<Float> live = HALF_INDEX.lt(FloatVector.broadcast(F, (float) ka).blend((float) kb, UPPER));
+        // Two running minima (even and odd vertices) halve the compare-blend latency chain. The
+        // minimum's value does not depend on the order; only the sign of a zero could, and a
+        // zero's sign is erased by the '+ 0f' on the time below.
+        FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        int jEnd = Math.max(ka, kb);
+        for (int j = 0; j < jEnd; j += 2) {
+            // A's lanes see B's vertex j, B's lanes see A's; the shorter shape repeats its last
+            // vertex (so does j + 1 past the end), which cannot change a minimum.
+            int jb = ob + Math.min(j, kb - 1);
+            int ja = oa + Math.min(j, ka - 1);
+            FloatVector ox = FloatVector.broadcast(F, x[jb]).blend(x[ja], UPPER);
+            FloatVector oy = FloatVector.broadcast(F, y[jb]).blend(y[ja], UPPER);
+            FloatVector d = nx.fma(ox, ny.mul(oy));
+            even = even.blend(d, d.lt(even));
+            int jb1 = ob + Math.min(j + 1, kb - 1);
+            int ja1 = oa + Math.min(j + 1, ka - 1);
+            FloatVector ox1 = FloatVector.broadcast(F, x[jb1]).blend(x[ja1], UPPER);
+            FloatVector oy1 = FloatVector.broadcast(F, y[jb1]).blend(y[ja1], UPPER);
+            FloatVector d1 = nx.fma(ox1, ny.mul(oy1));
+            odd = odd.blend(d1, d1.lt(odd));
+        }
+        FloatVector support = even.blend(odd, odd.lt(even));
+        FloatVector sep = support.sub(nx.fma(px, ny.mul(py)));
+        FloatVector rux = FloatVector.broadcast(F, ux).blend(-ux, UPPER);
+        FloatVector ruy = FloatVector.broadcast(F, uy).blend(-uy, UPPER);
+        FloatVector rate = nx.fma(rux, ny.mul(ruy)).add(0f);
+        FloatVector t = sep.neg().div(rate).add(0f);
+        VectorMask<Float> entering = rate.lt(0f).and(live);
+        // Exit candidates: t < +inf also drops the NaN lanes (rate +0 and sep 0).
+        VectorMask<Float> leaving = entering.not().and(live).and(t.lt(Float.POSITIVE_INFINITY));
+        IntVector tb = t.reinterpretAsInts();
+        IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        VectorMask<Integer> ei = entering.cast(I);
+        int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
+        // The first lane holding the maximum: the scalar's strict '>' keeps the first.
+        int lane = kt.eq(best).and(ei).firstTrue();
+        // Lane to axis code without a select on the half (A's edge or B's is a coin flip):
+        // A's lane i -> FIRST_A_EDGE + i, B's lane H + j -> -(1 + j).
+        int ofB = lane / H;
+        int code = FIRST_A_EDGE + lane + ofB * (H - 1 - FIRST_A_EDGE - 2 * lane);
+        int newer = -(best > enterKey ? 1 : 0);
+        axis = (code & newer) | (axis & ~newer);
+        enterKey = Math.max(best, enterKey);
+        exitKey = Math.min(exitKey, kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN));
+        return finish(s, a, b, enterKey, axis, exitKey, out, p);
+    }
+
+    /** General shapes: A's normals against B's vertices, then B's against A's, L lanes at a time. */
+    private static int twoPasses(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
+                                     int exitKey, SweepResults out, int p) {
+        float[] x = s.xs();
+        float[] y = s.ys();
+        float[] nxs = s.unitNormalXs();
+        float[] nys = s.unitNormalYs();
+        int[] start = s.starts();
+        int[] count = s.counts();
+        for (int pass = 0; pass < 2; pass++) {
+            int ref = pass == 0 ? a : b;
+            int other = pass == 0 ? b : a;
+            float rux = pass == 0 ? ux : -ux;
+            float ruy = pass == 0 ? uy : -uy;
+            int o = start[ref];
+            int k = count[ref];
+            int oo = start[other];
+            int oend = oo + count[other];
+            for (int base = 0; base < k; base += L) {
+                VectorMask<Float> live = LANE_INDEX.lt((float) (k - base));
+                int slot = o + base;
+                FloatVector nx = FloatVector.fromArray(F, nxs, slot);
+                FloatVector ny = FloatVector.fromArray(F, nys, slot);
+                // Two running minima, as in smallPair; j + 1 past the end repeats the last vertex.
+                FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                for (int j = oo; j < oend; j += 2) {
+                    FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
+                    even = even.blend(d, d.lt(even));
+                    int j1 = Math.min(j + 1, oend - 1);
+                    FloatVector d1 = nx.fma(FloatVector.broadcast(F, x[j1]), ny.mul(y[j1]));
+                    odd = odd.blend(d1, d1.lt(odd));
+                }
+                FloatVector support = even.blend(odd, odd.lt(even));
+                FloatVector offset = nx.fma(FloatVector.fromArray(F, x, slot), ny.mul(FloatVector.fromArray(F, y, slot)));
+                FloatVector sep = support.sub(offset);
+                FloatVector rate = nx.fma(FloatVector.broadcast(F, rux), ny.mul(ruy)).add(0f);
+                FloatVector t = sep.neg().div(rate).add(0f);
+                VectorMask<Float> entering = rate.lt(0f).and(live);
+                VectorMask<Float> leaving = entering.not().and(live).and(t.lt(Float.POSITIVE_INFINITY));
+                IntVector tb = t.reinterpretAsInts();
+                IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+                VectorMask<Integer> ei = entering.cast(I);
+                int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
+                // Integer selects, not branches (see the class doc).
+                int lane = base + kt.eq(best).and(ei).firstTrue();
+                int code = pass == 0 ? FIRST_A_EDGE + lane : -(1 + lane);
+                int newer = -(best > enterKey ? 1 : 0);
+                axis = (code & newer) | (axis & ~newer);
+                enterKey = Math.max(best, enterKey);
+                exitKey = Math.min(exitKey, kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN));
+            }
+            // Keys order like the floats: an empty interval (or one in the past) stays empty,
+            // so B's edges can be skipped.
+            if (enterKey > exitKey || exitKey < 0) {
+                return miss(out, p);
+            }
+        }
+        return finish(s, a, b, enterKey, axis, exitKey, out, p);
+    }
+
+    /**
+     * Writes a hit (or a miss if the interval is empty), as the scalar kernel does, with integer
+     * selects instead of branches: hit or miss is a coin flip the predictor cannot learn.
+     */
+    private static int finish(ConvexPolygons s, int a, int b, int enterKey, int axis, int exitKey,
+                                  SweepResults out, int p) {
+        int hit = enterKey <= exitKey && exitKey >= 0 ? 1 : 0;
+        int keep = -hit;
+        // tFirst = max(enter, +0): keys order like floats and key(+0) == 0.
+        int first = Float.floatToRawIntBits(unkey(Math.max(enterKey, 0)));
+        int last = Float.floatToRawIntBits(unkey(exitKey));
+        int nan = Float.floatToRawIntBits(Float.NaN);
+        out.tFirsts()[p] = Float.intBitsToFloat((first & keep) | (nan & ~keep));
+        out.tLasts()[p] = Float.intBitsToFloat((last & keep) | (nan & ~keep));
+        int nxBits;
+        int nyBits;
+        if (axis > 4 || axis < 0) {
+            // An edge: A's normal as stored, B's with the sign bit flipped (= negated).
+            // All ones for B's edges (negative codes): select by mask, not by branch.
+            int ofB = axis >> 31;
+            int slotA = s.starts()[a] + axis - FIRST_A_EDGE;
+            int slotB = s.starts()[b] - axis - 1;
+            int slot = slotA ^ ((slotA ^ slotB) & ofB);
+            int flip = ofB & 0x8000_0000;
+            nxBits = Float.floatToRawIntBits(s.unitNormalXs()[slot]) ^ flip;
+            nyBits = Float.floatToRawIntBits(s.unitNormalYs()[slot]) ^ flip;
+        } else {
+            nxBits = Float.floatToRawIntBits(axis == 1 ? 1f : axis == 2 ? -1f : 0f);
+            nyBits = Float.floatToRawIntBits(axis == 3 ? 1f : axis == 4 ? -1f : 0f);
+        }
+        out.normalXs()[p] = Float.intBitsToFloat(nxBits & keep);
+        out.normalYs()[p] = Float.intBitsToFloat(nyBits & keep);
+        return hit;
+    }
+
+    private static int miss(SweepResults out, int p) {
+        out.tFirsts()[p] = Float.NaN;
+        out.tLasts()[p] = Float.NaN;
+        out.normalXs()[p] = 0f;
+        out.normalYs()[p] = 0f;
+        return 0;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.sepax.simd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sepax.core.ConvexPolygons;
+import dev.sepax.core.PairBatch;
+import dev.sepax.core.ScalarSweep;
+import dev.sepax.core.Sepax;
+import dev.sepax.core.SweepCases;
+import dev.sepax.core.SweepResults;
+import dev.sepax.core.Velocities;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Differential specification: VectorSweep writes exactly the bits ScalarSweep writes. */
+class SweepSimdMatchesScalarTest {
+
+    @Test
+    void providerPicksTheVectorSweepWhenSimdCanRun() {
+        // Surefire runs these tests with jdk.incubator.vector, so "simd" unless forced to scalar.
+        String reason = Sepax.simdUnavailableReason();
+        assertEquals(reason == null ? "simd" : "scalar", Sepax.sweep().name(), "reason=" + reason);
+    }
+
+    /** Random scenes of mixed sizes (3..70 vertices, so several lane chunks) and varied motion. */
+    @Test
+    void randomScenesAreBitIdentical() {
+        SplittableRandom rnd = new SplittableRandom(20261129L);
+        int checkedHits = 0;
+        int checkedMisses = 0;
+        for (int scene = 0; scene < 24; scene++) {
+            int n = 600;
+            int kMax = scene % 3 == 0 ? 70 : scene % 3 == 1 ? 16 : 8;
+            ConvexPolygons.Builder builder = ConvexPolygons.builder();
+            float side = 30f;
+            for (int s = 0; s < n; s++) {
+                builder.add(SweepCases.convex(rnd, 3 + rnd.nextInt(kMax - 2), (float) rnd.nextDouble(side),
+                        (float) rnd.nextDouble(side), (float) (0.3 + rnd.nextDouble())));
+            }
+            ConvexPolygons shapes = builder.build();
+            Velocities v = new Velocities(n);
+            for (int s = 0; s < n; s++) {
+                switch (rnd.nextInt(6)) {
+                    case 0 -> v.set(s, 0f, 0f); // at rest: rates of exactly 0
+                    case 1 -> v.set(s, (float) rnd.nextDouble(-4, 4), 0f); // axis-parallel motion
+                    case 2 -> { // parallel to one of the shape's own edges
+                        int i = rnd.nextInt(shapes.count(s));
+                        int j = (i + 1) % shapes.count(s);
+                        float f = (float) rnd.nextDouble(-3, 3);
+                        v.set(s, f * (shapes.vertexX(s, j) - shapes.vertexX(s, i)),
+                                f * (shapes.vertexY(s, j) - shapes.vertexY(s, i)));
+                    }
+                    default -> v.set(s, (float) rnd.nextDouble(-6, 6), (float) rnd.nextDouble(-6, 6));
+                }
+            }
+            PairBatch pairs = new PairBatch(shapes, 8192);
+            while (pairs.size() < 8000) {
+                int a = rnd.nextInt(n);
+                int b = rnd.nextInt(10) == 0 ? a : rnd.nextInt(n);
+                if (Math.abs(shapes.centroidX(a) - shapes.centroidX(b)) < 8
+                        && Math.abs(shapes.centroidY(a) - shapes.centroidY(b)) < 8) {
+                    pairs.add(a, b);
+                }
+            }
+            float tMax = scene % 4 == 0 ? 0f : (float) rnd.nextDouble(0.1, 2);
+            SweepResults scalar = new SweepResults(pairs.size());
+            SweepResults simd = new SweepResults(pairs.size());
+            int hs = ScalarSweep.INSTANCE.sweep(shapes, v, pairs, tMax, scalar);
+            int hv = VectorSweep.INSTANCE.sweep(shapes, v, pairs, tMax, simd);
+            assertEquals(hs, hv, "hit count, scene " + scene);
+            assertSame(scalar, simd, pairs.size(), "scene " + scene);
+            checkedHits += hs;
+            checkedMisses += pairs.size() - hs;
+        }
+        // The comparison means something only if both outcomes occur often.
+        assertTrue(checkedHits > 20_000 && checkedMisses > 20_000, "hits=" + checkedHits + " misses=" + checkedMisses);
+    }
+
+    /** Touching and shared vertices, exact zeros, parallel edges: the cases where signs of zero matter. */
+    @Test
+    void touchingGridIsBitIdentical() {
+        ConvexPolygons.Builder builder = ConvexPolygons.builder();
+        for (int i = 0; i < 8; i++) {
+            for (int j = 0; j < 8; j++) {
+                builder.add(SweepCases.box(i, j, i + 1, j + 1)); // neighbours share edges and corners
+            }
+        }
+        builder.add(-3f, -3f, -1f, -3f, -2f, -0f); // a -0 coordinate
+        ConvexPolygons shapes = builder.build();
+        int n = shapes.size();
+        Velocities v = new Velocities(n);
+        SplittableRandom rnd = new SplittableRandom(7);
+        for (int s = 0; s < n; s++) {
+            v.set(s, rnd.nextInt(5) - 2, rnd.nextInt(5) - 2); // small integers: many exact ties
+        }
+        PairBatch pairs = new PairBatch(shapes, n * n);
+        for (int a = 0; a < n; a++) {
+            for (int b = 0; b < n; b++) {
+                pairs.add(a, b);
+            }
+        }
+        SweepResults scalar = new SweepResults(pairs.size());
+        SweepResults simd = new SweepResults(pairs.size());
+        for (float tMax : new float[] {0f, -0f, 0.5f, 1f, 3f}) {
+            ScalarSweep.INSTANCE.sweep(shapes, v, pairs, tMax, scalar);
+            VectorSweep.INSTANCE.sweep(shapes, v, pairs, tMax, simd);
+            assertSame(scalar, simd, pairs.size(), "tMax=" + tMax);
+        }
+    }
+
+    /** A sub-range writes only its own entries, identically. */
+    @Test
+    void subRangesAreBitIdenticalAndLeaveOtherEntriesAlone() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        ConvexPolygons.Builder builder = ConvexPolygons.builder();
+        for (int s = 0; s < 200; s++) {
+            builder.add(SweepCases.convex(rnd, 3 + rnd.nextInt(30), (float) rnd.nextDouble(10), (float) rnd.nextDouble(10), 1f));
+        }
+        ConvexPolygons shapes = builder.build();
+        Velocities v = new Velocities(200);
+        for (int s = 0; s < 200; s++) {
+            v.set(s, (float) rnd.nextDouble(-3, 3), (float) rnd.nextDouble(-3, 3));
+        }
+        PairBatch pairs = new PairBatch(shapes, 1000);
+        for (int i = 0; i < 1000; i++) {
+            pairs.add(rnd.nextInt(200), rnd.nextInt(200));
+        }
+        SweepResults scalar = new SweepResults(1000);
+        SweepResults simd = new SweepResults(1000);
+        ScalarSweep.INSTANCE.sweep(shapes, v, pairs, 128, 517, 1f, scalar);
+        VectorSweep.INSTANCE.sweep(shapes, v, pairs, 128, 517, 1f, simd);
+        assertSame(scalar, simd, 1000, "range [128, 517)");
+        assertEquals(0f, simd.tFirst(127));
+        assertEquals(0f, simd.tFirst(517));
+        assertTrue(!simd.hits().get(127) && !simd.hits().get(517));
+    }
+
+    static void assertSame(SweepResults expected, SweepResults actual, int n, String where) {
+        assertEquals(-1, expected.hits().firstDifference(actual.hits(), n), where + ": hit bits");
+        for (int p = 0; p < n; p++) {
+            int pp = p;
+            assertEquals(Float.floatToRawIntBits(expected.tFirst(p)), Float.floatToRawIntBits(actual.tFirst(p)),
+                    () -> where + " pair=" + pp + " tFirst " + expected.tFirst(pp) + " vs " + actual.tFirst(pp));
+            assertEquals(Float.floatToRawIntBits(expected.tLast(p)), Float.floatToRawIntBits(actual.tLast(p)),
+                    () -> where + " pair=" + pp + " tLast " + expected.tLast(pp) + " vs " + actual.tLast(pp));
+            assertEquals(Float.floatToRawIntBits(expected.normalX(p)), Float.floatToRawIntBits(actual.normalX(p)),
+                    () -> where + " pair=" + pp + " normalX " + expected.normalX(pp) + " vs " + actual.normalX(pp));
+            assertEquals(Float.floatToRawIntBits(expected.normalY(p)), Float.floatToRawIntBits(actual.normalY(p)),
+                    () -> where + " pair=" + pp + " normalY " + expected.normalY(pp) + " vs " + actual.normalY(pp));
+        }
+    }
+}
