@@ -65,6 +65,13 @@ public final class ScalarSat implements SatKernel {
     /**
      * Returns {@link #NONE} if the pair intersects, otherwise a separating axis: {@link #AABB},
      * {@code 1 + i} for A's edge i, or {@code -(1 + j)} for B's edge j.
+     *
+     * <p>Axis order (it never changes the verdict, only the work): AABB, the cached hint, A's
+     * edges starting at the one whose normal points most towards B's centroid, then B's edges
+     * likewise. Along each edge the vertex loop starts at the last witness, the vertex of the
+     * other shape that killed the previous axis: neighbouring edges of a convex polygon are
+     * usually killed by the same vertex, so an intersecting pair costs about {@code m + k}
+     * dot products instead of {@code m * k / 2}.
      */
     static int separatingAxis(ConvexPolygons s, int a, int b, float tol, int hint) {
         // World x and y axes: exact, since the sign of a float difference is exact.
@@ -78,27 +85,94 @@ public final class ScalarSat implements SatKernel {
         if (hint < 0 && -hint <= s.count[b] && edgeSeparates(s, s.start[b] - hint - 1, a, tol)) {
             return hint;
         }
-        int i = firstSeparatingEdge(s, a, b, tol);
+        // Centre-to-centre direction: only steers the search order.
+        float dx = s.centroidX[b] - s.centroidX[a];
+        float dy = s.centroidY[b] - s.centroidY[a];
+        int i = firstSeparatingEdge(s, a, b, tol, dx, dy);
         if (i >= 0) {
             return 1 + i;
         }
-        int j = firstSeparatingEdge(s, b, a, tol);
+        int j = firstSeparatingEdge(s, b, a, tol, -dx, -dy);
         if (j >= 0) {
             return -(1 + j);
         }
         return NONE;
     }
 
-    /** Index (0-based) of the first edge of {@code ref} that separates {@code other}, or -1. */
-    private static int firstSeparatingEdge(ConvexPolygons s, int ref, int other, float tol) {
+    /**
+     * Index (0-based) of an edge of {@code ref} that separates {@code other}, or -1 when none
+     * does. {@code (dx, dy)} points from {@code ref} towards {@code other}.
+     */
+    private static int firstSeparatingEdge(ConvexPolygons s, int ref, int other, float tol, float dx, float dy) {
+        float[] x = s.x;
+        float[] y = s.y;
+        float[] enx = s.enx;
+        float[] eny = s.eny;
+        float[] len = s.len;
         int o = s.start[ref];
         int k = s.count[ref];
-        for (int i = 0; i < k; i++) {
-            if (edgeSeparates(s, o + i, other, tol)) {
+        int oo = s.start[other];
+        int ko = s.count[other];
+        // Best axis first: the edge whose normal points most towards the other shape separates
+        // most often. The witness search starts at the other's vertex furthest towards ref,
+        // the one most likely to be within reach of every edge.
+        int first = bestEdge(s, o, k, dx, dy);
+        int w = extremeVertex(s, oo, ko, -dx, -dy);
+        int i = first;
+        for (int n = 0; n < k; n++) {
+            int slot = o + i;
+            float nx = enx[slot];
+            float ny = eny[slot];
+            float px = x[slot];
+            float py = y[slot];
+            // The normal has the edge's length, so scale the tolerance instead of the normal.
+            float limit = tol * len[slot];
+            int found = -1;
+            int j = w;
+            for (int m = 0; m < ko; m++) {
+                int v = oo + j;
+                float sep = nx * (x[v] - px) + ny * (y[v] - py);
+                if (sep <= limit) {
+                    found = j; // this vertex is within reach: the axis cannot separate
+                    break;
+                }
+                j = j + 1 == ko ? 0 : j + 1;
+            }
+            if (found < 0) {
                 return i;
             }
+            w = found;
+            i = i + 1 == k ? 0 : i + 1;
         }
         return -1;
+    }
+
+    /** The edge in {@code [o, o + k)} whose unit normal has the largest dot with {@code (dx, dy)}. */
+    static int bestEdge(ConvexPolygons s, int o, int k, float dx, float dy) {
+        int best = 0;
+        float bestDot = Float.NEGATIVE_INFINITY;
+        for (int i = 0; i < k; i++) {
+            float d = s.nx[o + i] * dx + s.ny[o + i] * dy;
+            if (d > bestDot) {
+                bestDot = d;
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /** The vertex in {@code [o, o + k)} with the largest dot with {@code (dx, dy)}. */
+    static int extremeVertex(ConvexPolygons s, int o, int k, float dx, float dy) {
+        int best = 0;
+        float bestDot = Float.NEGATIVE_INFINITY;
+        for (int j = 0; j < k; j++) {
+            float d = s.x[o + j] * dx + s.y[o + j] * dy;
+            if (d > bestDot) {
+                bestDot = d;
+                best = j;
+            }
+        }
+        return best;
     }
 
     /** Does the edge in slot {@code slot} separate shape {@code other} by more than {@code tol}? */
