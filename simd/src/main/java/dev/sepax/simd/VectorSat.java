@@ -181,6 +181,13 @@ public final class VectorSat implements SatKernel {
         float[] cy = s.centroidYs();
         float dx = cx[b] - cx[a];
         float dy = cy[b] - cy[a];
+        // Most pairs that reach this point intersect: try the one-broadcast certificate first.
+        // (Measured: for capacity 8 the separate sides below are as fast; from 16 on this wins.)
+        if (ca >= 16 && cb >= 16 && ca <= 64 && cb <= 64) {
+            if (certifiedW(x, y, enx, eny, len, oa, ka, ca, ob, kb, cb, dx, dy, tol)) {
+                return NONE;
+            }
+        }
         // A's normals in the lanes; B's vertex loop starts at B's support point towards A.
         int wb = support(enx, eny, x, y, ob, kb, cb, -dx, -dy);
         int i = side(x, y, enx, eny, len, oa, ca, ob, kb, wb, tol);
@@ -617,4 +624,64 @@ public final class VectorSat implements SatKernel {
         return flip == 0 ? 0 : Long.numberOfTrailingZeros(flip);
     }
 
+
+    /**
+     * The intersection certificate for two shapes of capacity 16 to 64 (at most 64 each): one
+     * broadcast per side, both sides computed before any branch so their latency chains
+     * overlap. A's normals meet B's support vertex towards A, B's normals meet A's support vertex
+     * towards B; if every lane of both has its vertex within reach, no edge axis can separate
+     * and the pair intersects. This is the kernel's own expression on a chosen vertex, so a
+     * {@code true} is exact; a {@code false} only means "run the full test".
+     */
+    private static boolean certifiedW(float[] x, float[] y, float[] enx, float[] eny, float[] len,
+                                       int oa, int ka, int ca, int ob, int kb, int cb, float dx, float dy, float tol) {
+        FloatVector vdx = FloatVector.broadcast(SW, dx);
+        FloatVector vdy = FloatVector.broadcast(SW, dy);
+        long signsA = 0;
+        for (int c = 0; c < ca; c += SW_LANES) {
+            // cross(n, d) > 0: the support point of A towards B is where this flips to <= 0.
+            signsA |= FloatVector.fromArray(SW, enx, oa + c).mul(vdy)
+                    .sub(FloatVector.fromArray(SW, eny, oa + c).mul(vdx))
+                    .compare(VectorOperators.GT, 0f).toLong() << c;
+        }
+        long signsB = 0;
+        for (int c = 0; c < cb; c += SW_LANES) {
+            // direction -d for B, i.e. cross(n, d) < 0
+            signsB |= FloatVector.fromArray(SW, enx, ob + c).mul(vdy)
+                    .sub(FloatVector.fromArray(SW, eny, ob + c).mul(vdx))
+                    .compare(VectorOperators.LT, 0f).toLong() << c;
+        }
+        int va = oa + flip(signsA, ka);
+        int vb = ob + flip(signsB, kb);
+        FloatVector bx = FloatVector.broadcast(SW, x[vb]);
+        FloatVector by = FloatVector.broadcast(SW, y[vb]);
+        FloatVector ax = FloatVector.broadcast(SW, x[va]);
+        FloatVector ay = FloatVector.broadcast(SW, y[va]);
+        // Seeded with maskAll, never with compare(): a compare()-seeded loop mask is boxed.
+        VectorMask<Float> apart = SW.maskAll(false);
+        for (int c = 0; c < ca; c += SW_LANES) {
+            int r = oa + c;
+            FloatVector sep = FloatVector.fromArray(SW, enx, r).mul(bx.sub(FloatVector.fromArray(SW, x, r)))
+                    .add(FloatVector.fromArray(SW, eny, r).mul(by.sub(FloatVector.fromArray(SW, y, r))));
+            apart = apart.or(sep.compare(VectorOperators.GT, FloatVector.fromArray(SW, len, r).mul(tol)));
+        }
+        for (int c = 0; c < cb; c += SW_LANES) {
+            int r = ob + c;
+            FloatVector sep = FloatVector.fromArray(SW, enx, r).mul(ax.sub(FloatVector.fromArray(SW, x, r)))
+                    .add(FloatVector.fromArray(SW, eny, r).mul(ay.sub(FloatVector.fromArray(SW, y, r))));
+            apart = apart.or(sep.compare(VectorOperators.GT, FloatVector.fromArray(SW, len, r).mul(tol)));
+        }
+        return !apart.anyTrue();
+    }
+
+    /**
+     * Index of the support vertex from the sign bits of {@code cross(normal_j, u)} (bit j set when
+     * u lies counter-clockwise of edge j's normal): the vertex j where the bit flips from set at
+     * edge j-1 to clear at edge j. 0 when no flip shows (degenerate or non-finite input).
+     */
+    private static int flip(long signs, int k) {
+        long prev = (signs << 1) | ((signs >>> (k - 1)) & 1L);
+        long f = prev & ~signs & (-1L >>> (64 - k));
+        return f == 0 ? 0 : Long.numberOfTrailingZeros(f);
+    }
 }
