@@ -3,10 +3,12 @@ package dev.sepax.core;
 /**
  * The scalar reference kernel: the Box2D form of the separating-axis test.
  *
- * <p>For each pair: the AABB axes first (exact compares), then the cached axis if any, then A's
- * edges, then B's. Along an edge it stops as soon as one vertex of the other shape comes within
- * the tolerance, since that axis can no longer separate; it stops the pair at the first
- * separating axis. The float expressions here define the verdict that every other kernel must
+ * <p>For each pair: the AABB axes first (exact compares, evaluated branch-free for 64 pairs at a
+ * time), then the cached axis if any, then A's edges starting with the one facing B, then B's.
+ * Along an edge it stops as soon as one vertex of the other shape comes within the tolerance,
+ * since that axis can no longer separate, trying first the vertex that stopped the previous
+ * edge; it stops the pair at the first separating axis. None of the orderings can change a
+ * verdict: it is an OR over axes of an AND over vertices. The float expressions here define the verdict that every other kernel must
  * reproduce bit for bit (see {@link SatKernel}).
  *
  * <p>Stateless, thread-safe, allocation-free.
@@ -37,15 +39,34 @@ public final class ScalarSat implements SatKernel {
         int[] pb = pairs.bs();
         long[] words = out.words();
         int hits = 0;
+        float[] minX = shapes.minX;
+        float[] maxX = shapes.maxX;
+        float[] minY = shapes.minY;
+        float[] maxY = shapes.maxY;
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
-            long bits = 0;
+            // Pass 1, branch-free: which pairs survive the AABB axes (exact compares)? About half
+            // of a broad phase's pairs fail here at random, which a branch per pair would
+            // mispredict half the time; non-short-circuit | and a shifted 0/1 avoid the branch.
+            long live = 0;
             for (int p = w; p < end; p++) {
+                int a = pa[p];
+                int b = pb[p];
+                boolean apart = (minX[b] - maxX[a] > tolerance) | (minX[a] - maxX[b] > tolerance)
+                        | (minY[b] - maxY[a] > tolerance) | (minY[a] - maxY[b] > tolerance);
+                live |= (apart ? 0L : 1L) << p; // Java masks the shift: bit p & 63
+            }
+            // Pass 2: the edge axes, survivors only.
+            long bits = 0;
+            while (live != 0) {
+                int bit = Long.numberOfTrailingZeros(live);
+                live &= live - 1;
+                int p = w + bit;
                 int hint = axisCache == null ? 0 : axisCache[p];
-                int axis = separatingAxis(shapes, pa[p], pb[p], tolerance, hint);
+                int axis = edgeAxes(shapes, pa[p], pb[p], tolerance, hint);
                 if (axis == NONE) {
-                    bits |= 1L << p;
-                } else if (axisCache != null && axis != AABB) {
+                    bits |= 1L << bit;
+                } else if (axisCache != null) {
                     axisCache[p] = axis;
                 }
             }
@@ -79,6 +100,11 @@ public final class ScalarSat implements SatKernel {
                 || s.minY[b] - s.maxY[a] > tol || s.minY[a] - s.maxY[b] > tol) {
             return AABB;
         }
+        return edgeAxes(s, a, b, tol, hint);
+    }
+
+    /** {@link #separatingAxis} without the AABB axes (the caller has tested them). */
+    static int edgeAxes(ConvexPolygons s, int a, int b, float tol, int hint) {
         if (hint > 0 && hint <= s.count[a] && edgeSeparates(s, s.start[a] + hint - 1, b, tol)) {
             return hint;
         }

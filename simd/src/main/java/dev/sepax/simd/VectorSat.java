@@ -118,7 +118,7 @@ public final class VectorSat implements SatKernel {
             while (live != 0) {
                 int bit = Long.numberOfTrailingZeros(live);
                 live &= live - 1;
-                int p = (w & ~63) + bit;
+                int p = w + bit; // w is a multiple of 64 (checked on entry)
                 int hint = axisCache == null ? 0 : axisCache[p];
                 int axis = edgeAxes(shapes, pa[p], pb[p], tolerance, hint);
                 if (axis == NONE) {
