@@ -6,7 +6,6 @@ import dev.sepax.core.OverlapBits;
 import dev.sepax.core.PairBatch;
 import dev.sepax.core.SatKernel;
 import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
@@ -220,21 +219,24 @@ public final class VectorSat implements SatKernel {
         if (cap <= 64) {
             return supportW(enx, eny, o, k, cap, dx, dy);
         }
-        return witness(x, y, o, k, cap, dx, dy);
+        return extremeVertex(x, y, o, k, dx, dy);
     }
 
-    /** Dispatches the witness search on the capacity class of the shape at {@code o}. */
-    private static int witness(float[] x, float[] y, int o, int k, int cap, float dx, float dy) {
-        int w;
-        if (cap == 4) {
-            w = witness4(x, y, o, 4, dx, dy);
-        } else if (cap == 8) {
-            w = witness8(x, y, o, 8, dx, dy);
-        } else {
-            w = witnessW(x, y, o, cap, dx, dy);
+    /**
+     * The vertex (0-based) of {@code [o, o + k)} furthest along {@code (dx, dy)}, for shapes
+     * beyond 64 vertices. Written without data-dependent branches (the winner is random per
+     * pair); it only steers the search, the max never reaches a verdict.
+     */
+    private static int extremeVertex(float[] x, float[] y, int o, int k, float dx, float dy) {
+        int best = 0;
+        float bestDot = x[o] * dx + y[o] * dy;
+        for (int j = 1; j < k; j++) {
+            float d = x[o + j] * dx + y[o + j] * dy;
+            boolean better = d > bestDot;
+            best = better ? j : best;
+            bestDot = better ? d : bestDot;
         }
-        // A NaN dot (overflowing coordinates) matches no lane; any start is then as good.
-        return w < k ? w : 0;
+        return best;
     }
 
     /** Dispatches the normals-in-lanes test on the capacity class of {@code ref}. */
@@ -297,29 +299,6 @@ public final class VectorSat implements SatKernel {
         return g == 0 ? -1 : Long.numberOfTrailingZeros(g);
     }
 
-    /**
-     * The vertex (0-based) of the shape at {@code o} (capacity 4) furthest along
-     * {@code (dx, dy)}: the likeliest witness, a vertex within reach of every edge of the other
-     * shape. Only steers the search: the max here never reaches a verdict.
-     */
-    private static int witness4(float[] x, float[] y, int o, int cap, float dx, float dy) {
-        FloatVector vx = FloatVector.broadcast(S4, dx);
-        FloatVector vy = FloatVector.broadcast(S4, dy);
-        FloatVector best = FloatVector.fromArray(S4, x, o).mul(vx).add(FloatVector.fromArray(S4, y, o).mul(vy));
-        for (int c = S4_LANES; c < cap; c += S4_LANES) {
-            FloatVector d = FloatVector.fromArray(S4, x, o + c).mul(vx).add(FloatVector.fromArray(S4, y, o + c).mul(vy));
-            best = best.max(d);
-        }
-        float top = best.reduceLanes(VectorOperators.MAX);
-        for (int c = 0; c < cap; c += S4_LANES) {
-            FloatVector d = FloatVector.fromArray(S4, x, o + c).mul(vx).add(FloatVector.fromArray(S4, y, o + c).mul(vy));
-            VectorMask<Float> hit = d.compare(VectorOperators.EQ, top);
-            if (hit.anyTrue()) {
-                return c + hit.firstTrue();
-            }
-        }
-        return Integer.MAX_VALUE;
-    }
 
     /**
      * A's-normals-in-lanes test for a reference shape of capacity 4: lanes hold
@@ -336,8 +315,10 @@ public final class VectorSat implements SatKernel {
             FloatVector py = FloatVector.fromArray(S4, y, rs);
             // Same product as the scalar tol * len[slot] (float multiplication commutes exactly).
             FloatVector lim = FloatVector.fromArray(S4, len, rs).mul(tol);
-            // Seeded with maskAll, never with compare(): a compare()-seeded loop mask is boxed.
-            VectorMask<Float> alive = S4.maskAll(true);
+            // The loop-carried state is a long of lane bits, not a VectorMask: a mask carried
+            // round a loop can end up boxed (allocating per pair) when C2 cannot scalarise the
+            // phi, which was seen with the 256-bit species.
+            long alive = -1L;
             // Start at the witness vertex w and wrap: the vertex order changes the work, never
             // the verdict (the mask is an AND over all vertices).
             int j = w;
@@ -346,15 +327,15 @@ public final class VectorSat implements SatKernel {
                 // Exactly the scalar nx * (bx - px) + ny * (by - py), lane by lane.
                 FloatVector sep = nx.mul(FloatVector.broadcast(S4, x[v]).sub(px))
                         .add(ny.mul(FloatVector.broadcast(S4, y[v]).sub(py)));
-                alive = alive.and(sep.compare(VectorOperators.GT, lim));
-                if (!alive.anyTrue()) {
+                alive &= sep.compare(VectorOperators.GT, lim).toLong();
+                if (alive == 0) {
                     break; // every axis in this chunk has a vertex within reach
                 }
                 j = j + 1 == ko ? 0 : j + 1;
             }
-            if (alive.anyTrue()) {
+            if (alive != 0) {
                 // Padding lanes repeat the last real edge, so the first live lane is a real edge.
-                return c + alive.firstTrue();
+                return c + Long.numberOfTrailingZeros(alive);
             }
         }
         return -1;
@@ -406,29 +387,6 @@ public final class VectorSat implements SatKernel {
         return flip == 0 ? 0 : Long.numberOfTrailingZeros(flip);
     }
 
-    /**
-     * The vertex (0-based) of the shape at {@code o} (capacity 8) furthest along
-     * {@code (dx, dy)}: the likeliest witness, a vertex within reach of every edge of the other
-     * shape. Only steers the search: the max here never reaches a verdict.
-     */
-    private static int witness8(float[] x, float[] y, int o, int cap, float dx, float dy) {
-        FloatVector vx = FloatVector.broadcast(S8, dx);
-        FloatVector vy = FloatVector.broadcast(S8, dy);
-        FloatVector best = FloatVector.fromArray(S8, x, o).mul(vx).add(FloatVector.fromArray(S8, y, o).mul(vy));
-        for (int c = S8_LANES; c < cap; c += S8_LANES) {
-            FloatVector d = FloatVector.fromArray(S8, x, o + c).mul(vx).add(FloatVector.fromArray(S8, y, o + c).mul(vy));
-            best = best.max(d);
-        }
-        float top = best.reduceLanes(VectorOperators.MAX);
-        for (int c = 0; c < cap; c += S8_LANES) {
-            FloatVector d = FloatVector.fromArray(S8, x, o + c).mul(vx).add(FloatVector.fromArray(S8, y, o + c).mul(vy));
-            VectorMask<Float> hit = d.compare(VectorOperators.EQ, top);
-            if (hit.anyTrue()) {
-                return c + hit.firstTrue();
-            }
-        }
-        return Integer.MAX_VALUE;
-    }
 
     /**
      * A's-normals-in-lanes test for a reference shape of capacity 8: lanes hold
@@ -445,8 +403,10 @@ public final class VectorSat implements SatKernel {
             FloatVector py = FloatVector.fromArray(S8, y, rs);
             // Same product as the scalar tol * len[slot] (float multiplication commutes exactly).
             FloatVector lim = FloatVector.fromArray(S8, len, rs).mul(tol);
-            // Seeded with maskAll, never with compare(): a compare()-seeded loop mask is boxed.
-            VectorMask<Float> alive = S8.maskAll(true);
+            // The loop-carried state is a long of lane bits, not a VectorMask: a mask carried
+            // round a loop can end up boxed (allocating per pair) when C2 cannot scalarise the
+            // phi, which was seen with the 256-bit species.
+            long alive = -1L;
             // Start at the witness vertex w and wrap: the vertex order changes the work, never
             // the verdict (the mask is an AND over all vertices).
             int j = w;
@@ -455,15 +415,15 @@ public final class VectorSat implements SatKernel {
                 // Exactly the scalar nx * (bx - px) + ny * (by - py), lane by lane.
                 FloatVector sep = nx.mul(FloatVector.broadcast(S8, x[v]).sub(px))
                         .add(ny.mul(FloatVector.broadcast(S8, y[v]).sub(py)));
-                alive = alive.and(sep.compare(VectorOperators.GT, lim));
-                if (!alive.anyTrue()) {
+                alive &= sep.compare(VectorOperators.GT, lim).toLong();
+                if (alive == 0) {
                     break; // every axis in this chunk has a vertex within reach
                 }
                 j = j + 1 == ko ? 0 : j + 1;
             }
-            if (alive.anyTrue()) {
+            if (alive != 0) {
                 // Padding lanes repeat the last real edge, so the first live lane is a real edge.
-                return c + alive.firstTrue();
+                return c + Long.numberOfTrailingZeros(alive);
             }
         }
         return -1;
@@ -515,29 +475,6 @@ public final class VectorSat implements SatKernel {
         return flip == 0 ? 0 : Long.numberOfTrailingZeros(flip);
     }
 
-    /**
-     * The vertex (0-based) of the shape at {@code o} (capacity 16 or more) furthest along
-     * {@code (dx, dy)}: the likeliest witness, a vertex within reach of every edge of the other
-     * shape. Only steers the search: the max here never reaches a verdict.
-     */
-    private static int witnessW(float[] x, float[] y, int o, int cap, float dx, float dy) {
-        FloatVector vx = FloatVector.broadcast(SW, dx);
-        FloatVector vy = FloatVector.broadcast(SW, dy);
-        FloatVector best = FloatVector.fromArray(SW, x, o).mul(vx).add(FloatVector.fromArray(SW, y, o).mul(vy));
-        for (int c = SW_LANES; c < cap; c += SW_LANES) {
-            FloatVector d = FloatVector.fromArray(SW, x, o + c).mul(vx).add(FloatVector.fromArray(SW, y, o + c).mul(vy));
-            best = best.max(d);
-        }
-        float top = best.reduceLanes(VectorOperators.MAX);
-        for (int c = 0; c < cap; c += SW_LANES) {
-            FloatVector d = FloatVector.fromArray(SW, x, o + c).mul(vx).add(FloatVector.fromArray(SW, y, o + c).mul(vy));
-            VectorMask<Float> hit = d.compare(VectorOperators.EQ, top);
-            if (hit.anyTrue()) {
-                return c + hit.firstTrue();
-            }
-        }
-        return Integer.MAX_VALUE;
-    }
 
     /**
      * A's-normals-in-lanes test for a reference shape of capacity 16 or more: lanes hold
@@ -554,8 +491,10 @@ public final class VectorSat implements SatKernel {
             FloatVector py = FloatVector.fromArray(SW, y, rs);
             // Same product as the scalar tol * len[slot] (float multiplication commutes exactly).
             FloatVector lim = FloatVector.fromArray(SW, len, rs).mul(tol);
-            // Seeded with maskAll, never with compare(): a compare()-seeded loop mask is boxed.
-            VectorMask<Float> alive = SW.maskAll(true);
+            // The loop-carried state is a long of lane bits, not a VectorMask: a mask carried
+            // round a loop can end up boxed (allocating per pair) when C2 cannot scalarise the
+            // phi, which was seen with the 256-bit species.
+            long alive = -1L;
             // Start at the witness vertex w and wrap: the vertex order changes the work, never
             // the verdict (the mask is an AND over all vertices).
             int j = w;
@@ -564,15 +503,15 @@ public final class VectorSat implements SatKernel {
                 // Exactly the scalar nx * (bx - px) + ny * (by - py), lane by lane.
                 FloatVector sep = nx.mul(FloatVector.broadcast(SW, x[v]).sub(px))
                         .add(ny.mul(FloatVector.broadcast(SW, y[v]).sub(py)));
-                alive = alive.and(sep.compare(VectorOperators.GT, lim));
-                if (!alive.anyTrue()) {
+                alive &= sep.compare(VectorOperators.GT, lim).toLong();
+                if (alive == 0) {
                     break; // every axis in this chunk has a vertex within reach
                 }
                 j = j + 1 == ko ? 0 : j + 1;
             }
-            if (alive.anyTrue()) {
+            if (alive != 0) {
                 // Padding lanes repeat the last real edge, so the first live lane is a real edge.
-                return c + alive.firstTrue();
+                return c + Long.numberOfTrailingZeros(alive);
             }
         }
         return -1;
@@ -657,21 +596,21 @@ public final class VectorSat implements SatKernel {
         FloatVector by = FloatVector.broadcast(SW, y[vb]);
         FloatVector ax = FloatVector.broadcast(SW, x[va]);
         FloatVector ay = FloatVector.broadcast(SW, y[va]);
-        // Seeded with maskAll, never with compare(): a compare()-seeded loop mask is boxed.
-        VectorMask<Float> apart = SW.maskAll(false);
+        // Lane bits in a long, not a loop-carried VectorMask (see sideW).
+        long apart = 0;
         for (int c = 0; c < ca; c += SW_LANES) {
             int r = oa + c;
             FloatVector sep = FloatVector.fromArray(SW, enx, r).mul(bx.sub(FloatVector.fromArray(SW, x, r)))
                     .add(FloatVector.fromArray(SW, eny, r).mul(by.sub(FloatVector.fromArray(SW, y, r))));
-            apart = apart.or(sep.compare(VectorOperators.GT, FloatVector.fromArray(SW, len, r).mul(tol)));
+            apart |= sep.compare(VectorOperators.GT, FloatVector.fromArray(SW, len, r).mul(tol)).toLong();
         }
         for (int c = 0; c < cb; c += SW_LANES) {
             int r = ob + c;
             FloatVector sep = FloatVector.fromArray(SW, enx, r).mul(ax.sub(FloatVector.fromArray(SW, x, r)))
                     .add(FloatVector.fromArray(SW, eny, r).mul(ay.sub(FloatVector.fromArray(SW, y, r))));
-            apart = apart.or(sep.compare(VectorOperators.GT, FloatVector.fromArray(SW, len, r).mul(tol)));
+            apart |= sep.compare(VectorOperators.GT, FloatVector.fromArray(SW, len, r).mul(tol)).toLong();
         }
-        return !apart.anyTrue();
+        return apart == 0;
     }
 
     /**
