@@ -28,7 +28,9 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>The vector width follows the capacity class of the shape whose normals fill the lanes:
  * 128 bits for capacity 4, 256 bits for capacity 8, the wide species ({@link VectorSupport#WIDE})
  * for capacities 16, 32, 48, ... A store pads a shape only to its capacity, so a wider vector
- * would read a neighbour's normals.
+ * would read a neighbour's normals. {@code side4}, {@code side8} and {@code sideW} are the same
+ * loop written once per species on purpose: each must see its species as a compile-time
+ * constant, and a helper shared by two widths was not inlined by C2 and boxed its vectors.
  *
  * <p>Two capacity-4 shapes take a loop-free path instead: one 16-lane vector holds all 4 x 4
  * (edge, vertex) separations of a side ({@code quadSide}), and "every vertex beyond the edge"
