@@ -109,6 +109,41 @@ class SweepSimdMatchesScalarTest {
         }
     }
 
+    /**
+     * Small shapes at the very start of the store (B's half of the small-pair layout then comes
+     * from slots 0..7), 3- and 4-gons against each other (rotation within quarters) and against
+     * 5..8-gons (rotation within halves), every ordered pair, with overlapping starting positions.
+     */
+    @Test
+    void smallShapesAtTheStartOfTheStoreAreBitIdentical() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        ConvexPolygons.Builder builder = ConvexPolygons.builder();
+        int n = 24;
+        for (int s = 0; s < n; s++) {
+            builder.add(SweepCases.convex(rnd, 3 + s % 6, (float) rnd.nextDouble(4), (float) rnd.nextDouble(4),
+                    (float) (0.5 + rnd.nextDouble())));
+        }
+        ConvexPolygons shapes = builder.build();
+        assertTrue(shapes.count(0) == 3 && shapes.count(1) == 4, "shape 0 a triangle, shape 1 a 4-gon");
+        Velocities v = new Velocities(n);
+        for (int s = 0; s < n; s++) {
+            v.set(s, (float) rnd.nextDouble(-3, 3), s % 5 == 0 ? 0f : (float) rnd.nextDouble(-3, 3));
+        }
+        PairBatch pairs = new PairBatch(shapes, n * n);
+        for (int a = 0; a < n; a++) {
+            for (int b = 0; b < n; b++) {
+                pairs.add(a, b);
+            }
+        }
+        SweepResults scalar = new SweepResults(pairs.size());
+        SweepResults simd = new SweepResults(pairs.size());
+        int hs = ScalarSweep.INSTANCE.sweep(shapes, v, pairs, 1f, scalar);
+        int hv = VectorSweep.INSTANCE.sweep(shapes, v, pairs, 1f, simd);
+        assertEquals(hs, hv, "hit count");
+        assertSame(scalar, simd, pairs.size(), "start of store");
+        assertTrue(hs > n && hs < n * n - n, "both outcomes occur: hits=" + hs);
+    }
+
     /** A sub-range writes only its own entries, identically. */
     @Test
     void subRangesAreBitIdenticalAndLeaveOtherEntriesAlone() {
