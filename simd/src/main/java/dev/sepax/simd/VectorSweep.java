@@ -45,11 +45,13 @@ import jdk.incubator.vector.VectorSpecies;
  * comparison does. Rotation is out of scope (see {@link SweepKernel}).
  *
  * <h2>Branches</h2>
- * The swept AABB constraints run in the four lanes of a 128-bit vector, and the verdict bit,
- * the entry/exit updates and the result stores of the small-pair path use integer selects: hit
- * or miss, A's edge or B's are coin flips that a branch predictor cannot learn. The branches
- * left on data are the early exit after the AABB constraints and whether the entry axis is an
- * edge in {@code finish}.
+ * The swept AABB constraints run first for L pairs at a time, one pair per lane (gathered
+ * bounds and velocities, no cross-lane work); misses are written there and only the pairs left
+ * open go on, found by iterating the set bits of a mask rather than by a branch per pair on a
+ * coin flip. The pair stage uses integer selects for the entry/exit updates, the verdict bit and
+ * the result stores; the one branch left on data is whether the entry axis is an edge in
+ * {@code finish}. The last {@code (to - from) mod L} pairs of a range take the same steps one
+ * pair at a time, with the AABB constraints in the lanes of a 128-bit vector.
  *
  * <p>Stateless, thread-safe, allocation-free (no mask is carried round a loop; checked with
  * JMH {@code -prof gc}).
@@ -124,9 +126,24 @@ public final class VectorSweep implements SweepKernel {
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
             long bits = 0;
-            for (int p = w; p < end; p++) {
-                // No branch on the verdict: hit or miss is a coin flip the predictor cannot learn,
-                // and a mispredict here would serialise pairs that could overlap.
+            int p = w;
+            // Lanes across pairs for the swept AABB constraints (gathered bounds and velocities,
+            // no cross-lane work); their (entry key, axis, exit key) wait in this block's result
+            // slots, which the second loop overwrites.
+            int full = w + (end - w) / L * L;
+            for (; p < full; p += L) {
+                // Only the pairs the AABB constraints leave open go on, one at a time: a loop
+                // over set bits instead of a branch per pair on a coin flip.
+                long open = aabbLanes(shapes, vx, vy, pa, pb, p, window, out);
+                while (open != 0) {
+                    int q = p + Long.numberOfTrailingZeros(open);
+                    open &= open - 1;
+                    // No branch on the verdict: hit or miss is a coin flip the predictor cannot
+                    // learn, and a mispredict here would serialise pairs that could overlap.
+                    bits |= (long) afterAabb(shapes, vx, vy, pa[q], pb[q], out, q) << q;
+                }
+            }
+            for (; p < end; p++) {
                 bits |= (long) sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p) << p;
             }
             hits += Long.bitCount(bits);
@@ -149,6 +166,98 @@ public final class VectorSweep implements SweepKernel {
 
     private static float unkey(int k) {
         return Float.intBitsToFloat(k ^ ((k >> 31) >>> 1));
+    }
+
+    /**
+     * The scalar kernel's four swept AABB constraints for the L pairs from {@code q}, one pair per
+     * lane. Writes a miss's final results; for the others, the entry key, axis code and exit key
+     * (as raw int bits) to their {@code tFirst}, {@code normalX} and {@code tLast} slots for
+     * {@link #afterAabb}. Returns the bits of the pairs left open (bit i: pair q + i).
+     */
+    private static long aabbLanes(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int q, float tMax,
+                                  SweepResults out) {
+        float[] minX = s.minXs();
+        float[] maxX = s.maxXs();
+        float[] minY = s.minYs();
+        float[] maxY = s.maxYs();
+        FloatVector ux = FloatVector.fromArray(F, vx, 0, pb, q).sub(FloatVector.fromArray(F, vx, 0, pa, q));
+        FloatVector uy = FloatVector.fromArray(F, vy, 0, pb, q).sub(FloatVector.fromArray(F, vy, 0, pa, q));
+        FloatVector minXa = FloatVector.fromArray(F, minX, 0, pa, q);
+        FloatVector maxXa = FloatVector.fromArray(F, maxX, 0, pa, q);
+        FloatVector minYa = FloatVector.fromArray(F, minY, 0, pa, q);
+        FloatVector maxYa = FloatVector.fromArray(F, maxY, 0, pa, q);
+        FloatVector minXb = FloatVector.fromArray(F, minX, 0, pb, q);
+        FloatVector maxXb = FloatVector.fromArray(F, maxX, 0, pb, q);
+        FloatVector minYb = FloatVector.fromArray(F, minY, 0, pb, q);
+        FloatVector maxYb = FloatVector.fromArray(F, maxY, 0, pb, q);
+        IntVector enterKey = IntVector.broadcast(I, KEY_NEG_INF);
+        IntVector axis = IntVector.broadcast(I, NO_AXIS);
+        IntVector exitKey = IntVector.broadcast(I, key(tMax));
+        // Constraint c = 0..3 (x+, x-, y+, y-), in the scalar's order; written out, not looped, so
+        // that no vector is indexed by a loop variable.
+        FloatVector rate = ux.add(0f);
+        FloatVector t = minXb.sub(maxXa).neg().div(rate).add(0f);
+        IntVector tb = t.reinterpretAsInts();
+        IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        VectorMask<Integer> in = rate.lt(0f).cast(I);
+        IntVector e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(1, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        rate = ux.neg().add(0f);
+        t = minXa.sub(maxXb).neg().div(rate).add(0f);
+        tb = t.reinterpretAsInts();
+        kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        in = rate.lt(0f).cast(I);
+        e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(2, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        rate = uy.add(0f);
+        t = minYb.sub(maxYa).neg().div(rate).add(0f);
+        tb = t.reinterpretAsInts();
+        kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        in = rate.lt(0f).cast(I);
+        e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(3, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        rate = uy.neg().add(0f);
+        t = minYa.sub(maxYb).neg().div(rate).add(0f);
+        tb = t.reinterpretAsInts();
+        kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        in = rate.lt(0f).cast(I);
+        e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(4, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        // Misses get their final results (NaN times, normal 0) here; open pairs their keys.
+        VectorMask<Integer> open = enterKey.compare(VectorOperators.LE, exitKey).and(exitKey.compare(VectorOperators.GE, 0));
+        VectorMask<Float> closed = open.not().cast(F);
+        enterKey.reinterpretAsFloats().blend(Float.NaN, closed).intoArray(out.tFirsts(), q);
+        exitKey.reinterpretAsFloats().blend(Float.NaN, closed).intoArray(out.tLasts(), q);
+        axis.reinterpretAsFloats().blend(0f, closed).intoArray(out.normalXs(), q);
+        FloatVector.zero(F).intoArray(out.normalYs(), q);
+        return open.toLong();
+    }
+
+    /** The rest of {@link #sweepPair} for a pair that {@link #aabbLanes} left open. */
+    private static int afterAabb(ConvexPolygons s, float[] vx, float[] vy, int a, int b, SweepResults out, int p) {
+        int enterKey = Float.floatToRawIntBits(out.tFirsts()[p]);
+        int exitKey = Float.floatToRawIntBits(out.tLasts()[p]);
+        int axis = Float.floatToRawIntBits(out.normalXs()[p]);
+        assert enterKey <= exitKey && exitKey >= 0 : "pair=" + p + " closed by its AABB constraints";
+        float ux = vx[b] - vx[a];
+        float uy = vy[b] - vy[a];
+        int[] capacity = s.capacities();
+        if (capacity[a] <= H && capacity[b] <= H) {
+            return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+        }
+        return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
     }
 
     private static int sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
