@@ -11,24 +11,31 @@ import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The Vector API swept test: bit-identical to {@link ScalarSweep} (times, normals and hit bits).
  *
  * <h2>Layout</h2>
- * Lanes hold edge normals; the loop runs over the other shape's vertices, broadcast to the
- * lanes, keeping the per-lane minimum of {@code fma(nx, x, ny*y)} by compare and blend, exactly
- * as the scalar loop does per edge. Two layouts:
+ * Lanes hold edge normals and the minimum of {@code fma(nx, x, ny*y)} over the other shape's
+ * vertices is kept per lane by compare and blend, exactly as the scalar loop does per edge. Two
+ * layouts:
  * <pre>
- *  small pair (both capacities &lt;= L/2, B not in the first L/2 slots), one vector:
- *    lane:   0 .. L/2-1          | L/2 .. L-1
- *    axis:   A's edge normals    | B's edge normals
- *    vertex: B's vertex j        | A's vertex j      (two broadcasts blended per j)
- *  otherwise, two passes of L-lane chunks: A's normals against B's vertices, then B's against A's.
+ *  small pair (both capacities &lt;= L/2), one vector:
+ *    lane:    0 .. L/2-1               | L/2 .. L-1
+ *    axis:    A's edge normals         | B's edge normals
+ *    vertex:  B's vertices, rotated    | A's vertices, rotated
+ *  otherwise, two passes of L-lane chunks: A's normals against B's vertices (broadcast one at a
+ *  time), then B's against A's.
  * </pre>
+ * In the small-pair layout the other shape's vertices are loaded once, lane-major, and rotated
+ * by one lane within each half (within each quarter when both shapes have capacity &lt;= L/4)
+ * per round, with constant shuffles: after L/2 rounds every lane has seen every vertex of the
+ * other shape once, with no scalar load or broadcast per vertex.
  * Lanes past a shape's real edges read padding or the next shape (in bounds thanks to
- * {@link ConvexPolygons#TAIL_SLACK}) and are masked out of every decision.
+ * {@link ConvexPolygons#TAIL_SLACK}) and are masked out of every decision; as rotated vertices
+ * they are first replaced by copies of the shape's last vertex, which cannot change a minimum.
  *
  * <h2>Determinism</h2>
  * Each lane evaluates the scalar expressions for its axis. The cross-lane maximum of entry times
@@ -38,10 +45,13 @@ import jdk.incubator.vector.VectorSpecies;
  * comparison does. Rotation is out of scope (see {@link SweepKernel}).
  *
  * <h2>Branches</h2>
- * The swept AABB constraints run in the four lanes of a 128-bit vector, and the verdict bit,
- * the entry/exit updates and the result stores of the small-pair path use integer selects: hit
- * or miss, A's edge or B's are coin flips that a branch predictor cannot learn. The one branch
- * left on data is the early exit after the AABB constraints.
+ * The swept AABB constraints run first for L pairs at a time, one pair per lane (gathered
+ * bounds and velocities, no cross-lane work); misses are written there and only the pairs left
+ * open go on, found by iterating the set bits of a mask rather than by a branch per pair on a
+ * coin flip. The pair stage uses integer selects for the entry/exit updates, the verdict bit and
+ * the result stores; the one branch left on data is whether the entry axis is an edge in
+ * {@code finish}. The last {@code (to - from) mod L} pairs of a range take the same steps one
+ * pair at a time, with the AABB constraints in the lanes of a 128-bit vector.
  *
  * <p>Stateless, thread-safe, allocation-free (no mask is carried round a loop; checked with
  * JMH {@code -prof gc}).
@@ -62,6 +72,15 @@ public final class VectorSweep implements SweepKernel {
     private static final VectorMask<Float> UPPER = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
     /** Lane index within its half, as floats: 0..H-1, 0..H-1. */
     private static final FloatVector HALF_INDEX = FloatVector.fromArray(F, halfIndex(), 0);
+    /** A quarter vector (0 where the species has fewer than 4 lanes). */
+    private static final int Q4 = L / 4;
+    /** Exchanges the two halves: lane i takes lane (i + H) mod L. */
+    private static final VectorShuffle<Float> SWAP_HALVES = VectorShuffle.fromOp(F, i -> (i + H) % L);
+    /** Rotates each half by one lane. */
+    private static final VectorShuffle<Float> ROTATE_IN_HALF = VectorShuffle.fromOp(F, i -> i - i % H + (i + 1) % H);
+    /** Rotates each quarter by one lane. */
+    private static final VectorShuffle<Float> ROTATE_IN_QUARTER =
+            VectorShuffle.fromOp(F, i -> Q4 < 2 ? i : i - i % Q4 + (i + 1) % Q4);
     /** Lane index as floats: 0..L-1. */
     private static final FloatVector LANE_INDEX = FloatVector.fromArray(F, laneIndex(), 0);
 
@@ -107,9 +126,24 @@ public final class VectorSweep implements SweepKernel {
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
             long bits = 0;
-            for (int p = w; p < end; p++) {
-                // No branch on the verdict: hit or miss is a coin flip the predictor cannot learn,
-                // and a mispredict here would serialise pairs that could overlap.
+            int p = w;
+            // Lanes across pairs for the swept AABB constraints (gathered bounds and velocities,
+            // no cross-lane work); their (entry key, axis, exit key) wait in this block's result
+            // slots, which the second loop overwrites.
+            int full = w + (end - w) / L * L;
+            for (; p < full; p += L) {
+                // Only the pairs the AABB constraints leave open go on, one at a time: a loop
+                // over set bits instead of a branch per pair on a coin flip.
+                long open = aabbLanes(shapes, vx, vy, pa, pb, p, window, out);
+                while (open != 0) {
+                    int q = p + Long.numberOfTrailingZeros(open);
+                    open &= open - 1;
+                    // No branch on the verdict: hit or miss is a coin flip the predictor cannot
+                    // learn, and a mispredict here would serialise pairs that could overlap.
+                    bits |= (long) afterAabb(shapes, vx, vy, pa[q], pb[q], out, q) << q;
+                }
+            }
+            for (; p < end; p++) {
                 bits |= (long) sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p) << p;
             }
             hits += Long.bitCount(bits);
@@ -132,6 +166,98 @@ public final class VectorSweep implements SweepKernel {
 
     private static float unkey(int k) {
         return Float.intBitsToFloat(k ^ ((k >> 31) >>> 1));
+    }
+
+    /**
+     * The scalar kernel's four swept AABB constraints for the L pairs from {@code q}, one pair per
+     * lane. Writes a miss's final results; for the others, the entry key, axis code and exit key
+     * (as raw int bits) to their {@code tFirst}, {@code normalX} and {@code tLast} slots for
+     * {@link #afterAabb}. Returns the bits of the pairs left open (bit i: pair q + i).
+     */
+    private static long aabbLanes(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int q, float tMax,
+                                  SweepResults out) {
+        float[] minX = s.minXs();
+        float[] maxX = s.maxXs();
+        float[] minY = s.minYs();
+        float[] maxY = s.maxYs();
+        FloatVector ux = FloatVector.fromArray(F, vx, 0, pb, q).sub(FloatVector.fromArray(F, vx, 0, pa, q));
+        FloatVector uy = FloatVector.fromArray(F, vy, 0, pb, q).sub(FloatVector.fromArray(F, vy, 0, pa, q));
+        FloatVector minXa = FloatVector.fromArray(F, minX, 0, pa, q);
+        FloatVector maxXa = FloatVector.fromArray(F, maxX, 0, pa, q);
+        FloatVector minYa = FloatVector.fromArray(F, minY, 0, pa, q);
+        FloatVector maxYa = FloatVector.fromArray(F, maxY, 0, pa, q);
+        FloatVector minXb = FloatVector.fromArray(F, minX, 0, pb, q);
+        FloatVector maxXb = FloatVector.fromArray(F, maxX, 0, pb, q);
+        FloatVector minYb = FloatVector.fromArray(F, minY, 0, pb, q);
+        FloatVector maxYb = FloatVector.fromArray(F, maxY, 0, pb, q);
+        IntVector enterKey = IntVector.broadcast(I, KEY_NEG_INF);
+        IntVector axis = IntVector.broadcast(I, NO_AXIS);
+        IntVector exitKey = IntVector.broadcast(I, key(tMax));
+        // Constraint c = 0..3 (x+, x-, y+, y-), in the scalar's order; written out, not looped, so
+        // that no vector is indexed by a loop variable.
+        FloatVector rate = ux.add(0f);
+        FloatVector t = minXb.sub(maxXa).neg().div(rate).add(0f);
+        IntVector tb = t.reinterpretAsInts();
+        IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        VectorMask<Integer> in = rate.lt(0f).cast(I);
+        IntVector e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(1, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        rate = ux.neg().add(0f);
+        t = minXa.sub(maxXb).neg().div(rate).add(0f);
+        tb = t.reinterpretAsInts();
+        kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        in = rate.lt(0f).cast(I);
+        e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(2, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        rate = uy.add(0f);
+        t = minYb.sub(maxYa).neg().div(rate).add(0f);
+        tb = t.reinterpretAsInts();
+        kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        in = rate.lt(0f).cast(I);
+        e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(3, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        rate = uy.neg().add(0f);
+        t = minYa.sub(maxYb).neg().div(rate).add(0f);
+        tb = t.reinterpretAsInts();
+        kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        in = rate.lt(0f).cast(I);
+        e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(4, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        // Misses get their final results (NaN times, normal 0) here; open pairs their keys.
+        VectorMask<Integer> open = enterKey.compare(VectorOperators.LE, exitKey).and(exitKey.compare(VectorOperators.GE, 0));
+        VectorMask<Float> closed = open.not().cast(F);
+        enterKey.reinterpretAsFloats().blend(Float.NaN, closed).intoArray(out.tFirsts(), q);
+        exitKey.reinterpretAsFloats().blend(Float.NaN, closed).intoArray(out.tLasts(), q);
+        axis.reinterpretAsFloats().blend(0f, closed).intoArray(out.normalXs(), q);
+        FloatVector.zero(F).intoArray(out.normalYs(), q);
+        return open.toLong();
+    }
+
+    /** The rest of {@link #sweepPair} for a pair that {@link #aabbLanes} left open. */
+    private static int afterAabb(ConvexPolygons s, float[] vx, float[] vy, int a, int b, SweepResults out, int p) {
+        int enterKey = Float.floatToRawIntBits(out.tFirsts()[p]);
+        int exitKey = Float.floatToRawIntBits(out.tLasts()[p]);
+        int axis = Float.floatToRawIntBits(out.normalXs()[p]);
+        assert enterKey <= exitKey && exitKey >= 0 : "pair=" + p + " closed by its AABB constraints";
+        float ux = vx[b] - vx[a];
+        float uy = vy[b] - vy[a];
+        int[] capacity = s.capacities();
+        if (capacity[a] <= H && capacity[b] <= H) {
+            return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+        }
+        return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
     }
 
     private static int sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
@@ -163,7 +289,7 @@ public final class VectorSweep implements SweepKernel {
             return miss(out, p);
         }
         int[] capacity = s.capacities();
-        if (capacity[a] <= H && capacity[b] <= H && s.starts()[b] >= H) {
+        if (capacity[a] <= H && capacity[b] <= H) {
             return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
         }
         return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
@@ -180,36 +306,44 @@ public final class VectorSweep implements SweepKernel {
         int ob = s.starts()[b];
         int ka = s.counts()[a];
         int kb = s.counts()[b];
-        // [A's slots | B's slots]: B's half comes from a plain load H slots early (its low lanes
-        // read the slots before B, discarded by the blend). A masked load would avoid the
-        // ob >= H condition but allocates on JDK 25.
-        FloatVector nx = FloatVector.fromArray(F, nxs, oa).blend(FloatVector.fromArray(F, nxs, ob - H), UPPER);
-        FloatVector ny = FloatVector.fromArray(F, nys, oa).blend(FloatVector.fromArray(F, nys, ob - H), UPPER);
-        FloatVector px = FloatVector.fromArray(F, x, oa).blend(FloatVector.fromArray(F, x, ob - H), UPPER);
-        FloatVector py = FloatVector.fromArray(F, y, oa).blend(FloatVector.fromArray(F, y, ob - H), UPPER);
+        // [A's slots | B's slots]: B's half is loaded at B's own slot and moved up by a constant
+        // swap of the halves, so every small pair takes this path wherever B sits in the store.
+        FloatVector nx = FloatVector.fromArray(F, nxs, oa).blend(FloatVector.fromArray(F, nxs, ob).rearrange(SWAP_HALVES), UPPER);
+        FloatVector ny = FloatVector.fromArray(F, nys, oa).blend(FloatVector.fromArray(F, nys, ob).rearrange(SWAP_HALVES), UPPER);
+        FloatVector px = FloatVector.fromArray(F, x, oa).blend(FloatVector.fromArray(F, x, ob).rearrange(SWAP_HALVES), UPPER);
+        FloatVector py = FloatVector.fromArray(F, y, oa).blend(FloatVector.fromArray(F, y, ob).rearrange(SWAP_HALVES), UPPER);
         // Real edges: index within the half below that half's vertex count.
         VectorMask<Float> live = HALF_INDEX.lt(FloatVector.broadcast(F, (float) ka).blend((float) kb, UPPER));
-        // Two running minima (even and odd vertices) halve the compare-blend latency chain. The
+        // Lanes past a shape's count hold its padding or the next shape: make them all copies of
+        // its last vertex (as padding is), so that the rotation below only ever shows real vertices.
+        int lastA = oa + ka - 1;
+        int lastB = ob + kb - 1;
+        VectorMask<Float> dead = live.not();
+        px = px.blend(FloatVector.broadcast(F, x[lastA]).blend(x[lastB], UPPER), dead);
+        py = py.blend(FloatVector.broadcast(F, y[lastA]).blend(y[lastB], UPPER), dead);
+        // The other shape's vertices, lane-major: B's in A's half, A's in B's half. Rotating them
+        // within each half shows every lane each vertex of the other shape once, with no scalar
+        // load or broadcast per vertex.
+        FloatVector ox = px.rearrange(SWAP_HALVES);
+        FloatVector oy = py.rearrange(SWAP_HALVES);
+        // Both shapes within a quarter: rotating within quarters covers them in half the rounds.
+        boolean quarter = Q4 >= 2 && s.capacities()[a] <= Q4 && s.capacities()[b] <= Q4;
+        VectorShuffle<Float> rotate = quarter ? ROTATE_IN_QUARTER : ROTATE_IN_HALF;
+        int rounds = quarter ? Q4 : H;
+        // Two running minima (even and odd rounds) halve the compare-blend latency chain. The
         // minimum's value does not depend on the order; only the sign of a zero could, and a
         // zero's sign is erased by the '+ 0f' on the time below.
         FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-        int jEnd = Math.max(ka, kb);
-        for (int j = 0; j < jEnd; j += 2) {
-            // A's lanes see B's vertex j, B's lanes see A's; the shorter shape repeats its last
-            // vertex (so does j + 1 past the end), which cannot change a minimum.
-            int jb = ob + Math.min(j, kb - 1);
-            int ja = oa + Math.min(j, ka - 1);
-            FloatVector ox = FloatVector.broadcast(F, x[jb]).blend(x[ja], UPPER);
-            FloatVector oy = FloatVector.broadcast(F, y[jb]).blend(y[ja], UPPER);
+        for (int r = 0; r < rounds; r += 2) {
             FloatVector d = nx.fma(ox, ny.mul(oy));
             even = even.blend(d, d.lt(even));
-            int jb1 = ob + Math.min(j + 1, kb - 1);
-            int ja1 = oa + Math.min(j + 1, ka - 1);
-            FloatVector ox1 = FloatVector.broadcast(F, x[jb1]).blend(x[ja1], UPPER);
-            FloatVector oy1 = FloatVector.broadcast(F, y[jb1]).blend(y[ja1], UPPER);
-            FloatVector d1 = nx.fma(ox1, ny.mul(oy1));
+            ox = ox.rearrange(rotate);
+            oy = oy.rearrange(rotate);
+            FloatVector d1 = nx.fma(ox, ny.mul(oy));
             odd = odd.blend(d1, d1.lt(odd));
+            ox = ox.rearrange(rotate);
+            oy = oy.rearrange(rotate);
         }
         FloatVector support = even.blend(odd, odd.lt(even));
         FloatVector sep = support.sub(nx.fma(px, ny.mul(py)));

@@ -109,6 +109,75 @@ class SweepSimdMatchesScalarTest {
         }
     }
 
+    /**
+     * Small shapes at the very start of the store (B's half of the small-pair layout then comes
+     * from slots 0..7), 3- and 4-gons against each other (rotation within quarters) and against
+     * 5..8-gons (rotation within halves), every ordered pair, with overlapping starting positions.
+     */
+    @Test
+    void smallShapesAtTheStartOfTheStoreAreBitIdentical() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        ConvexPolygons.Builder builder = ConvexPolygons.builder();
+        int n = 24;
+        for (int s = 0; s < n; s++) {
+            builder.add(SweepCases.convex(rnd, 3 + s % 6, (float) rnd.nextDouble(4), (float) rnd.nextDouble(4),
+                    (float) (0.5 + rnd.nextDouble())));
+        }
+        ConvexPolygons shapes = builder.build();
+        assertTrue(shapes.count(0) == 3 && shapes.count(1) == 4, "shape 0 a triangle, shape 1 a 4-gon");
+        Velocities v = new Velocities(n);
+        for (int s = 0; s < n; s++) {
+            v.set(s, (float) rnd.nextDouble(-3, 3), s % 5 == 0 ? 0f : (float) rnd.nextDouble(-3, 3));
+        }
+        PairBatch pairs = new PairBatch(shapes, n * n);
+        for (int a = 0; a < n; a++) {
+            for (int b = 0; b < n; b++) {
+                pairs.add(a, b);
+            }
+        }
+        SweepResults scalar = new SweepResults(pairs.size());
+        SweepResults simd = new SweepResults(pairs.size());
+        int hs = ScalarSweep.INSTANCE.sweep(shapes, v, pairs, 1f, scalar);
+        int hv = VectorSweep.INSTANCE.sweep(shapes, v, pairs, 1f, simd);
+        assertEquals(hs, hv, "hit count");
+        assertSame(scalar, simd, pairs.size(), "start of store");
+        assertTrue(hs > n && hs < n * n - n, "both outcomes occur: hits=" + hs);
+    }
+
+    /**
+     * Ranges of every length from 1 to 80: whole groups of lane-count pairs take the AABB-lanes
+     * path, the remainder the per-pair path; both must write the scalar's bits.
+     */
+    @Test
+    void everyRangeLengthIsBitIdentical() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        ConvexPolygons.Builder builder = ConvexPolygons.builder();
+        for (int s = 0; s < 60; s++) {
+            float cx = (float) rnd.nextDouble(12);
+            float cy = (float) rnd.nextDouble(12);
+            // Axis-aligned boxes among them, so that AABB axes are often the last to enter.
+            builder.add(s % 3 == 0 ? SweepCases.box(cx, cy, cx + 1.5f, cy + 1f)
+                    : SweepCases.convex(rnd, 3 + rnd.nextInt(20), cx, cy, 1f));
+        }
+        ConvexPolygons shapes = builder.build();
+        Velocities v = new Velocities(60);
+        for (int s = 0; s < 60; s++) {
+            v.set(s, (float) rnd.nextDouble(-8, 8), (float) rnd.nextDouble(-8, 8));
+        }
+        PairBatch pairs = new PairBatch(shapes, 64 + 80);
+        for (int i = 0; i < 64 + 80; i++) {
+            pairs.add(rnd.nextInt(60), rnd.nextInt(60));
+        }
+        for (int length = 1; length <= 80; length++) {
+            SweepResults scalar = new SweepResults(pairs.size());
+            SweepResults simd = new SweepResults(pairs.size());
+            int hs = ScalarSweep.INSTANCE.sweep(shapes, v, pairs, 64, 64 + length, 1f, scalar);
+            int hv = VectorSweep.INSTANCE.sweep(shapes, v, pairs, 64, 64 + length, 1f, simd);
+            assertEquals(hs, hv, "hit count, length " + length);
+            assertSame(scalar, simd, pairs.size(), "range [64, " + (64 + length) + ")");
+        }
+    }
+
     /** A sub-range writes only its own entries, identically. */
     @Test
     void subRangesAreBitIdenticalAndLeaveOtherEntriesAlone() {
