@@ -56,7 +56,7 @@ public final class VectorPenetration implements PenetrationKernel {
     /** Largest edge count the float axis index encoding holds exactly. */
     private static final int MAX_EDGES = 1 << 22;
     /**
-     * Per-thread lane-major scratch of {@link #acrossPairs8}: for each of 8 slots, 6 vectors
+     * Per-thread lane-major scratch of {@link #acrossPairs}: for each of 8 slots, 6 vectors
      * (normal x, y, edge point x, y, other shape's vertex x, y). Per-thread so that concurrent
      * batches share nothing; allocated once per thread.
      */
@@ -92,15 +92,17 @@ public final class VectorPenetration implements PenetrationKernel {
         int[] cap = shapes.capacities();
         int p = from;
         // Lanes across pairs: H pairs per step while a 2H-pair window of the output fits before
-        // 'to' (the window holds the gather index map, see acrossPairs8).
+        // 'to' (the window holds the gather index map, see acrossPairs).
         float[] lm = LANE_MAJOR.get();
         while (p + 2 * H <= to) {
-            int odd = 0;
+            // One capacity (4 or 8) shared by all 2H shapes of the group, else per pair.
+            int k = cap[pa[p]];
+            int odd = k & ~(4 | 8);
             for (int l = 0; l < H; l++) {
-                odd |= (cap[pa[p + l]] ^ 8) | (cap[pb[p + l]] ^ 8);
+                odd |= (cap[pa[p + l]] ^ k) | (cap[pb[p + l]] ^ k);
             }
-            if (odd == 0) {
-                acrossPairs8(shapes, pa, pb, p, best, axis, lm);
+            if (odd == 0 && k != 0) {
+                acrossPairs(shapes, pa, pb, p, k, best, axis, lm);
             } else {
                 for (int l = p; l < p + H; l++) {
                     int a = pa[l];
@@ -272,33 +274,34 @@ public final class VectorPenetration implements PenetrationKernel {
     }
 
     /**
-     * Lanes across pairs for H pairs whose shapes all have capacity 8 (padding repeats the last
-     * vertex and normal, so running all 8 slots gives the scalar bits: a repeated vertex cannot
+     * Lanes across pairs for H pairs whose shapes all have capacity {@code k} (4 or 8; padding
+     * repeats the last vertex and normal, so running all k slots gives the scalar bits: a repeated vertex cannot
      * change a minimum, a repeated edge gives the same separation later and loses the strict
      * '&gt;'). Lane l &lt; H is pair p+l's A-edges against its B-vertices, lane H+l its B-edges
-     * against its A-vertices; every lane walks its own 8 edges and 8 vertices, so there is no
+     * against its A-vertices; every lane walks its own k edges and k vertices, so there is no
      * broadcast, no packing and no cross-lane resolution per pair.
      *
      * <p>The gathers need an {@code int[]} index map and allocation is forbidden, so the map
      * {@code [startA.., startB..]} is written into {@code axis[p, p + 2H)} (this kernel's own
      * output, overwritten below). Slot i gathered through it gives edge i of every lane; the
-     * same vector with its halves swapped is vertex i of the other shape. All 8 slots are first
+     * same vector with its halves swapped is vertex i of the other shape. All k slots are first
      * gathered into the per-thread lane-major scratch (C2 gives up inlining, and then boxes, if
-     * one method holds 48 gathers), then the 8 x 8 steps run from plain loads.
+     * one method holds 48 gathers), then the k x k steps run from plain loads.
      */
-    private static void acrossPairs8(ConvexPolygons s, int[] pa, int[] pb, int p, float[] outBest, int[] axis,
-                                     float[] lm) {
+    private static void acrossPairs(ConvexPolygons s, int[] pa, int[] pb, int p, int k, float[] outBest, int[] axis,
+                                    float[] lm) {
+        assert k == 4 || k == 8 : k;
         int[] start = s.starts();
         for (int l = 0; l < H; l++) {
             axis[p + l] = start[pa[p + l]];
             axis[p + H + l] = start[pb[p + l]];
         }
-        gatherLaneMajor8(s, axis, p, lm);
-        resolveAcross8(lm, p, outBest, axis);
+        gatherLaneMajor(s, axis, p, k, lm);
+        resolveAcross(lm, p, k, outBest, axis);
     }
 
     /** Slot i of every lane (edge i, and the other shape's vertex i) into the scratch. */
-    private static void gatherLaneMajor8(ConvexPolygons s, int[] map, int p, float[] lm) {
+    private static void gatherLaneMajor(ConvexPolygons s, int[] map, int p, int k, float[] lm) {
         // Its own method: the gathers' index checks are large at parse time, and in one method
         // with the arithmetic they pushed C2 past its inlining node budget (vectors then boxed).
         float[] x = s.xs();
@@ -306,7 +309,7 @@ public final class VectorPenetration implements PenetrationKernel {
         float[] nx = s.unitNormalXs();
         float[] ny = s.unitNormalYs();
         int[] axis = map;
-        for (int i = 0; i < 8; i++) {
+        for (int i = 0; i < k; i++) {
             int o = i * 6 * L;
             FloatVector.fromArray(F, nx, i, axis, p).intoArray(lm, o);
             FloatVector.fromArray(F, ny, i, axis, p).intoArray(lm, o + L);
@@ -319,15 +322,15 @@ public final class VectorPenetration implements PenetrationKernel {
         }
     }
 
-    /** The 8 x 8 steps from the lane-major scratch; best separation and code to the output. */
-    private static void resolveAcross8(float[] lm, int p, float[] outBest, int[] axis) {
+    /** The k x k steps from the lane-major scratch; best separation and code to the output. */
+    private static void resolveAcross(float[] lm, int p, int k, float[] outBest, int[] axis) {
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         // Axis code per lane: A's edge i is 1 + i, B's edge i is -(1 + i).
         FloatVector sign = FloatVector.broadcast(F, 1f).blend(-1f, iota.compare(VectorOperators.GE, (float) H));
         FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector code = FloatVector.zero(F);
-        for (int i = 0; i < 8; i++) {
+        for (int i = 0; i < k; i++) {
             int o = i * 6 * L;
             FloatVector vnx = FloatVector.fromArray(F, lm, o);
             FloatVector vny = FloatVector.fromArray(F, lm, o + L);
@@ -336,7 +339,7 @@ public final class VectorPenetration implements PenetrationKernel {
             // Two running minima from +inf like the scalar loop (order-free minimum, then + 0f).
             FloatVector min0 = inf;
             FloatVector min1 = inf;
-            for (int j = 0; j < 8 * 6 * L; j += 2 * 6 * L) {
+            for (int j = 0; j < k * 6 * L; j += 2 * 6 * L) {
                 min0 = lower(min0, separation(vnx, vny, vpx, vpy,
                         FloatVector.fromArray(F, lm, j + 4 * L), FloatVector.fromArray(F, lm, j + 5 * L)));
                 min1 = lower(min1, separation(vnx, vny, vpx, vpy,

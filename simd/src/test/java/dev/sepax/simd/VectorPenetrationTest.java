@@ -79,7 +79,10 @@ class VectorPenetrationTest {
         assertSameBits(s, FindFixtures.nearbyPairs(s, 1f));
     }
 
-    /** Shapes of 5..8 vertices (all capacity 8, the lanes-across-pairs path) and a few of 3..4. */
+    /**
+     * Shapes of 5..8 vertices (capacity 8) and, with probability {@code smallShare}, of 3..4
+     * (capacity 4): groups of one capacity take the lanes-across-pairs path.
+     */
     private static ConvexPolygons capacityEightStore(SplittableRandom rnd, int n, double smallShare) {
         ConvexPolygons.Builder b = ConvexPolygons.builder();
         double side = Math.sqrt(n) * 1.4;
@@ -91,12 +94,12 @@ class VectorPenetrationTest {
     }
 
     @Property(tries = 30)
-    void pairsOfCapacityEightShapesGiveTheScalarBitsForAnyBatchLength(
-            @ForAll long seed, @ForAll @IntRange(min = 1, max = 77) int length) {
+    void pairsOfCapacityFourOrEightShapesGiveTheScalarBitsForAnyBatchLength(
+            @ForAll long seed, @ForAll @IntRange(min = 1, max = 77) int length, @ForAll boolean small) {
         // Batch lengths that are not multiples of the pairs-per-step, so the lanes-across-pairs
         // groups end with a per-pair tail; pairs are random (not sorted by shape).
         SplittableRandom rnd = new SplittableRandom(seed);
-        ConvexPolygons s = capacityEightStore(rnd, 24, 0);
+        ConvexPolygons s = capacityEightStore(rnd, 24, small ? 1 : 0);
         int[] as = new int[length];
         int[] bs = new int[length];
         for (int i = 0; i < length; i++) {
