@@ -32,14 +32,21 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link ScalarPenetration#finish tail}, run as a second pass over the batch so that the vector
  * pass has no branch that depends on the geometry.
  *
- * <p>Two lane layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
+ * <p>Batches first take groups of H = L/2 consecutive pairs whose 2H shapes share one capacity,
+ * 4 or 8 (the standard W4 and W8 workloads entirely): lanes across pairs, see
+ * {@link #acrossPairs}. Other pairs (and a range's last &lt; 2H pairs) run one pair per vector:
+ *
+ * <p>Two per-pair lane layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
  * 16 float lanes), one vector holds A's edges in its low half and B's in its high half, and each
  * step broadcasts one vertex of B to the low half and one of A to the high half, so a pair costs
  * {@code max(ka, kb)} steps; otherwise whole vectors of A's edges, then of B's, each against
  * every vertex of the other shape.
  *
- * <p>Stateless, thread-safe, allocation-free in steady state (C2 keeps the vectors in
- * registers; nothing is seeded from a {@code compare()} and carried round a loop).
+ * <p>Thread-safe: no shared mutable state; each thread gets its own lane-major scratch (a
+ * {@code float[]} of 48 vectors, allocated on the thread's first batch and reused), and a batch
+ * writes only its own {@code [from, to)} entries of the output. Allocation-free in steady state
+ * (C2 keeps the vectors in registers; nothing is seeded from a {@code compare()} and carried
+ * round a loop; no method holds so many gathers that C2 stops inlining the vector ops).
  */
 public final class VectorPenetration implements PenetrationKernel {
     /** The shared instance, found by {@code Sepax.penetration()}. */
