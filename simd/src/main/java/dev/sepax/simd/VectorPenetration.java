@@ -32,14 +32,21 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link ScalarPenetration#finish tail}, run as a second pass over the batch so that the vector
  * pass has no branch that depends on the geometry.
  *
- * <p>Two lane layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
+ * <p>Batches first take groups of H = L/2 consecutive pairs whose 2H shapes share one capacity,
+ * 4 or 8 (the standard W4 and W8 workloads entirely): lanes across pairs, see
+ * {@link #acrossPairs}. Other pairs (and a range's last &lt; 2H pairs) run one pair per vector:
+ *
+ * <p>Two per-pair lane layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
  * 16 float lanes), one vector holds A's edges in its low half and B's in its high half, and each
  * step broadcasts one vertex of B to the low half and one of A to the high half, so a pair costs
  * {@code max(ka, kb)} steps; otherwise whole vectors of A's edges, then of B's, each against
  * every vertex of the other shape.
  *
- * <p>Stateless, thread-safe, allocation-free in steady state (C2 keeps the vectors in
- * registers; nothing is seeded from a {@code compare()} and carried round a loop).
+ * <p>Thread-safe: no shared mutable state; each thread gets its own lane-major scratch (a
+ * {@code float[]} of 48 vectors, allocated on the thread's first batch and reused), and a batch
+ * writes only its own {@code [from, to)} entries of the output. Allocation-free in steady state
+ * (C2 keeps the vectors in registers; nothing is seeded from a {@code compare()} and carried
+ * round a loop; no method holds so many gathers that C2 stops inlining the vector ops).
  */
 public final class VectorPenetration implements PenetrationKernel {
     /** The shared instance, found by {@code Sepax.penetration()}. */
@@ -55,6 +62,12 @@ public final class VectorPenetration implements PenetrationKernel {
     private static final float B_BASE = 1 << 22;
     /** Largest edge count the float axis index encoding holds exactly. */
     private static final int MAX_EDGES = 1 << 22;
+    /**
+     * Per-thread lane-major scratch of {@link #acrossPairs}: for each of 8 slots, 6 vectors
+     * (normal x, y, edge point x, y, other shape's vertex x, y). Per-thread so that concurrent
+     * batches share nothing; allocated once per thread.
+     */
+    private static final ThreadLocal<float[]> LANE_MAJOR = ThreadLocal.withInitial(() -> new float[8 * 6 * L]);
     private static final int NEG_INF_BITS = Float.floatToRawIntBits(Float.NEGATIVE_INFINITY);
 
     private VectorPenetration() {}
@@ -83,7 +96,32 @@ public final class VectorPenetration implements PenetrationKernel {
         // so consecutive pairs overlap in the pipeline. Pass 2 is the scalar kernel's tail.
         float[] best = out.depths();
         int[] axis = out.axes();
-        for (int p = from; p < to; p++) {
+        int[] cap = shapes.capacities();
+        int p = from;
+        // Lanes across pairs: H pairs per step while a 2H-pair window of the output fits before
+        // 'to' (the window holds the gather index map, see acrossPairs).
+        float[] lm = LANE_MAJOR.get();
+        while (p + 2 * H <= to) {
+            // One capacity (4 or 8) shared by all 2H shapes of the group, else per pair.
+            int k = cap[pa[p]];
+            int odd = k & ~(4 | 8);
+            for (int l = 0; l < H; l++) {
+                odd |= (cap[pa[p + l]] ^ k) | (cap[pb[p + l]] ^ k);
+            }
+            if (odd == 0 && k != 0) {
+                acrossPairs(shapes, pa, pb, p, k, best, axis, lm);
+            } else {
+                for (int l = p; l < p + H; l++) {
+                    int a = pa[l];
+                    int b = pb[l];
+                    long r = edges(shapes, a, b, count[a], count[b]);
+                    best[l] = Float.intBitsToFloat((int) (r >>> 32));
+                    axis[l] = (int) r;
+                }
+            }
+            p += H;
+        }
+        for (; p < to; p++) {
             int a = pa[p];
             int b = pb[p];
             long r = edges(shapes, a, b, count[a], count[b]);
@@ -240,6 +278,97 @@ public final class VectorPenetration implements PenetrationKernel {
         // Lane i < H is A's edge i; lane H + j is B's edge j.
         FloatVector axis = iota.add(FloatVector.zero(F).blend(B_BASE - H, high));
         return resolve(best, axis);
+    }
+
+    /**
+     * Lanes across pairs for H pairs whose shapes all have capacity {@code k} (4 or 8; padding
+     * repeats the last vertex and normal, so running all k slots gives the scalar bits: a repeated vertex cannot
+     * change a minimum, a repeated edge gives the same separation later and loses the strict
+     * '&gt;'). Lane l &lt; H is pair p+l's A-edges against its B-vertices, lane H+l its B-edges
+     * against its A-vertices; every lane walks its own k edges and k vertices, so there is no
+     * broadcast, no packing and no cross-lane resolution per pair.
+     *
+     * <p>The gathers need an {@code int[]} index map and allocation is forbidden, so the map
+     * {@code [startA.., startB..]} is written into {@code axis[p, p + 2H)} (this kernel's own
+     * output, overwritten below). Slot i gathered through it gives edge i of every lane; the
+     * same vector with its halves swapped is vertex i of the other shape. All k slots are first
+     * gathered into the per-thread lane-major scratch (C2 gives up inlining, and then boxes, if
+     * one method holds 48 gathers), then the k x k steps run from plain loads.
+     */
+    private static void acrossPairs(ConvexPolygons s, int[] pa, int[] pb, int p, int k, float[] outBest, int[] axis,
+                                    float[] lm) {
+        assert k == 4 || k == 8 : k;
+        int[] start = s.starts();
+        for (int l = 0; l < H; l++) {
+            axis[p + l] = start[pa[p + l]];
+            axis[p + H + l] = start[pb[p + l]];
+        }
+        gatherLaneMajor(s, axis, p, k, lm);
+        resolveAcross(lm, p, k, outBest, axis);
+    }
+
+    /** Slot i of every lane (edge i, and the other shape's vertex i) into the scratch. */
+    private static void gatherLaneMajor(ConvexPolygons s, int[] map, int p, int k, float[] lm) {
+        // Its own method: the gathers' index checks are large at parse time, and in one method
+        // with the arithmetic they pushed C2 past its inlining node budget (vectors then boxed).
+        float[] x = s.xs();
+        float[] y = s.ys();
+        float[] nx = s.unitNormalXs();
+        float[] ny = s.unitNormalYs();
+        int[] axis = map;
+        for (int i = 0; i < k; i++) {
+            int o = i * 6 * L;
+            FloatVector.fromArray(F, nx, i, axis, p).intoArray(lm, o);
+            FloatVector.fromArray(F, ny, i, axis, p).intoArray(lm, o + L);
+            FloatVector px = FloatVector.fromArray(F, x, i, axis, p);
+            FloatVector py = FloatVector.fromArray(F, y, i, axis, p);
+            px.intoArray(lm, o + 2 * L);
+            py.intoArray(lm, o + 3 * L);
+            px.rearrange(HALF_SWAP).intoArray(lm, o + 4 * L);
+            py.rearrange(HALF_SWAP).intoArray(lm, o + 5 * L);
+        }
+    }
+
+    /** The k x k steps from the lane-major scratch; best separation and code to the output. */
+    private static void resolveAcross(float[] lm, int p, int k, float[] outBest, int[] axis) {
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        // Axis code per lane: A's edge i is 1 + i, B's edge i is -(1 + i).
+        FloatVector sign = FloatVector.broadcast(F, 1f).blend(-1f, iota.compare(VectorOperators.GE, (float) H));
+        FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector code = FloatVector.zero(F);
+        for (int i = 0; i < k; i++) {
+            int o = i * 6 * L;
+            FloatVector vnx = FloatVector.fromArray(F, lm, o);
+            FloatVector vny = FloatVector.fromArray(F, lm, o + L);
+            FloatVector vpx = FloatVector.fromArray(F, lm, o + 2 * L);
+            FloatVector vpy = FloatVector.fromArray(F, lm, o + 3 * L);
+            // Two running minima from +inf like the scalar loop (order-free minimum, then + 0f).
+            FloatVector min0 = inf;
+            FloatVector min1 = inf;
+            for (int j = 0; j < k * 6 * L; j += 2 * 6 * L) {
+                min0 = lower(min0, separation(vnx, vny, vpx, vpy,
+                        FloatVector.fromArray(F, lm, j + 4 * L), FloatVector.fromArray(F, lm, j + 5 * L)));
+                min1 = lower(min1, separation(vnx, vny, vpx, vpy,
+                        FloatVector.fromArray(F, lm, j + 10 * L), FloatVector.fromArray(F, lm, j + 11 * L)));
+            }
+            FloatVector sep = lower(min0, min1).add(0f);
+            // Strict '>' in edge order keeps the first edge of each lane's maximum.
+            VectorMask<Float> better = sep.compare(VectorOperators.GT, best);
+            best = best.blend(sep, better);
+            code = code.blend(sign.mul(1 + i), better);
+        }
+        // A's edges come before B's: B's best wins only if strictly greater.
+        FloatVector bestB = best.rearrange(HALF_SWAP);
+        FloatVector codeB = code.rearrange(HALF_SWAP);
+        VectorMask<Float> bWins = bestB.compare(VectorOperators.GT, best);
+        best.blend(bestB, bWins).intoArray(outBest, p);
+        ((IntVector) code.blend(codeB, bWins).convert(VectorOperators.F2I, 0)).intoArray(axis, p);
+    }
+
+    /** {@code d < min ? d : min} lane-wise, the scalar update (a NaN never replaces a minimum). */
+    private static FloatVector lower(FloatVector min, FloatVector d) {
+        return min.blend(d, d.lt(min));
     }
 
     /** {@code nx * (vx - px) + ny * (vy - py)} lane-wise: the scalar expression, same order. */

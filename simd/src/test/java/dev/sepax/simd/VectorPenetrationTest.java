@@ -79,6 +79,80 @@ class VectorPenetrationTest {
         assertSameBits(s, FindFixtures.nearbyPairs(s, 1f));
     }
 
+    /**
+     * Shapes of 5..8 vertices (capacity 8) and, with probability {@code smallShare}, of 3..4
+     * (capacity 4): groups of one capacity take the lanes-across-pairs path.
+     */
+    private static ConvexPolygons capacityEightStore(SplittableRandom rnd, int n, double smallShare) {
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        double side = Math.sqrt(n) * 1.4;
+        for (int i = 0; i < n; i++) {
+            int k = rnd.nextDouble() < smallShare ? 3 + rnd.nextInt(2) : 5 + rnd.nextInt(4);
+            b.add(FindFixtures.convex(rnd, k, rnd.nextDouble(side), rnd.nextDouble(side), rnd.nextDouble(0.3, 1.2)));
+        }
+        return b.build();
+    }
+
+    @Property(tries = 30)
+    void pairsOfCapacityFourOrEightShapesGiveTheScalarBitsForAnyBatchLength(
+            @ForAll long seed, @ForAll @IntRange(min = 1, max = 77) int length, @ForAll boolean small) {
+        // Batch lengths that are not multiples of the pairs-per-step, so the lanes-across-pairs
+        // groups end with a per-pair tail; pairs are random (not sorted by shape).
+        SplittableRandom rnd = new SplittableRandom(seed);
+        ConvexPolygons s = capacityEightStore(rnd, 24, small ? 1 : 0);
+        int[] as = new int[length];
+        int[] bs = new int[length];
+        for (int i = 0; i < length; i++) {
+            as[i] = rnd.nextInt(s.size());
+            bs[i] = rnd.nextInt(s.size());
+        }
+        assertSameBits(s, PairBatch.of(as, bs, s));
+    }
+
+    @Property(tries = 20)
+    void groupsMixingCapacityFourAndEightGiveTheScalarBits(@ForAll long seed) {
+        // A third of the shapes have capacity 4: most groups fall back to the per-pair path,
+        // some run across pairs, and the two interleave in one batch.
+        SplittableRandom rnd = new SplittableRandom(seed);
+        ConvexPolygons s = capacityEightStore(rnd, 30, 0.1);
+        assertSameBits(s, FindFixtures.nearbyPairs(s, 0.8f));
+    }
+
+    @Test
+    void exactTiesBetweenOctagonsGiveTheScalarBits() {
+        // Integer octagons (capacity 8) on a grid: shared edges, shared vertices, identical
+        // shapes and many exactly tied axes in the lanes-across-pairs path.
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        for (int i = 0; i < 5; i++) {
+            for (int j = 0; j < 5; j++) {
+                float x = 2 * i;
+                float y = 2 * j;
+                b.add(x + 1, y, x + 2, y, x + 3, y + 1, x + 3, y + 2, x + 2, y + 3, x + 1, y + 3, x, y + 2, x, y + 1);
+            }
+        }
+        ConvexPolygons s = b.build();
+        assertSameBits(s, FindFixtures.nearbyPairs(s, 1f));
+    }
+
+    @Test
+    void aSubRangeOfCapacityEightPairsWritesOnlyItsOwnEntries() {
+        // The across-pairs path borrows out.axes() as its gather index map: never outside [from, to).
+        ConvexPolygons s = capacityEightStore(new SplittableRandom(9), 40, 0);
+        PairBatch pairs = FindFixtures.nearbyPairs(s, 0.5f);
+        Penetrations simd = new Penetrations(pairs.size());
+        Penetrations scalar = new Penetrations(pairs.size());
+        int from = 3;
+        int to = pairs.size() - 5;
+        assertEquals(ScalarPenetration.INSTANCE.penetrations(s, pairs, from, to, scalar),
+                VectorPenetration.INSTANCE.penetrations(s, pairs, from, to, simd));
+        for (int i = 0; i < pairs.size(); i++) {
+            boolean inside = i >= from && i < to;
+            assertEquals(inside ? scalar.axis(i) : 0, simd.axis(i), "pair=" + i);
+            assertEquals(Float.floatToRawIntBits(inside ? scalar.depth(i) : 0f), Float.floatToRawIntBits(simd.depth(i)));
+            assertEquals(Float.floatToRawIntBits(inside ? scalar.normalX(i) : 0f), Float.floatToRawIntBits(simd.normalX(i)));
+        }
+    }
+
     @Test
     void singlePairCallsAgreeWithTheBatch() {
         ConvexPolygons s = FindFixtures.mixedStore(new SplittableRandom(2), 20, 24);
