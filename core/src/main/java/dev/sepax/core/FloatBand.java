@@ -21,9 +21,10 @@ package dev.sepax.core;
  * {@code 8 u M}.
  *
  * <p>The bound assumes that no product underflows into the subnormal range (below
- * {@code 2^-126}), where rounding is absolute rather than relative. That holds for every pair
- * of ordinary shapes, but not for two shapes both within about {@code 2^-50} of the origin, or
- * with edges only a few subnormal steps long; the store does not refuse those. Exact touching (a
+ * {@code 2^-126}), where rounding is absolute rather than relative. The store guarantees it: it
+ * refuses any shape with an edge whose {@code length * max|coordinate|} is below {@code 2^-100}
+ * (two shapes both within about {@code 2^-50} of the origin, or edges only a few subnormal
+ * steps long), so underflow adds at most {@code 2^-49 M}. Exact touching (a
  * true separation of 0) lies inside the band at tolerance 0; see {@link SatKernel} for what the
  * kernels promise there.
  */
