@@ -24,39 +24,74 @@ final class FloatConsistency {
 
     private FloatConsistency() {}
 
-    /** Returns {@code ccw} itself when it is already consistent, else a reduced copy. */
+    /**
+     * Returns {@code ccw} itself when it is already consistent, else a reduced copy in the same
+     * cyclic order. Which vertices go does not depend on where the caller's cycle starts: the
+     * search starts at the lexicographically smallest vertex.
+     */
     static float[] weld(int shape, float[] ccw) {
-        float[] p = ccw;
-        // Every round drops at least one vertex, so this terminates within k rounds.
+        int n = ccw.length / 2;
+        int[] keep = new int[n];
+        int first = smallestVertex(ccw, n);
+        for (int i = 0; i < n; i++) {
+            keep[i] = (first + i) % n;
+        }
+        int m = n;
+        // Every round drops at least one vertex, so this terminates within n rounds.
         while (true) {
-            int m = p.length / 2;
             if (m < 3) {
                 throw new IllegalArgumentException("shape=" + shape
                         + ": zero area at float precision (its vertices are nearly collinear)");
             }
-            int[] bad = firstOutside(p, m);
+            int[] bad = firstOutside(ccw, keep, m);
             if (bad == null) {
                 break;
             }
-            p = dropBetween(p, m, bad[0], bad[1]);
+            m = dropBetween(keep, m, bad[0], bad[1]);
+        }
+        float[] p = ccw;
+        if (m < n) {
+            // Survivors keep the caller's cyclic order, starting where the caller's cycle did.
+            int[] survivors = java.util.Arrays.copyOf(keep, m);
+            java.util.Arrays.sort(survivors);
+            p = new float[2 * m];
+            for (int i = 0; i < m; i++) {
+                p[2 * i] = ccw[2 * survivors[i]];
+                p[2 * i + 1] = ccw[2 * survivors[i] + 1];
+            }
         }
         checkUnderflow(shape, p);
         return p;
     }
 
-    /** {edge i, vertex k} with vertex k computed strictly outside edge i's line, or null. */
-    private static int[] firstOutside(float[] p, int m) {
+    private static int smallestVertex(float[] p, int n) {
+        int best = 0;
+        for (int i = 1; i < n; i++) {
+            if (p[2 * i] < p[2 * best] || p[2 * i] == p[2 * best] && p[2 * i + 1] < p[2 * best + 1]) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * {edge i, vertex k} (positions in {@code keep}) with vertex k computed strictly outside
+     * edge i's line, or null.
+     */
+    private static int[] firstOutside(float[] p, int[] keep, int m) {
         for (int i = 0; i < m; i++) {
-            int i1 = i + 1 == m ? 0 : i + 1;
-            float px = p[2 * i];
-            float py = p[2 * i + 1];
+            int a = keep[i];
+            int b = keep[i + 1 == m ? 0 : i + 1];
+            float px = p[2 * a];
+            float py = p[2 * a + 1];
             // Same expressions as ConvexPolygons' exact edge normal and ScalarSat's separation.
-            float nx = p[2 * i1 + 1] - py;
-            float ny = -(p[2 * i1] - px);
+            float nx = p[2 * b + 1] - py;
+            float ny = -(p[2 * b] - px);
             for (int k = 0; k < m; k++) {
-                float sep = nx * (p[2 * k] - px) + ny * (p[2 * k + 1] - py);
+                int v = keep[k];
+                float sep = nx * (p[2 * v] - px) + ny * (p[2 * v + 1] - py);
                 if (sep > 0) {
-                    assert k != i && k != i1 : "an edge's own endpoints compute exactly 0";
+                    assert v != a && v != b : "an edge's own endpoints compute exactly 0";
                     return new int[] {i, k};
                 }
             }
@@ -67,31 +102,34 @@ final class FloatConsistency {
     /**
      * Drops the vertices strictly between edge i's far end and vertex k going forward
      * (i+1 .. k-1), or between vertex k and edge i's near end going backward (k+1 .. i),
-     * whichever run is shorter. Those vertices are the nearly collinear ones.
+     * whichever run is shorter: those are the nearly collinear ones. Works in place on the
+     * first {@code m} entries of {@code keep}; returns the new count.
      */
-    private static float[] dropBetween(float[] p, int m, int i, int k) {
-        int forward = Math.floorMod(k - i - 1, m);   // vertices i+1 .. k-1
-        int backward = Math.floorMod(i - k, m);      // vertices k+1 .. i
-        int first;
+    private static int dropBetween(int[] keep, int m, int i, int k) {
+        int forward = Math.floorMod(k - i - 1, m);   // positions i+1 .. k-1
+        int backward = Math.floorMod(i - k, m);      // positions k+1 .. i
+        int from;
         int count;
         if (forward <= backward) {
-            first = (i + 1) % m;
+            from = (i + 1) % m;
             count = forward;
         } else {
-            first = (k + 1) % m;
+            from = (k + 1) % m;
             count = backward;
         }
         assert count >= 1 : "vertex k is not adjacent to edge i, so a run lies between them";
-        float[] out = new float[2 * (m - count)];
         int w = 0;
-        for (int v = 0; v < m; v++) {
-            if (Math.floorMod(v - first, m) < count) {
+        int[] kept = new int[m - count];
+        // Walk from just after the dropped run so the cyclic order is preserved.
+        for (int step = 0; step < m; step++) {
+            int pos = (from + count + step) % m;
+            if (Math.floorMod(pos - from, m) < count) {
                 continue;
             }
-            out[w++] = p[2 * v];
-            out[w++] = p[2 * v + 1];
+            kept[w++] = keep[pos];
         }
-        return out;
+        System.arraycopy(kept, 0, keep, 0, w);
+        return w;
     }
 
     private static void checkUnderflow(int shape, float[] p) {
