@@ -14,7 +14,6 @@ final class ConvexHull {
     /** Hull of {@code n} points stored as x0, y0, x1, y1, ... Returns the CCW hull, same format. */
     static float[] of(float[] xy) {
         int n = xy.length / 2;
-        long[] order = new long[n];
         Integer[] idx = new Integer[n];
         for (int i = 0; i < n; i++) {
             idx[i] = i;
@@ -23,19 +22,16 @@ final class ConvexHull {
             int c = Float.compare(xy[2 * p], xy[2 * q]);
             return c != 0 ? c : Float.compare(xy[2 * p + 1], xy[2 * q + 1]);
         });
-        for (int i = 0; i < n; i++) {
-            order[i] = idx[i];
-        }
         int[] hull = new int[2 * n + 1];
         int k = 0;
         // Lower chain, then upper chain; keep only strict left turns.
         for (int i = 0; i < n; i++) {
-            int p = (int) order[i];
+            int p = idx[i];
             k = push(xy, hull, k, p, 0);
         }
         int lowerSize = k;
         for (int i = n - 2; i >= 0; i--) {
-            int p = (int) order[i];
+            int p = idx[i];
             k = push(xy, hull, k, p, lowerSize - 1);
         }
         int size = Math.max(0, k - 1); // last point repeats the first
