@@ -37,25 +37,10 @@ public final class ScalarSat implements SatKernel {
         BatchArguments.check(shapes, pairs, from, to, tolerance, out, axisCache);
         int[] pa = pairs.as();
         int[] pb = pairs.bs();
-        long[] words = out.words();
         int hits = 0;
-        float[] minX = shapes.minX;
-        float[] maxX = shapes.maxX;
-        float[] minY = shapes.minY;
-        float[] maxY = shapes.maxY;
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
-            // Pass 1, branch-free: which pairs survive the AABB axes (exact compares)? About half
-            // of a broad phase's pairs fail here at random, which a branch per pair would
-            // mispredict half the time; non-short-circuit | and a shifted 0/1 avoid the branch.
-            long live = 0;
-            for (int p = w; p < end; p++) {
-                int a = pa[p];
-                int b = pb[p];
-                boolean apart = (minX[b] - maxX[a] > tolerance) | (minX[a] - maxX[b] > tolerance)
-                        | (minY[b] - maxY[a] > tolerance) | (minY[a] - maxY[b] > tolerance);
-                live |= (apart ? 0L : 1L) << p; // Java masks the shift: bit p & 63
-            }
+            long live = aabbSurvivors(shapes, pa, pb, w, end, tolerance);
             // Pass 2: the edge axes, survivors only.
             long bits = 0;
             while (live != 0) {
@@ -71,9 +56,7 @@ public final class ScalarSat implements SatKernel {
                 }
             }
             hits += Long.bitCount(bits);
-            long mask = end - w == 64 ? -1L : ((1L << (end - w)) - 1) << w;
-            int word = w >>> 6;
-            words[word] = (words[word] & ~mask) | bits;
+            out.storeWord(w, end, bits);
         }
         return hits;
     }
@@ -95,12 +78,41 @@ public final class ScalarSat implements SatKernel {
      * dot products instead of {@code m * k / 2}.
      */
     static int separatingAxis(ConvexPolygons s, int a, int b, float tol, int hint) {
-        // World x and y axes: exact, since the sign of a float difference is exact.
-        if (s.minX[b] - s.maxX[a] > tol || s.minX[a] - s.maxX[b] > tol
-                || s.minY[b] - s.maxY[a] > tol || s.minY[a] - s.maxY[b] > tol) {
-            return AABB;
+        return aabbSeparates(s, a, b, tol) ? AABB : edgeAxes(s, a, b, tol, hint);
+    }
+
+    /**
+     * Do the world x and y axes separate shapes {@code a} and {@code b} by more than
+     * {@code tol}? Exact at tolerance 0, since the sign of a float difference is exact. Every
+     * verdict kernel calls this (or {@link #aabbSurvivors}), so all evaluate the same compares.
+     */
+    public static boolean aabbSeparates(ConvexPolygons s, int a, int b, float tol) {
+        return s.minX[b] - s.maxX[a] > tol || s.minX[a] - s.maxX[b] > tol
+                || s.minY[b] - s.maxY[a] > tol || s.minY[a] - s.maxY[b] > tol;
+    }
+
+    /**
+     * Pass 1 of a batch word: bit {@code p & 63} is set for each pair {@code p} in
+     * {@code [first, end)} that the AABB axes do not separate ({@link #aabbSeparates}'s
+     * compares). {@code first} is a multiple of 64 and {@code end <= first + 64}.
+     */
+    public static long aabbSurvivors(ConvexPolygons s, int[] pa, int[] pb, int first, int end, float tol) {
+        assert (first & 63) == 0 && end - first <= 64 : "first=" + first + ", end=" + end;
+        float[] minX = s.minX;
+        float[] maxX = s.maxX;
+        float[] minY = s.minY;
+        float[] maxY = s.maxY;
+        // Branch-free: about half of a broad phase's pairs fail here at random, which a branch
+        // per pair would mispredict half the time; non-short-circuit | and a shifted 0/1 avoid it.
+        long live = 0;
+        for (int p = first; p < end; p++) {
+            int a = pa[p];
+            int b = pb[p];
+            boolean apart = (minX[b] - maxX[a] > tol) | (minX[a] - maxX[b] > tol)
+                    | (minY[b] - maxY[a] > tol) | (minY[a] - maxY[b] > tol);
+            live |= (apart ? 0L : 1L) << p; // Java masks the shift: bit p & 63
         }
-        return edgeAxes(s, a, b, tol, hint);
+        return live;
     }
 
     /** {@link #separatingAxis} without the AABB axes (the caller has tested them). */

@@ -36,7 +36,6 @@ public final class ScalarSweep implements SweepKernel {
         float window = tMax + 0f;
         int[] pa = pairs.as();
         int[] pb = pairs.bs();
-        long[] words = out.hits.words();
         int hits = 0;
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
@@ -47,9 +46,7 @@ public final class ScalarSweep implements SweepKernel {
                 }
             }
             hits += Long.bitCount(bits);
-            long mask = end - w == 64 ? -1L : ((1L << (end - w)) - 1) << w;
-            int word = w >>> 6;
-            words[word] = (words[word] & ~mask) | bits;
+            out.hits.storeWord(w, end, bits);
         }
         return hits;
     }

@@ -41,7 +41,6 @@ public final class TextbookSat implements SatKernel {
         BatchArguments.check(shapes, pairs, from, to, tolerance, out, axisCache);
         int[] pa = pairs.as();
         int[] pb = pairs.bs();
-        long[] words = out.words();
         int hits = 0;
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
@@ -52,8 +51,7 @@ public final class TextbookSat implements SatKernel {
                 }
             }
             hits += Long.bitCount(bits);
-            long mask = end - w == 64 ? -1L : ((1L << (end - w)) - 1) << w;
-            words[w >>> 6] = (words[w >>> 6] & ~mask) | bits;
+            out.storeWord(w, end, bits);
         }
         return hits;
     }

@@ -5,6 +5,7 @@ import dev.sepax.core.ConvexPolygons;
 import dev.sepax.core.OverlapBits;
 import dev.sepax.core.PairBatch;
 import dev.sepax.core.SatKernel;
+import dev.sepax.core.ScalarSat;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
@@ -95,25 +96,11 @@ public final class VectorSat implements SatKernel {
         BatchArguments.check(shapes, pairs, from, to, tolerance, out, axisCache);
         int[] pa = pairs.as();
         int[] pb = pairs.bs();
-        long[] words = out.words();
         int hits = 0;
-        float[] minX = shapes.minXs();
-        float[] maxX = shapes.maxXs();
-        float[] minY = shapes.minYs();
-        float[] maxY = shapes.maxYs();
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
-            // Pass 1, branch-free: which pairs survive the AABB axes? About half the pairs a
-            // broad phase hands over fail here, at random, so a branch per pair would
-            // mispredict half the time. Non-short-circuit | and a shifted 0/1 keep it straight.
-            long live = 0;
-            for (int p = w; p < end; p++) {
-                int a = pa[p];
-                int b = pb[p];
-                boolean apart = (minX[b] - maxX[a] > tolerance) | (minX[a] - maxX[b] > tolerance)
-                        | (minY[b] - maxY[a] > tolerance) | (minY[a] - maxY[b] > tolerance);
-                live |= (apart ? 0L : 1L) << p; // Java masks the shift: bit p & 63
-            }
+            // Pass 1: the AABB axes, branch-free, with the reference kernel's own compares.
+            long live = ScalarSat.aabbSurvivors(shapes, pa, pb, w, end, tolerance);
             // Pass 2: the edge axes, only for the survivors.
             long bits = 0;
             while (live != 0) {
@@ -129,9 +116,7 @@ public final class VectorSat implements SatKernel {
                 }
             }
             hits += Long.bitCount(bits);
-            long mask = end - w == 64 ? -1L : ((1L << (end - w)) - 1) << w;
-            int word = w >>> 6;
-            words[word] = (words[word] & ~mask) | bits;
+            out.storeWord(w, end, bits);
         }
         return hits;
     }
@@ -141,16 +126,7 @@ public final class VectorSat implements SatKernel {
      * {@code 1 + i} for A's edge i, {@code -(1 + j)} for B's edge j.
      */
     static int separatingAxis(ConvexPolygons s, int a, int b, float tol, int hint) {
-        float[] minX = s.minXs();
-        float[] maxX = s.maxXs();
-        float[] minY = s.minYs();
-        float[] maxY = s.maxYs();
-        // World x and y axes: exact, since the sign of a float difference is exact.
-        if (minX[b] - maxX[a] > tol || minX[a] - maxX[b] > tol
-                || minY[b] - maxY[a] > tol || minY[a] - maxY[b] > tol) {
-            return AABB;
-        }
-        return edgeAxes(s, a, b, tol, hint);
+        return ScalarSat.aabbSeparates(s, a, b, tol) ? AABB : edgeAxes(s, a, b, tol, hint);
     }
 
     /** {@link #separatingAxis} without the AABB axes (the caller has tested them). */

@@ -119,7 +119,6 @@ public final class VectorSweep implements SweepKernel {
         float window = tMax + 0f;
         int[] pa = pairs.as();
         int[] pb = pairs.bs();
-        long[] words = out.hits().words();
         float[] vx = velocities.vxs();
         float[] vy = velocities.vys();
         int hits = 0;
@@ -147,9 +146,7 @@ public final class VectorSweep implements SweepKernel {
                 bits |= (long) sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p) << p;
             }
             hits += Long.bitCount(bits);
-            long mask = end - w == 64 ? -1L : ((1L << (end - w)) - 1) << w;
-            int word = w >>> 6;
-            words[word] = (words[word] & ~mask) | bits;
+            out.hits().storeWord(w, end, bits);
         }
         return hits;
     }
