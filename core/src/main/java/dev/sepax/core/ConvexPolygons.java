@@ -80,6 +80,8 @@ public final class ConvexPolygons {
     final float[] minY;
     final float[] maxX;
     final float[] maxY;
+    /** The same AABBs interleaved, four floats per shape: minX, minY, maxX, maxY. */
+    final float[] bounds;
     final float[] centroidX;
     final float[] centroidY;
     final float[] area;
@@ -107,6 +109,7 @@ public final class ConvexPolygons {
         minY = new float[size];
         maxX = new float[size];
         maxY = new float[size];
+        bounds = new float[4 * size];
         centroidX = new float[size];
         centroidY = new float[size];
         area = new float[size];
@@ -302,6 +305,10 @@ public final class ConvexPolygons {
         minY[s] = loy;
         maxX[s] = hix;
         maxY[s] = hiy;
+        bounds[4 * s] = lox;
+        bounds[4 * s + 1] = loy;
+        bounds[4 * s + 2] = hix;
+        bounds[4 * s + 3] = hiy;
     }
 
     /** Unit normals, edge lengths, area and centroid of shape {@code s}, in double then rounded. */
@@ -370,6 +377,7 @@ public final class ConvexPolygons {
         System.arraycopy(minY, 0, w.minY, 0, size);
         System.arraycopy(maxX, 0, w.maxX, 0, size);
         System.arraycopy(maxY, 0, w.maxY, 0, size);
+        System.arraycopy(bounds, 0, w.bounds, 0, 4 * size);
         System.arraycopy(centroidX, 0, w.centroidX, 0, size);
         System.arraycopy(centroidY, 0, w.centroidY, 0, size);
         System.arraycopy(area, 0, w.area, 0, size);
@@ -535,6 +543,18 @@ public final class ConvexPolygons {
     /** AABB max y per shape. Read-only. */
     public float[] maxYs() {
         return maxY;
+    }
+
+    /**
+     * The AABBs again, interleaved so that one shape's box is one 16-byte load:
+     * <pre>
+     *   index:  4s      4s+1    4s+2    4s+3
+     *           minX    minY    maxX    maxY     (the values of minXs() ... maxYs(), bit for bit)
+     * </pre>
+     * Read-only.
+     */
+    public float[] bounds() {
+        return bounds;
     }
 
     /** Centroid x per shape. Read-only. */

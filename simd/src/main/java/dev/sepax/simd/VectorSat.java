@@ -7,6 +7,7 @@ import dev.sepax.core.PairBatch;
 import dev.sepax.core.SatKernel;
 import dev.sepax.core.ScalarSat;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
@@ -76,6 +77,22 @@ public final class VectorSat implements SatKernel {
     /** Lane l = 4j + i holds vertex j: each vertex slot repeated 4 times. */
     private static final VectorShuffle<Float> SPREAD4 = VectorShuffle.fromOp(S16, l -> l >>> 2);
 
+    /** Half the wide species: pass 2 packs two shapes of capacity up to this into one vector. */
+    private static final int HALF = SW_LANES / 2;
+    /** Pass 2 runs where a capacity-4 shape fits half a vector. */
+    private static final boolean PACKED = HALF >= 4;
+    private static final long HALF_BITS = (1L << HALF) - 1;
+    /** The upper half of the wide species' lanes: B's side. */
+    private static final VectorMask<Float> HIGH = VectorMask.fromLong(SW, HALF_BITS << HALF);
+    /** +1 in A's lanes, -1 in B's (negation is exact). */
+    private static final FloatVector SIGNS = FloatVector.broadcast(SW, 1f).blend(-1f, HIGH);
+    private static final FloatVector ZERO = FloatVector.zero(SW);
+    private static final FloatVector ZERO8 = FloatVector.zero(S8);
+    /** Lanes 2 and 3 of a 4-lane box. */
+    private static final VectorMask<Float> UPPER2 = VectorMask.fromLong(S4, 0b1100);
+    /** A box with its min and max halves exchanged. */
+    private static final VectorShuffle<Float> SWAP_HALVES = VectorShuffle.fromValues(S4, 2, 3, 0, 1);
+
     private VectorSat() {}
 
     @Override
@@ -100,9 +117,11 @@ public final class VectorSat implements SatKernel {
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
             // Pass 1: the AABB axes, branch-free, with the reference kernel's own compares.
-            long live = ScalarSat.aabbSurvivors(shapes, pa, pb, w, end, tolerance);
-            // Pass 2: the edge axes, only for the survivors.
-            long bits = 0;
+            long live = aabbSurvivors(shapes.bounds(), pa, pb, w, end, tolerance);
+            // Pass 2: branch-free certificates for small shapes (most survivors intersect).
+            long bits = PACKED ? certified(shapes, pa, pb, w, live, tolerance) : 0L;
+            live &= ~bits;
+            // Pass 3: the full edge-axis search for the survivors not yet certified.
             while (live != 0) {
                 int bit = Long.numberOfTrailingZeros(live);
                 live &= live - 1;
@@ -119,6 +138,151 @@ public final class VectorSat implements SatKernel {
             out.storeWord(w, end, bits);
         }
         return hits;
+    }
+
+    /**
+     * Pass 2 of a batch word: for each pair {@code w + bit} of {@code live} whose shapes both
+     * have capacity at most {@link #HALF}, a set bit when the pair is proven to intersect. A
+     * cleared bit proves nothing (pass 3 decides). The proof is the kernel's own expression
+     * ({@code nx * (bx - px) + ny * (by - py) <= tol * len}) on a chosen vertex for every edge of
+     * both shapes, so a set bit is exactly the scalar verdict "intersecting".
+     *
+     * <p>Both shapes share one vector: A's edges in the low {@link #HALF} lanes against B's
+     * support vertex towards A, B's edges in the high lanes against A's support vertex towards
+     * B. The loop body has no data-dependent branch, so the out-of-order core overlaps the
+     * load chains of consecutive pairs. Two capacity-4 shapes take the complete 4 x 4 test
+     * instead, which never needs pass 3 unless the pair is separated.
+     */
+    static long certified(ConvexPolygons s, int[] pa, int[] pb, int w, long live, float tol) {
+        float[] x = s.xs();
+        float[] y = s.ys();
+        float[] enx = s.edgeNormalXs();
+        float[] eny = s.edgeNormalYs();
+        float[] len = s.edgeLengths();
+        float[] cx = s.centroidXs();
+        float[] cy = s.centroidYs();
+        int[] start = s.starts();
+        int[] count = s.counts();
+        int[] cap = s.capacities();
+        boolean zeroTol = tol == 0f;
+        long proven = 0;
+        while (live != 0) {
+            int bit = Long.numberOfTrailingZeros(live);
+            live &= live - 1;
+            int a = pa[w + bit];
+            int b = pb[w + bit];
+            int ca = cap[a];
+            int cb = cap[b];
+            int oa = start[a];
+            int ob = start[b];
+            long clear;
+            if (QUADS && (ca | cb) == 4) {
+                // Both capacity 4: all 16 (edge, vertex) separations of each side at once.
+                FloatVector ax = FloatVector.fromArray(S16, x, oa);
+                FloatVector ay = FloatVector.fromArray(S16, y, oa);
+                FloatVector bx = FloatVector.fromArray(S16, x, ob);
+                FloatVector by = FloatVector.fromArray(S16, y, ob);
+                FloatVector anx = FloatVector.fromArray(S16, enx, oa).rearrange(TILE4);
+                FloatVector any = FloatVector.fromArray(S16, eny, oa).rearrange(TILE4);
+                FloatVector bnx = FloatVector.fromArray(S16, enx, ob).rearrange(TILE4);
+                FloatVector bny = FloatVector.fromArray(S16, eny, ob).rearrange(TILE4);
+                FloatVector sepA = anx.mul(bx.rearrange(SPREAD4).sub(ax.rearrange(TILE4)))
+                        .add(any.mul(by.rearrange(SPREAD4).sub(ay.rearrange(TILE4))));
+                FloatVector sepB = bnx.mul(ax.rearrange(SPREAD4).sub(bx.rearrange(TILE4)))
+                        .add(bny.mul(ay.rearrange(SPREAD4).sub(by.rearrange(TILE4))));
+                long mA;
+                long mB;
+                if (zeroTol) {
+                    // tol * len is +0 for every finite edge length: the same compare.
+                    mA = sepA.compare(VectorOperators.GT, 0f).toLong();
+                    mB = sepB.compare(VectorOperators.GT, 0f).toLong();
+                } else {
+                    mA = sepA.compare(VectorOperators.GT, FloatVector.fromArray(S16, len, oa).rearrange(TILE4).mul(tol)).toLong();
+                    mB = sepB.compare(VectorOperators.GT, FloatVector.fromArray(S16, len, ob).rearrange(TILE4).mul(tol)).toLong();
+                }
+                // An edge separates iff its four lanes (one per vertex) are all beyond.
+                long g = (mA & (mA >>> 4) & (mA >>> 8) & (mA >>> 12) & 0xFL)
+                        | (mB & (mB >>> 4) & (mB >>> 8) & (mB >>> 12) & 0xFL);
+                clear = g == 0 ? 1L : 0L;
+            } else if (ca <= S8_LANES && cb <= S8_LANES) {
+                int ka = count[a];
+                int kb = count[b];
+                float dx = cx[b] - cx[a];
+                float dy = cy[b] - cy[a];
+                FloatVector vdx = FloatVector.broadcast(S8, dx);
+                FloatVector vdy = FloatVector.broadcast(S8, dy);
+                // Lanes past a shape's count hold its padding or a neighbour's slots: every
+                // result below is masked to the first k lanes.
+                FloatVector anx = FloatVector.fromArray(S8, enx, oa);
+                FloatVector any = FloatVector.fromArray(S8, eny, oa);
+                FloatVector bnx = FloatVector.fromArray(S8, enx, ob);
+                FloatVector bny = FloatVector.fromArray(S8, eny, ob);
+                // Support vertices from the signs of cross(n, d): A's towards B, B's towards A.
+                int va = oa + flipIndex(anx.mul(vdy).sub(any.mul(vdx)).compare(VectorOperators.GT, 0f).toLong(), ka);
+                int vb = ob + flipIndex(bnx.mul(vdy).sub(bny.mul(vdx)).compare(VectorOperators.LT, 0f).toLong(), kb);
+                FloatVector apx = FloatVector.fromArray(S8, x, oa);
+                FloatVector apy = FloatVector.fromArray(S8, y, oa);
+                FloatVector bpx = FloatVector.fromArray(S8, x, ob);
+                FloatVector bpy = FloatVector.fromArray(S8, y, ob);
+                FloatVector limA = zeroTol ? ZERO8 : FloatVector.fromArray(S8, len, oa).mul(tol);
+                FloatVector limB = zeroTol ? ZERO8 : FloatVector.fromArray(S8, len, ob).mul(tol);
+                // Exactly the scalar nx * (bx - px) + ny * (by - py), lane by lane.
+                long apartA = anx.mul(FloatVector.broadcast(S8, x[vb]).sub(apx))
+                        .add(any.mul(FloatVector.broadcast(S8, y[vb]).sub(apy)))
+                        .compare(VectorOperators.GT, limA).toLong() & ((1L << ka) - 1);
+                long apartB = bnx.mul(FloatVector.broadcast(S8, x[va]).sub(bpx))
+                        .add(bny.mul(FloatVector.broadcast(S8, y[va]).sub(bpy)))
+                        .compare(VectorOperators.GT, limB).toLong() & ((1L << kb) - 1);
+                // Rare (under 10% of intersecting W8 pairs): walk on from the witnesses until
+                // every lane has a vertex within reach or every vertex has been tried.
+                int j = vb - ob;
+                for (int m = 1; m < kb && apartA != 0; m++) {
+                    j = j + 1 == kb ? 0 : j + 1;
+                    apartA &= anx.mul(FloatVector.broadcast(S8, x[ob + j]).sub(apx))
+                            .add(any.mul(FloatVector.broadcast(S8, y[ob + j]).sub(apy)))
+                            .compare(VectorOperators.GT, limA).toLong();
+                }
+                j = va - oa;
+                for (int m = 1; m < ka && apartA == 0 && apartB != 0; m++) {
+                    j = j + 1 == ka ? 0 : j + 1;
+                    apartB &= bnx.mul(FloatVector.broadcast(S8, x[oa + j]).sub(bpx))
+                            .add(bny.mul(FloatVector.broadcast(S8, y[oa + j]).sub(bpy)))
+                            .compare(VectorOperators.GT, limB).toLong();
+                }
+                clear = (apartA | apartB) == 0 ? 1L : 0L;
+            } else {
+                clear = 0L;
+            }
+            proven |= clear << bit;
+        }
+        return proven;
+    }
+
+    /**
+     * Pass 1 of a batch word: {@code ScalarSat.aabbSurvivors}' four compares, one 4-lane vector
+     * per pair from the interleaved {@link ConvexPolygons#bounds()} (two 16-byte loads instead
+     * of eight scattered floats). Lane by lane it is the same subtraction and the same
+     * {@code > tol}, so the survivors are identical.
+     */
+    private static long aabbSurvivors(float[] box, int[] pa, int[] pb, int first, int end, float tol) {
+        long live = 0;
+        for (int p = first; p < end; p++) {
+            FloatVector ba = FloatVector.fromArray(S4, box, pa[p] << 2);
+            FloatVector bb = FloatVector.fromArray(S4, box, pb[p] << 2);
+            FloatVector swapped = ba.rearrange(SWAP_HALVES); // maxXa, maxYa, minXa, minYa
+            // [minXb - maxXa, minYb - maxYa, minXa - maxXb, minYa - maxYb]
+            FloatVector gap = bb.blend(swapped, UPPER2).sub(swapped.blend(bb, UPPER2));
+            // Branch-free: about half of a broad phase's pairs fail here, at random.
+            live |= (gap.compare(VectorOperators.GT, tol).anyTrue() ? 0L : 1L) << p; // bit p & 63
+        }
+        return live;
+    }
+
+    /** {@link #flip} without a branch: 0 when no flip shows. */
+    private static int flipIndex(long signs, int k) {
+        long prev = (signs << 1) | ((signs >>> (k - 1)) & 1L);
+        long f = prev & ~signs & (-1L >>> (64 - k));
+        return Long.numberOfTrailingZeros(f) & 63;
     }
 
     /**
