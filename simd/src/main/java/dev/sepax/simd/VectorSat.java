@@ -77,17 +77,8 @@ public final class VectorSat implements SatKernel {
     /** Lane l = 4j + i holds vertex j: each vertex slot repeated 4 times. */
     private static final VectorShuffle<Float> SPREAD4 = VectorShuffle.fromOp(S16, l -> l >>> 2);
 
-    /** Half the wide species: pass 2 packs two shapes of capacity up to this into one vector. */
-    private static final int HALF = SW_LANES / 2;
-    /** Pass 2 runs where a capacity-4 shape fits half a vector. */
-    private static final boolean PACKED = HALF >= 4;
-    private static final long HALF_BITS = (1L << HALF) - 1;
-    /** The upper half of the wide species' lanes: B's side. */
-    private static final VectorMask<Float> HIGH = VectorMask.fromLong(SW, HALF_BITS << HALF);
-    /** +1 in A's lanes, -1 in B's (negation is exact). */
-    private static final FloatVector SIGNS = FloatVector.broadcast(SW, 1f).blend(-1f, HIGH);
-    private static final FloatVector ZERO = FloatVector.zero(SW);
     private static final FloatVector ZERO8 = FloatVector.zero(S8);
+    private static final FloatVector ZEROW = FloatVector.zero(SW);
     /** Lanes 2 and 3 of a 4-lane box. */
     private static final VectorMask<Float> UPPER2 = VectorMask.fromLong(S4, 0b1100);
     /** A box with its min and max halves exchanged. */
@@ -119,7 +110,7 @@ public final class VectorSat implements SatKernel {
             // Pass 1: the AABB axes, branch-free, with the reference kernel's own compares.
             long live = aabbSurvivors(shapes.bounds(), pa, pb, w, end, tolerance);
             // Pass 2: branch-free certificates for small shapes (most survivors intersect).
-            long bits = PACKED ? certified(shapes, pa, pb, w, live, tolerance) : 0L;
+            long bits = certified(shapes, pa, pb, w, live, tolerance);
             live &= ~bits;
             // Pass 3: the full edge-axis search for the survivors not yet certified.
             while (live != 0) {
@@ -141,19 +132,25 @@ public final class VectorSat implements SatKernel {
     }
 
     /**
-     * Pass 2 of a batch word: for each pair {@code w + bit} of {@code live} whose shapes both
-     * have capacity at most {@link #HALF}, a set bit when the pair is proven to intersect. A
-     * cleared bit proves nothing (pass 3 decides). The proof is the kernel's own expression
-     * ({@code nx * (bx - px) + ny * (by - py) <= tol * len}) on a chosen vertex for every edge of
-     * both shapes, so a set bit is exactly the scalar verdict "intersecting".
+     * Pass 2 of a batch word: a set bit for each pair {@code w + bit} of {@code live} that is
+     * proven to intersect; a clear bit proves nothing (pass 3 decides). Only pairs whose shapes
+     * both fit one vector are tried: capacity 4 x 4, up to the 256-bit lane count, up to the
+     * wide lane count. The proof is the kernel's own expression
+     * ({@code nx * (bx - px) + ny * (by - py) <= tol * len}) holding for every edge of both
+     * shapes with some vertex of the other, so a set bit is exactly the scalar verdict.
      *
-     * <p>Both shapes share one vector: A's edges in the low {@link #HALF} lanes against B's
-     * support vertex towards A, B's edges in the high lanes against A's support vertex towards
-     * B. The loop body has no data-dependent branch, so the out-of-order core overlaps the
-     * load chains of consecutive pairs. Two capacity-4 shapes take the complete 4 x 4 test
-     * instead, which never needs pass 3 unless the pair is separated.
+     * <ul>
+     *   <li>4 x 4: the complete 16-lane test of both sides ({@code quadSide}), no branch.</li>
+     *   <li>Otherwise A's edges in one vector meet B's support vertex towards A, and B's edges
+     *       meet A's support vertex towards B (one broadcast each). When a lane survives
+     *       (under 10% of intersecting W8 pairs) the walk goes on round the other shape's
+     *       vertices, so a clear bit then means "separated".</li>
+     * </ul>
+     * All of it runs inside one loop with no call, so the out-of-order core overlaps the load
+     * chains of consecutive pairs, and C2 sees every species as a constant (see the class
+     * comment on why each width is written out).
      */
-    static long certified(ConvexPolygons s, int[] pa, int[] pb, int w, long live, float tol) {
+    private static long certified(ConvexPolygons s, int[] pa, int[] pb, int w, long live, float tol) {
         float[] x = s.xs();
         float[] y = s.ys();
         float[] enx = s.edgeNormalXs();
@@ -247,6 +244,51 @@ public final class VectorSat implements SatKernel {
                     j = j + 1 == ka ? 0 : j + 1;
                     apartB &= bnx.mul(FloatVector.broadcast(S8, x[oa + j]).sub(bpx))
                             .add(bny.mul(FloatVector.broadcast(S8, y[oa + j]).sub(bpy)))
+                            .compare(VectorOperators.GT, limB).toLong();
+                }
+                clear = (apartA | apartB) == 0 ? 1L : 0L;
+            } else if (SW_LANES > S8_LANES && ca <= SW_LANES && cb <= SW_LANES) {
+                // The same certificate with one wide vector per shape (capacity 16 on AVX-512).
+                int ka = count[a];
+                int kb = count[b];
+                float dx = cx[b] - cx[a];
+                float dy = cy[b] - cy[a];
+                FloatVector vdx = FloatVector.broadcast(SW, dx);
+                FloatVector vdy = FloatVector.broadcast(SW, dy);
+                // Lanes past a shape's count hold its padding or a neighbour's slots: every
+                // result below is masked to the first k lanes.
+                FloatVector anx = FloatVector.fromArray(SW, enx, oa);
+                FloatVector any = FloatVector.fromArray(SW, eny, oa);
+                FloatVector bnx = FloatVector.fromArray(SW, enx, ob);
+                FloatVector bny = FloatVector.fromArray(SW, eny, ob);
+                // Support vertices from the signs of cross(n, d): A's towards B, B's towards A.
+                int va = oa + flipIndex(anx.mul(vdy).sub(any.mul(vdx)).compare(VectorOperators.GT, 0f).toLong(), ka);
+                int vb = ob + flipIndex(bnx.mul(vdy).sub(bny.mul(vdx)).compare(VectorOperators.LT, 0f).toLong(), kb);
+                FloatVector apx = FloatVector.fromArray(SW, x, oa);
+                FloatVector apy = FloatVector.fromArray(SW, y, oa);
+                FloatVector bpx = FloatVector.fromArray(SW, x, ob);
+                FloatVector bpy = FloatVector.fromArray(SW, y, ob);
+                FloatVector limA = zeroTol ? ZEROW : FloatVector.fromArray(SW, len, oa).mul(tol);
+                FloatVector limB = zeroTol ? ZEROW : FloatVector.fromArray(SW, len, ob).mul(tol);
+                // Exactly the scalar nx * (bx - px) + ny * (by - py), lane by lane.
+                long apartA = anx.mul(FloatVector.broadcast(SW, x[vb]).sub(apx))
+                        .add(any.mul(FloatVector.broadcast(SW, y[vb]).sub(apy)))
+                        .compare(VectorOperators.GT, limA).toLong() & ((1L << ka) - 1);
+                long apartB = bnx.mul(FloatVector.broadcast(SW, x[va]).sub(bpx))
+                        .add(bny.mul(FloatVector.broadcast(SW, y[va]).sub(bpy)))
+                        .compare(VectorOperators.GT, limB).toLong() & ((1L << kb) - 1);
+                int j = vb - ob;
+                for (int m = 1; m < kb && apartA != 0; m++) {
+                    j = j + 1 == kb ? 0 : j + 1;
+                    apartA &= anx.mul(FloatVector.broadcast(SW, x[ob + j]).sub(apx))
+                            .add(any.mul(FloatVector.broadcast(SW, y[ob + j]).sub(apy)))
+                            .compare(VectorOperators.GT, limA).toLong();
+                }
+                j = va - oa;
+                for (int m = 1; m < ka && apartA == 0 && apartB != 0; m++) {
+                    j = j + 1 == ka ? 0 : j + 1;
+                    apartB &= bnx.mul(FloatVector.broadcast(SW, x[oa + j]).sub(bpx))
+                            .add(bny.mul(FloatVector.broadcast(SW, y[oa + j]).sub(bpy)))
                             .compare(VectorOperators.GT, limB).toLong();
                 }
                 clear = (apartA | apartB) == 0 ? 1L : 0L;
