@@ -44,8 +44,32 @@ class PosesTest {
         assertSameValues(local.maxYs(), world.maxYs());
         assertSameValues(local.centroidXs(), world.centroidXs());
         assertSameValues(local.centroidYs(), world.centroidYs());
+        assertSameValues(local.bounds(), world.bounds());
+        for (ConvexPolygons store : new ConvexPolygons[] {local, world}) {
+            assertBoundsInterleaveTheAabbs(store);
+        }
         for (SatKernel k : SatPropertiesTest.KERNELS) {
             assertEquals(k.intersects(local, 0, 1, 0f), k.intersects(world, 0, 1, 0f), k.name());
+        }
+    }
+
+    @Property(tries = 200)
+    void boundsFollowThePoseBitForBit(@ForAll("pairs") float[][] pair) {
+        ConvexPolygons local = ConvexPolygons.of(pair[0], pair[1]);
+        ConvexPolygons world = local.newWorldStore();
+        new Poses(2).set(0, 3, 4, 1.0).set(1, -5, 6, 2.0).transform(local, world);
+        assertBoundsInterleaveTheAabbs(world);
+    }
+
+    /** {@link ConvexPolygons#bounds()} holds minX, minY, maxX, maxY of each shape, bit for bit. */
+    static void assertBoundsInterleaveTheAabbs(ConvexPolygons s) {
+        float[] box = s.bounds();
+        assertEquals(4 * s.size(), box.length, "bounds length");
+        for (int i = 0; i < s.size(); i++) {
+            assertEquals(Float.floatToRawIntBits(s.minX(i)), Float.floatToRawIntBits(box[4 * i]), "minX of shape " + i);
+            assertEquals(Float.floatToRawIntBits(s.minY(i)), Float.floatToRawIntBits(box[4 * i + 1]), "minY of shape " + i);
+            assertEquals(Float.floatToRawIntBits(s.maxX(i)), Float.floatToRawIntBits(box[4 * i + 2]), "maxX of shape " + i);
+            assertEquals(Float.floatToRawIntBits(s.maxY(i)), Float.floatToRawIntBits(box[4 * i + 3]), "maxY of shape " + i);
         }
     }
 

@@ -79,6 +79,11 @@ public final class VectorSat implements SatKernel {
 
     private static final FloatVector ZERO8 = FloatVector.zero(S8);
     private static final FloatVector ZEROW = FloatVector.zero(SW);
+    /**
+     * Pass 2 decides every pair whose capacities are both at most this: a clear bit there means
+     * separated, and pass 3 only runs for such a pair to find its axis for the cache.
+     */
+    private static final int PASS2_MAX = Math.max(S8_LANES, SW_LANES);
     /** Lanes 2 and 3 of a 4-lane box. */
     private static final VectorMask<Float> UPPER2 = VectorMask.fromLong(S4, 0b1100);
     /** A box with its min and max halves exchanged. */
@@ -104,6 +109,7 @@ public final class VectorSat implements SatKernel {
         BatchArguments.check(shapes, pairs, from, to, tolerance, out, axisCache);
         int[] pa = pairs.as();
         int[] pb = pairs.bs();
+        int[] capacities = shapes.capacities();
         int hits = 0;
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
@@ -117,6 +123,9 @@ public final class VectorSat implements SatKernel {
                 int bit = Long.numberOfTrailingZeros(live);
                 live &= live - 1;
                 int p = w + bit; // w is a multiple of 64 (checked on entry)
+                if (axisCache == null && capacities[pa[p]] <= PASS2_MAX && capacities[pb[p]] <= PASS2_MAX) {
+                    continue; // pass 2 tested this pair completely: it is separated
+                }
                 int hint = axisCache == null ? 0 : axisCache[p];
                 int axis = edgeAxes(shapes, pa[p], pb[p], tolerance, hint);
                 if (axis == NONE) {
