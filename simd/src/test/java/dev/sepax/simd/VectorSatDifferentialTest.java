@@ -127,6 +127,52 @@ class VectorSatDifferentialTest {
         assertTrue(SIMD.intersects(s, 1, 0, 0f));
     }
 
+    /**
+     * Every capacity combination of the small-shape pass (4, 8 and 16 slots, mixed) with every
+     * shape of the store on both sides, including the last one, whose wide loads reach into the
+     * store's tail slack, and shapes whose lanes past their count belong to a neighbour.
+     * Shapes sit on a small grid, so that many pairs touch, overlap or just miss.
+     */
+    @Test
+    void smallShapePassAgreesForEveryCapacityMixAndTheLastShape() {
+        float[][] shapes = new float[12][];
+        for (int s = 0; s < shapes.length; s++) {
+            int k = new int[] {3, 4, 5, 8, 7, 12, 16, 6}[s % 8];
+            float cx = (s % 4) * 1.5f;
+            float cy = (s / 4) * 1.5f;
+            float r = 1f + 0.1f * (s % 3);
+            float[] v = new float[2 * k];
+            for (int i = 0; i < k; i++) {
+                double t = 2 * Math.PI * i / k + 0.3 * s;
+                v[2 * i] = cx + (float) (r * Math.cos(t));
+                v[2 * i + 1] = cy + (float) (r * Math.sin(t));
+            }
+            shapes[s] = v;
+        }
+        ConvexPolygons store = ConvexPolygons.of(shapes);
+        int n = store.size();
+        int[] a = new int[n * n];
+        int[] b = new int[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                a[i * n + j] = i;
+                b[i * n + j] = j;
+            }
+        }
+        PairBatch pairs = PairBatch.of(a, b, store);
+        for (float tol : TOLERANCES) {
+            for (int[] cache : new int[][] {null, new int[n * n]}) {
+                OverlapBits want = new OverlapBits(n * n);
+                OverlapBits got = new OverlapBits(n * n);
+                SCALAR.test(store, pairs, 0, n * n, tol, want, null);
+                SIMD.test(store, pairs, 0, n * n, tol, got, cache);
+                for (int p = 0; p < n * n; p++) {
+                    assertEquals(want.get(p), got.get(p), "pair " + a[p] + "-" + b[p] + " tol=" + tol + " cache=" + (cache != null));
+                }
+            }
+        }
+    }
+
     private static void checkPlain(Scenes.Scene sc, int from, int to, float tol) {
         OverlapBits scalar = run(SCALAR, sc, tol, null);
         OverlapBits simd = run(SIMD, sc, tol, null);
