@@ -57,43 +57,14 @@ public final class VectorPenetration implements PenetrationKernel {
     /** Half a vector: shapes with at most this many edges take the packed path. */
     private static final int H = L / 2;
     /** Moves lanes [0, H) to [H, L). */
+    /** Lanes [0, H): one group's pairs in the lanes-across-pairs layout. */
+    private static final VectorMask<Float> LOW_HALF = VectorMask.fromLong(F, (1L << H) - 1);
     private static final VectorShuffle<Float> HALF_SWAP = VectorShuffle.fromOp(F, i -> (i + H) % L);
     /** Lane index of B's edge 0 in the axis-index encoding (A's edge i is i). */
     private static final float B_BASE = 1 << 22;
     /** Largest edge count the float axis index encoding holds exactly. */
     private static final int MAX_EDGES = 1 << 22;
-    /**
-     * Per-thread lane-major scratch of {@link #acrossPairs}: for each of 8 slots, 6 vectors
-     * (normal x, y, edge point x, y, other shape's vertex x, y). Per-thread so that concurrent
-     * batches share nothing; allocated once per thread.
-     */
-    private static final ThreadLocal<float[]> LANE_MAJOR = ThreadLocal.withInitial(() -> new float[8 * 6 * L]);
     private static final int NEG_INF_BITS = Float.floatToRawIntBits(Float.NEGATIVE_INFINITY);
-    /** Lanes across pairs load and transpose (16 lanes) instead of gathering. */
-    private static final boolean TRANSPOSE = L == 16;
-    private static final VectorMask<Float> UPPER_HALF = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
-    // Butterfly constants of laneMajorRows, for block size b in {4, 2, 1}: HAS_b marks the lanes
-    // whose index has bit b, DOWN_b moves lane l - b to l there, UP_b moves lane l + b to l.
-    private static final VectorMask<Float> HAS4 = bitMask(4);
-    private static final VectorMask<Float> LACKS4 = HAS4.not();
-    private static final VectorShuffle<Float> DOWN4 = VectorShuffle.fromOp(F, l -> (l & 4) != 0 ? l - 4 : l);
-    private static final VectorShuffle<Float> UP4 = VectorShuffle.fromOp(F, l -> (l & 4) == 0 ? (l + 4) % L : l);
-    private static final VectorMask<Float> HAS2 = bitMask(2);
-    private static final VectorMask<Float> LACKS2 = HAS2.not();
-    private static final VectorShuffle<Float> DOWN2 = VectorShuffle.fromOp(F, l -> (l & 2) != 0 ? l - 2 : l);
-    private static final VectorShuffle<Float> UP2 = VectorShuffle.fromOp(F, l -> (l & 2) == 0 ? (l + 2) % L : l);
-    private static final VectorMask<Float> HAS1 = bitMask(1);
-    private static final VectorMask<Float> LACKS1 = HAS1.not();
-    private static final VectorShuffle<Float> DOWN1 = VectorShuffle.fromOp(F, l -> (l & 1) != 0 ? l - 1 : l);
-    private static final VectorShuffle<Float> UP1 = VectorShuffle.fromOp(F, l -> (l & 1) == 0 ? (l + 1) % L : l);
-
-    private static VectorMask<Float> bitMask(int b) {
-        long m = 0;
-        for (int l = 0; l < L; l++) {
-            m |= ((l & b) != 0 ? 1L : 0L) << l;
-        }
-        return VectorMask.fromLong(F, m);
-    }
 
     private VectorPenetration() {}
 
@@ -123,18 +94,12 @@ public final class VectorPenetration implements PenetrationKernel {
         int[] axis = out.axes();
         int[] cap = shapes.capacities();
         int p = from;
-        // Lanes across pairs: H pairs per step while a 2H-pair window of the output fits before
-        // 'to' (the window holds the gather index map, see acrossPairs).
-        float[] lm = LANE_MAJOR.get();
-        while (p + 2 * H <= to) {
-            // One capacity (4 or 8) shared by all 2H shapes of the group, else per pair.
-            int k = cap[pa[p]];
-            int odd = k & ~(4 | 8);
-            for (int l = 0; l < H; l++) {
-                odd |= (cap[pa[p + l]] ^ k) | (cap[pb[p + l]] ^ k);
-            }
-            if (odd == 0 && k != 0) {
-                acrossPairs(shapes, pa, pb, p, k, best, axis, lm);
+        // Lanes across pairs: H pairs per step, when their 2H shapes share capacity 4 or 8.
+        LaneMajorPairs lanes = LaneMajorPairs.PER_THREAD.get();
+        while (p + H <= to) {
+            int k = LaneMajorPairs.sharedCapacity(cap, pa, pb, p);
+            if (k != 0) {
+                acrossPairs(shapes, pa, pb, p, k, best, axis, lanes);
             } else {
                 for (int l = p; l < p + H; l++) {
                     int a = pa[l];
@@ -321,140 +286,10 @@ public final class VectorPenetration implements PenetrationKernel {
      * one method holds 48 gathers), then the k x k steps run from plain loads.
      */
     private static void acrossPairs(ConvexPolygons s, int[] pa, int[] pb, int p, int k, float[] outBest, int[] axis,
-                                    float[] lm) {
+                                    LaneMajorPairs lanes) {
         assert k == 4 || k == 8 : k;
-        int[] start = s.starts();
-        for (int l = 0; l < H; l++) {
-            axis[p + l] = start[pa[p + l]];
-            axis[p + H + l] = start[pb[p + l]];
-        }
-        if (TRANSPOSE) {
-            // 16 lanes: plain loads and an in-register 8 x 8 transpose per half instead of
-            // gathers (measured: the gathers alone cost about 25 ns per pair at W8).
-            float[] x = s.xs();
-            float[] y = s.ys();
-            laneMajorRows(s.unitNormalXs(), axis, p, lm, 0, false);
-            laneMajorRows(s.unitNormalYs(), axis, p, lm, L, false);
-            laneMajorRows(x, axis, p, lm, 2 * L, true);
-            laneMajorRows(y, axis, p, lm, 3 * L, true);
-        } else {
-            gatherLaneMajor(s, axis, p, k, lm);
-        }
-        resolveAcross(lm, p, k, outBest, axis);
-    }
-
-    /** Slot i of every lane (edge i, and the other shape's vertex i) into the scratch. */
-    private static void gatherLaneMajor(ConvexPolygons s, int[] map, int p, int k, float[] lm) {
-        // Its own method: the gathers' index checks are large at parse time, and in one method
-        // with the arithmetic they pushed C2 past its inlining node budget (vectors then boxed).
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nx = s.unitNormalXs();
-        float[] ny = s.unitNormalYs();
-        int[] axis = map;
-        for (int i = 0; i < k; i++) {
-            int o = i * 6 * L;
-            FloatVector.fromArray(F, nx, i, axis, p).intoArray(lm, o);
-            FloatVector.fromArray(F, ny, i, axis, p).intoArray(lm, o + L);
-            FloatVector px = FloatVector.fromArray(F, x, i, axis, p);
-            FloatVector py = FloatVector.fromArray(F, y, i, axis, p);
-            px.intoArray(lm, o + 2 * L);
-            py.intoArray(lm, o + 3 * L);
-            px.rearrange(HALF_SWAP).intoArray(lm, o + 4 * L);
-            py.rearrange(HALF_SWAP).intoArray(lm, o + 5 * L);
-        }
-    }
-
-    /**
-     * Slots 0..7 of one per-slot array for the H = 8 pairs whose start slots are in
-     * {@code map[p, p + 16)} (A's, then B's), lane-major into the scratch: row i (at
-     * {@code lm[i * 6L + offset]}) holds slot i of every pair's A in lanes 0..7 and of every
-     * pair's B in lanes 8..15; with {@code swapped}, the same row with its halves exchanged also
-     * goes to {@code offset + 2L} (the other shape's vertex i). A capacity-4 shape's slots 4..7
-     * belong to its neighbour (in bounds thanks to the tail slack) and are never read back.
-     *
-     * <p>Row q of the 8 x 8 block of each half starts as pair q's slots; three butterfly stages
-     * (block sizes 4, 2, 1: one constant shuffle and one blend per vector) transpose it.
-     * Written out with no helper calls: C2 stops inlining ordinary methods past its node budget
-     * (only the Vector API's force-inlined ones are deferred), and a vector passed to a method
-     * that was not inlined is boxed.
-     */
-    private static void laneMajorRows(float[] arr, int[] map, int p, float[] lm, int offset, boolean swapped) {
-        FloatVector v0 = FloatVector.fromArray(F, arr, map[p + 0])
-                .blend(FloatVector.fromArray(F, arr, map[p + H + 0]).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v1 = FloatVector.fromArray(F, arr, map[p + 1])
-                .blend(FloatVector.fromArray(F, arr, map[p + H + 1]).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v2 = FloatVector.fromArray(F, arr, map[p + 2])
-                .blend(FloatVector.fromArray(F, arr, map[p + H + 2]).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v3 = FloatVector.fromArray(F, arr, map[p + 3])
-                .blend(FloatVector.fromArray(F, arr, map[p + H + 3]).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v4 = FloatVector.fromArray(F, arr, map[p + 4])
-                .blend(FloatVector.fromArray(F, arr, map[p + H + 4]).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v5 = FloatVector.fromArray(F, arr, map[p + 5])
-                .blend(FloatVector.fromArray(F, arr, map[p + H + 5]).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v6 = FloatVector.fromArray(F, arr, map[p + 6])
-                .blend(FloatVector.fromArray(F, arr, map[p + H + 6]).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v7 = FloatVector.fromArray(F, arr, map[p + 7])
-                .blend(FloatVector.fromArray(F, arr, map[p + H + 7]).rearrange(HALF_SWAP), UPPER_HALF);
-        // Stage 4: rows r and r + 4 exchange their blocks of 4 columns.
-        FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
-        FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
-        FloatVector t1 = v1.blend(v5.rearrange(DOWN4), HAS4);
-        FloatVector t5 = v5.blend(v1.rearrange(UP4), LACKS4);
-        FloatVector t2 = v2.blend(v6.rearrange(DOWN4), HAS4);
-        FloatVector t6 = v6.blend(v2.rearrange(UP4), LACKS4);
-        FloatVector t3 = v3.blend(v7.rearrange(DOWN4), HAS4);
-        FloatVector t7 = v7.blend(v3.rearrange(UP4), LACKS4);
-        // Stage 2.
-        FloatVector u0 = t0.blend(t2.rearrange(DOWN2), HAS2);
-        FloatVector u2 = t2.blend(t0.rearrange(UP2), LACKS2);
-        FloatVector u1 = t1.blend(t3.rearrange(DOWN2), HAS2);
-        FloatVector u3 = t3.blend(t1.rearrange(UP2), LACKS2);
-        FloatVector u4 = t4.blend(t6.rearrange(DOWN2), HAS2);
-        FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
-        FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
-        FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
-        // Stage 1.
-        FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
-        r0.intoArray(lm, 0 * 6 * L + offset);
-        if (swapped) {
-            r0.rearrange(HALF_SWAP).intoArray(lm, 0 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
-        r1.intoArray(lm, 1 * 6 * L + offset);
-        if (swapped) {
-            r1.rearrange(HALF_SWAP).intoArray(lm, 1 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
-        r2.intoArray(lm, 2 * 6 * L + offset);
-        if (swapped) {
-            r2.rearrange(HALF_SWAP).intoArray(lm, 2 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r3 = u3.blend(u2.rearrange(UP1), LACKS1);
-        r3.intoArray(lm, 3 * 6 * L + offset);
-        if (swapped) {
-            r3.rearrange(HALF_SWAP).intoArray(lm, 3 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r4 = u4.blend(u5.rearrange(DOWN1), HAS1);
-        r4.intoArray(lm, 4 * 6 * L + offset);
-        if (swapped) {
-            r4.rearrange(HALF_SWAP).intoArray(lm, 4 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r5 = u5.blend(u4.rearrange(UP1), LACKS1);
-        r5.intoArray(lm, 5 * 6 * L + offset);
-        if (swapped) {
-            r5.rearrange(HALF_SWAP).intoArray(lm, 5 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r6 = u6.blend(u7.rearrange(DOWN1), HAS1);
-        r6.intoArray(lm, 6 * 6 * L + offset);
-        if (swapped) {
-            r6.rearrange(HALF_SWAP).intoArray(lm, 6 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
-        r7.intoArray(lm, 7 * 6 * L + offset);
-        if (swapped) {
-            r7.rearrange(HALF_SWAP).intoArray(lm, 7 * 6 * L + offset + 2 * L);
-        }
+        lanes.load(s, pa, pb, p, k);
+        resolveAcross(lanes.rows, p, k, outBest, axis);
     }
 
     /** The k x k steps from the lane-major scratch; best separation and code to the output. */
@@ -490,8 +325,10 @@ public final class VectorPenetration implements PenetrationKernel {
         FloatVector bestB = best.rearrange(HALF_SWAP);
         FloatVector codeB = code.rearrange(HALF_SWAP);
         VectorMask<Float> bWins = bestB.compare(VectorOperators.GT, best);
-        best.blend(bestB, bWins).intoArray(outBest, p);
-        ((IntVector) code.blend(codeB, bWins).convert(VectorOperators.F2I, 0)).intoArray(axis, p);
+        // Lanes [0, H) are the H pairs of this group: only their entries are written.
+        best.blend(bestB, bWins).intoArray(outBest, p, LOW_HALF);
+        IntVector codes = (IntVector) code.blend(codeB, bWins).convert(VectorOperators.F2I, 0);
+        codes.intoArray(axis, p, LOW_HALF.cast(codes.species()));
     }
 
     /** {@code d < min ? d : min} lane-wise, the scalar update (a NaN never replaces a minimum). */
