@@ -193,18 +193,21 @@ public final class VectorSat implements SatKernel {
             long clear;
             if (QUADS && (ca | cb) == 4) {
                 // Both capacity 4: all 16 (edge, vertex) separations of each side at once.
-                FloatVector ax = FloatVector.fromArray(S16, x, oa);
-                FloatVector ay = FloatVector.fromArray(S16, y, oa);
-                FloatVector bx = FloatVector.fromArray(S16, x, ob);
-                FloatVector by = FloatVector.fromArray(S16, y, ob);
-                FloatVector anx = FloatVector.fromArray(S16, enx, oa).rearrange(TILE4);
-                FloatVector any = FloatVector.fromArray(S16, eny, oa).rearrange(TILE4);
-                FloatVector bnx = FloatVector.fromArray(S16, enx, ob).rearrange(TILE4);
-                FloatVector bny = FloatVector.fromArray(S16, eny, ob).rearrange(TILE4);
-                FloatVector sepA = anx.mul(bx.rearrange(SPREAD4).sub(ax.rearrange(TILE4)))
-                        .add(any.mul(by.rearrange(SPREAD4).sub(ay.rearrange(TILE4))));
-                FloatVector sepB = bnx.mul(ax.rearrange(SPREAD4).sub(bx.rearrange(TILE4)))
-                        .add(bny.mul(ay.rearrange(SPREAD4).sub(by.rearrange(TILE4))));
+                // Lane 4j + i of side A: A's edge i against B's vertex j (edges tiled, vertices
+                // spread). Side B uses the transposed order, lane 4i + j: B's edge i against A's
+                // vertex j, so it reuses side A's tiled A vertices and spread B vertices and
+                // needs only its own two normals spread: 8 shuffles for both sides, not 12.
+                FloatVector axT = ((FloatVector) FloatVector.fromArray(S4, x, oa).reinterpretShape(S16, 0)).rearrange(TILE4);
+                FloatVector ayT = ((FloatVector) FloatVector.fromArray(S4, y, oa).reinterpretShape(S16, 0)).rearrange(TILE4);
+                FloatVector bxS = ((FloatVector) FloatVector.fromArray(S4, x, ob).reinterpretShape(S16, 0)).rearrange(SPREAD4);
+                FloatVector byS = ((FloatVector) FloatVector.fromArray(S4, y, ob).reinterpretShape(S16, 0)).rearrange(SPREAD4);
+                FloatVector anx = ((FloatVector) FloatVector.fromArray(S4, enx, oa).reinterpretShape(S16, 0)).rearrange(TILE4);
+                FloatVector any = ((FloatVector) FloatVector.fromArray(S4, eny, oa).reinterpretShape(S16, 0)).rearrange(TILE4);
+                FloatVector bnx = ((FloatVector) FloatVector.fromArray(S4, enx, ob).reinterpretShape(S16, 0)).rearrange(SPREAD4);
+                FloatVector bny = ((FloatVector) FloatVector.fromArray(S4, eny, ob).reinterpretShape(S16, 0)).rearrange(SPREAD4);
+                // Exactly the scalar nx * (vx - px) + ny * (vy - py), lane by lane.
+                FloatVector sepA = anx.mul(bxS.sub(axT)).add(any.mul(byS.sub(ayT)));
+                FloatVector sepB = bnx.mul(axT.sub(bxS)).add(bny.mul(ayT.sub(byS)));
                 long mA;
                 long mB;
                 if (zeroTol) {
@@ -213,11 +216,12 @@ public final class VectorSat implements SatKernel {
                     mB = sepB.compare(VectorOperators.GT, 0f).toLong();
                 } else {
                     mA = sepA.compare(VectorOperators.GT, FloatVector.fromArray(S16, len, oa).rearrange(TILE4).mul(tol)).toLong();
-                    mB = sepB.compare(VectorOperators.GT, FloatVector.fromArray(S16, len, ob).rearrange(TILE4).mul(tol)).toLong();
+                    mB = sepB.compare(VectorOperators.GT, FloatVector.fromArray(S16, len, ob).rearrange(SPREAD4).mul(tol)).toLong();
                 }
-                // An edge separates iff its four lanes (one per vertex) are all beyond.
+                // An edge separates iff its four lanes (one per vertex) are all beyond: lanes
+                // i, i+4, i+8, i+12 on side A; the nibble of lanes 4i..4i+3 on side B.
                 long g = (mA & (mA >>> 4) & (mA >>> 8) & (mA >>> 12) & 0xFL)
-                        | (mB & (mB >>> 4) & (mB >>> 8) & (mB >>> 12) & 0xFL);
+                        | (mB & (mB >>> 1) & (mB >>> 2) & (mB >>> 3) & 0x1111L);
                 clear = g == 0 ? 1L : 0L;
             } else if (ca <= S8_LANES && cb <= S8_LANES) {
                 int ka = count[a];
