@@ -26,8 +26,9 @@ import jdk.incubator.vector.VectorSpecies;
  * gives the same minima and maxima as walking the real count (a repeated edge ties, and a
  * strict '&gt;' keeps the first).
  *
- * <p>Loading: with 16 lanes, plain loads of each shape's 8 slots and an in-register 8 x 8
- * transpose per half; otherwise gathers. (Measured at W8 with 16 lanes: the gathers alone cost
+ * <p>Loading: with 16 lanes, plain loads (A's 8 slots from its start, B's from 8 slots before
+ * its start so that they land in the upper half) and an in-register 8 x 8 transpose per half;
+ * otherwise, or when a B starts within the first 8 slots of the store, gathers. (Measured at W8 with 16 lanes: the gathers alone cost
  * about 25 ns per pair, the transpose about a third of that.)
  *
  * <p>One instance per thread ({@link #PER_THREAD}), allocated on the thread's first batch and
@@ -93,11 +94,15 @@ final class LaneMajorPairs {
     void load(ConvexPolygons s, int[] pa, int[] pb, int p, int k) {
         assert k == 4 || k == 8 : k;
         int[] start = s.starts();
+        int low = Integer.MAX_VALUE;
         for (int l = 0; l < H; l++) {
             starts[l] = start[pa[p + l]];
             starts[H + l] = start[pb[p + l]];
+            low = Math.min(low, starts[H + l]);
         }
-        if (TRANSPOSE) {
+        // The transpose loads each B from H slots before its start, which puts its slots
+        // straight into the upper half (no shuffle); a B at the very start of the store gathers.
+        if (TRANSPOSE && low >= H) {
             transpose(s.unitNormalXs(), 0, false);
             transpose(s.unitNormalYs(), L, false);
             transpose(s.xs(), 2 * L, true);
@@ -147,21 +152,21 @@ final class LaneMajorPairs {
         int[] map = starts;
         float[] lm = rows;
         FloatVector v0 = FloatVector.fromArray(F, arr, map[0])
-                .blend(FloatVector.fromArray(F, arr, map[H]).rearrange(HALF_SWAP), UPPER_HALF);
+                .blend(FloatVector.fromArray(F, arr, map[H] - H), UPPER_HALF);
         FloatVector v1 = FloatVector.fromArray(F, arr, map[1])
-                .blend(FloatVector.fromArray(F, arr, map[H + 1]).rearrange(HALF_SWAP), UPPER_HALF);
+                .blend(FloatVector.fromArray(F, arr, map[H + 1] - H), UPPER_HALF);
         FloatVector v2 = FloatVector.fromArray(F, arr, map[2])
-                .blend(FloatVector.fromArray(F, arr, map[H + 2]).rearrange(HALF_SWAP), UPPER_HALF);
+                .blend(FloatVector.fromArray(F, arr, map[H + 2] - H), UPPER_HALF);
         FloatVector v3 = FloatVector.fromArray(F, arr, map[3])
-                .blend(FloatVector.fromArray(F, arr, map[H + 3]).rearrange(HALF_SWAP), UPPER_HALF);
+                .blend(FloatVector.fromArray(F, arr, map[H + 3] - H), UPPER_HALF);
         FloatVector v4 = FloatVector.fromArray(F, arr, map[4])
-                .blend(FloatVector.fromArray(F, arr, map[H + 4]).rearrange(HALF_SWAP), UPPER_HALF);
+                .blend(FloatVector.fromArray(F, arr, map[H + 4] - H), UPPER_HALF);
         FloatVector v5 = FloatVector.fromArray(F, arr, map[5])
-                .blend(FloatVector.fromArray(F, arr, map[H + 5]).rearrange(HALF_SWAP), UPPER_HALF);
+                .blend(FloatVector.fromArray(F, arr, map[H + 5] - H), UPPER_HALF);
         FloatVector v6 = FloatVector.fromArray(F, arr, map[6])
-                .blend(FloatVector.fromArray(F, arr, map[H + 6]).rearrange(HALF_SWAP), UPPER_HALF);
+                .blend(FloatVector.fromArray(F, arr, map[H + 6] - H), UPPER_HALF);
         FloatVector v7 = FloatVector.fromArray(F, arr, map[7])
-                .blend(FloatVector.fromArray(F, arr, map[H + 7]).rearrange(HALF_SWAP), UPPER_HALF);
+                .blend(FloatVector.fromArray(F, arr, map[H + 7] - H), UPPER_HALF);
         // Stage 4: rows r and r + 4 exchange their blocks of 4 columns.
         FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
         FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
