@@ -45,13 +45,14 @@ import jdk.incubator.vector.VectorSpecies;
  *       The coin-flip AABB outcome costs no misprediction; only survivors go on.</li>
  *   <li><b>Small shapes in one loop</b> ({@code certified}): every survivor whose capacities both
  *       fit one vector (4 x 4 quads; up to 8 lanes; up to the wide lane count, 16 on AVX-512)
- *       is decided right there, with no call. Quads take the complete 16-lane test. Otherwise
+ *       is decided right there, with no call; up to two wide vectors (32 on AVX-512), with one
+ *       call per pair ({@code twoChunks}). Quads take the complete 16-lane test. Otherwise
  *       A's normals meet B's support vertex towards A, B's normals meet A's support vertex
  *       towards B (found from the signs of {@code cross(normal, direction)}, no reduction); that
  *       one broadcast per side proves 90-97% of intersecting pairs, and a walk round the other
  *       shape's vertices decides the rest.</li>
- *   <li><b>Everything else</b>: larger shapes, and the separated small pairs when an axis cache is
- *       given (to find the axis). The cached axis first (one vertices-in-lanes test), then a
+ *   <li><b>Everything else</b>: larger shapes (above two wide vectors), and the separated small
+ *       pairs when an axis cache is given (to find the axis). The cached axis first (one vertices-in-lanes test), then a
  *       one-broadcast certificate (capacities 16 to 64), then the normals-in-lanes loops above,
  *       starting at the support vertex.</li>
  * </ol>
@@ -92,7 +93,7 @@ public final class VectorSat implements SatKernel {
      * Pass 2 decides every pair whose capacities are both at most this: a clear bit there means
      * separated, and pass 3 only runs for such a pair to find its axis for the cache.
      */
-    private static final int PASS2_MAX = Math.max(S8_LANES, SW_LANES);
+    private static final int PASS2_MAX = Math.max(S8_LANES, 2 * SW_LANES);
     /** Lanes 2 and 3 of a 4-lane box. */
     private static final VectorMask<Float> UPPER2 = VectorMask.fromLong(S4, 0b1100);
     /** A box with its min and max halves exchanged. */
@@ -152,9 +153,9 @@ public final class VectorSat implements SatKernel {
     /**
      * Pass 2 of a batch word: a set bit for each pair {@code w + bit} of {@code live} that is
      * proven to intersect; a clear bit proves nothing (pass 3 decides). Only pairs whose shapes
-     * both fit one vector are tried: capacity 4 x 4, up to the 256-bit lane count, up to the
-     * wide lane count. The proof is the kernel's own expression
-     * ({@code nx * (bx - px) + ny * (by - py) <= tol * len}) holding for every edge of both
+     * both fit one vector (capacity 4 x 4, up to the 256-bit lane count, up to the wide lane
+     * count) or two wide vectors ({@link #twoChunks}) are tried. The proof is the kernel's own
+     * expression ({@code nx * (bx - px) + ny * (by - py) <= tol * len}) holding for every edge of both
      * shapes with some vertex of the other, so a set bit is exactly the scalar verdict.
      *
      * <ul>
@@ -317,6 +318,9 @@ public final class VectorSat implements SatKernel {
                             .compare(VectorOperators.GT, limB).toLong();
                 }
                 clear = (apartA | apartB) == 0 ? 1L : 0L;
+            } else if (ca <= 2 * SW_LANES && cb <= 2 * SW_LANES) {
+                // Two wide vectors per shape (capacity 32 on AVX-512, 16 on AVX2).
+                clear = twoChunks(x, y, enx, eny, len, box, a, b, oa, ob, ca, cb, count[a], count[b], tol, zeroTol);
             } else {
                 clear = 0L;
             }
@@ -343,6 +347,87 @@ public final class VectorSat implements SatKernel {
             live |= (gap.compare(VectorOperators.GT, tol).anyTrue() ? 0L : 1L) << p; // bit p & 63
         }
         return live;
+    }
+
+    /**
+     * Pass 2's certificate and walk for two shapes of at most two wide vectors of slots each:
+     * 1 if the pair intersects, 0 if it is separated (complete, like the one-vector branches).
+     * Each shape's normals and vertices sit in two vectors, lanes {@code [0, L)} and
+     * {@code [L, 2L)}; mask bits of the second are shifted up by L. Its own method, called once
+     * per such pair, so that {@code certified} stays within C2's inlining budget; nothing
+     * vector-typed crosses the call.
+     */
+    private static long twoChunks(float[] x, float[] y, float[] enx, float[] eny, float[] len, float[] box,
+                                  int a, int b, int oa, int ob, int ca, int cb, int ka, int kb, float tol,
+                                  boolean zeroTol) {
+        // Steering only: the direction between the AABB centres (doubled).
+        float dx = (box[4 * b] + box[4 * b + 2]) - (box[4 * a] + box[4 * a + 2]);
+        float dy = (box[4 * b + 1] + box[4 * b + 3]) - (box[4 * a + 1] + box[4 * a + 3]);
+        FloatVector vdx = FloatVector.broadcast(SW, dx);
+        FloatVector vdy = FloatVector.broadcast(SW, dy);
+        // A shape that fits one vector (paired with a larger one) reads its one vector twice:
+        // reading past its capacity could leave the store. Lanes past a shape's count hold its
+        // padding, a neighbour's slots or that repeat: every result below is masked to the
+        // first k lanes, and the walk only ANDs further bits in.
+        int oa1 = ca > SW_LANES ? oa + SW_LANES : oa;
+        int ob1 = cb > SW_LANES ? ob + SW_LANES : ob;
+        FloatVector anx0 = FloatVector.fromArray(SW, enx, oa);
+        FloatVector anx1 = FloatVector.fromArray(SW, enx, oa1);
+        FloatVector any0 = FloatVector.fromArray(SW, eny, oa);
+        FloatVector any1 = FloatVector.fromArray(SW, eny, oa1);
+        FloatVector bnx0 = FloatVector.fromArray(SW, enx, ob);
+        FloatVector bnx1 = FloatVector.fromArray(SW, enx, ob1);
+        FloatVector bny0 = FloatVector.fromArray(SW, eny, ob);
+        FloatVector bny1 = FloatVector.fromArray(SW, eny, ob1);
+        // Support vertices from the signs of cross(n, d): A's towards B, B's towards A.
+        long signsA = anx0.mul(vdy).sub(any0.mul(vdx)).compare(VectorOperators.GT, 0f).toLong()
+                | anx1.mul(vdy).sub(any1.mul(vdx)).compare(VectorOperators.GT, 0f).toLong() << SW_LANES;
+        long signsB = bnx0.mul(vdy).sub(bny0.mul(vdx)).compare(VectorOperators.LT, 0f).toLong()
+                | bnx1.mul(vdy).sub(bny1.mul(vdx)).compare(VectorOperators.LT, 0f).toLong() << SW_LANES;
+        int va = oa + flipIndex(signsA, ka);
+        int vb = ob + flipIndex(signsB, kb);
+        FloatVector apx0 = FloatVector.fromArray(SW, x, oa);
+        FloatVector apx1 = FloatVector.fromArray(SW, x, oa1);
+        FloatVector apy0 = FloatVector.fromArray(SW, y, oa);
+        FloatVector apy1 = FloatVector.fromArray(SW, y, oa1);
+        FloatVector bpx0 = FloatVector.fromArray(SW, x, ob);
+        FloatVector bpx1 = FloatVector.fromArray(SW, x, ob1);
+        FloatVector bpy0 = FloatVector.fromArray(SW, y, ob);
+        FloatVector bpy1 = FloatVector.fromArray(SW, y, ob1);
+        FloatVector limA0 = zeroTol ? ZEROW : FloatVector.fromArray(SW, len, oa).mul(tol);
+        FloatVector limA1 = zeroTol ? ZEROW : FloatVector.fromArray(SW, len, oa1).mul(tol);
+        FloatVector limB0 = zeroTol ? ZEROW : FloatVector.fromArray(SW, len, ob).mul(tol);
+        FloatVector limB1 = zeroTol ? ZEROW : FloatVector.fromArray(SW, len, ob1).mul(tol);
+        // Exactly the scalar nx * (bx - px) + ny * (by - py), lane by lane.
+        FloatVector wx = FloatVector.broadcast(SW, x[vb]);
+        FloatVector wy = FloatVector.broadcast(SW, y[vb]);
+        long apartA = (anx0.mul(wx.sub(apx0)).add(any0.mul(wy.sub(apy0))).compare(VectorOperators.GT, limA0).toLong()
+                | anx1.mul(wx.sub(apx1)).add(any1.mul(wy.sub(apy1))).compare(VectorOperators.GT, limA1).toLong() << SW_LANES)
+                & ((1L << ka) - 1);
+        wx = FloatVector.broadcast(SW, x[va]);
+        wy = FloatVector.broadcast(SW, y[va]);
+        long apartB = (bnx0.mul(wx.sub(bpx0)).add(bny0.mul(wy.sub(bpy0))).compare(VectorOperators.GT, limB0).toLong()
+                | bnx1.mul(wx.sub(bpx1)).add(bny1.mul(wy.sub(bpy1))).compare(VectorOperators.GT, limB1).toLong() << SW_LANES)
+                & ((1L << kb) - 1);
+        // Walk on from the witnesses until every lane has a vertex within reach or every
+        // vertex has been tried: a lane still alive then is a separating edge.
+        int j = vb - ob;
+        for (int m = 1; m < kb && apartA != 0; m++) {
+            j = j + 1 == kb ? 0 : j + 1;
+            wx = FloatVector.broadcast(SW, x[ob + j]);
+            wy = FloatVector.broadcast(SW, y[ob + j]);
+            apartA &= anx0.mul(wx.sub(apx0)).add(any0.mul(wy.sub(apy0))).compare(VectorOperators.GT, limA0).toLong()
+                    | anx1.mul(wx.sub(apx1)).add(any1.mul(wy.sub(apy1))).compare(VectorOperators.GT, limA1).toLong() << SW_LANES;
+        }
+        j = va - oa;
+        for (int m = 1; m < ka && apartA == 0 && apartB != 0; m++) {
+            j = j + 1 == ka ? 0 : j + 1;
+            wx = FloatVector.broadcast(SW, x[oa + j]);
+            wy = FloatVector.broadcast(SW, y[oa + j]);
+            apartB &= bnx0.mul(wx.sub(bpx0)).add(bny0.mul(wy.sub(bpy0))).compare(VectorOperators.GT, limB0).toLong()
+                    | bnx1.mul(wx.sub(bpx1)).add(bny1.mul(wy.sub(bpy1))).compare(VectorOperators.GT, limB1).toLong() << SW_LANES;
+        }
+        return (apartA | apartB) == 0 ? 1L : 0L;
     }
 
     /** {@link #flip} without a branch: 0 when no flip shows. */

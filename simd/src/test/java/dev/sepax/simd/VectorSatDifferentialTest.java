@@ -128,16 +128,16 @@ class VectorSatDifferentialTest {
     }
 
     /**
-     * Every capacity combination of the small-shape pass (4, 8 and 16 slots, mixed) with every
+     * Every capacity combination of the small-shape pass (4, 8, 16 and 32 slots, mixed) with every
      * shape of the store on both sides, including the last one, whose wide loads reach into the
      * store's tail slack, and shapes whose lanes past their count belong to a neighbour.
      * Shapes sit on a small grid, so that many pairs touch, overlap or just miss.
      */
     @Test
     void smallShapePassAgreesForEveryCapacityMixAndTheLastShape() {
-        float[][] shapes = new float[12][];
+        float[][] shapes = new float[14][];
         for (int s = 0; s < shapes.length; s++) {
-            int k = new int[] {3, 4, 5, 8, 7, 12, 16, 6}[s % 8];
+            int k = new int[] {3, 4, 5, 8, 7, 12, 16, 6, 20, 32}[s % 10];
             float cx = (s % 4) * 1.5f;
             float cy = (s / 4) * 1.5f;
             float r = 1f + 0.1f * (s % 3);
