@@ -42,8 +42,8 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code max(ka, kb)} steps; otherwise whole vectors of A's edges, then of B's, each against
  * every vertex of the other shape.
  *
- * <p>Thread-safe: no shared mutable state; each thread gets its own lane-major scratch (a
- * {@code float[]} of 48 vectors, allocated on the thread's first batch and reused), and a batch
+ * <p>Thread-safe: no shared mutable state; each thread gets its own lane-major scratch
+ * ({@link LaneMajorPairs}, about 3 KB, allocated on the thread's first batch and reused), and a batch
  * writes only its own {@code [from, to)} entries of the output. Allocation-free in steady state
  * (C2 keeps the vectors in registers; nothing is seeded from a {@code compare()} and carried
  * round a loop; no method holds so many gathers that C2 stops inlining the vector ops).
@@ -278,12 +278,9 @@ public final class VectorPenetration implements PenetrationKernel {
      * against its A-vertices; every lane walks its own k edges and k vertices, so there is no
      * broadcast, no packing and no cross-lane resolution per pair.
      *
-     * <p>The gathers need an {@code int[]} index map and allocation is forbidden, so the map
-     * {@code [startA.., startB..]} is written into {@code axis[p, p + 2H)} (this kernel's own
-     * output, overwritten below). Slot i gathered through it gives edge i of every lane; the
-     * same vector with its halves swapped is vertex i of the other shape. All k slots are first
-     * gathered into the per-thread lane-major scratch (C2 gives up inlining, and then boxes, if
-     * one method holds 48 gathers), then the k x k steps run from plain loads.
+     * <p>{@link LaneMajorPairs#load} first puts all k slots lane-major into the per-thread
+     * scratch (an in-register transpose with 16 lanes, else gathers), then the k x k steps run
+     * from plain loads, and only this group's H output entries are written.
      */
     private static void acrossPairs(ConvexPolygons s, int[] pa, int[] pb, int p, int k, float[] outBest, int[] axis,
                                     LaneMajorPairs lanes) {

@@ -430,7 +430,12 @@ public final class VectorSat implements SatKernel {
         return (apartA | apartB) == 0 ? 1L : 0L;
     }
 
-    /** {@link #flip} without a branch: 0 when no flip shows. */
+    /**
+     * Index of the support vertex from the sign bits of {@code cross(normal_j, u)} (bit j set when
+     * u lies counter-clockwise of edge j's normal): the vertex j where the bit flips from set at
+     * edge j-1 to clear at edge j. 0 when no flip shows (degenerate or non-finite input). No
+     * branch: the winner is random per pair. Bits at k and above are ignored.
+     */
     private static int flipIndex(long signs, int k) {
         long prev = (signs << 1) | ((signs >>> (k - 1)) & 1L);
         long f = prev & ~signs & (-1L >>> (64 - k));
@@ -677,9 +682,7 @@ public final class VectorSat implements SatKernel {
                     .sub(FloatVector.fromArray(S4, eny, o + c).mul(vx));
             m |= cr.compare(VectorOperators.GT, 0f).toLong() << c;
         }
-        long prev = (m << 1) | ((m >>> (k - 1)) & 1L);
-        long flip = prev & ~m & (-1L >>> (64 - k));
-        return flip == 0 ? 0 : Long.numberOfTrailingZeros(flip);
+        return flipIndex(m, k);
     }
 
 
@@ -765,9 +768,7 @@ public final class VectorSat implements SatKernel {
                     .sub(FloatVector.fromArray(S8, eny, o + c).mul(vx));
             m |= cr.compare(VectorOperators.GT, 0f).toLong() << c;
         }
-        long prev = (m << 1) | ((m >>> (k - 1)) & 1L);
-        long flip = prev & ~m & (-1L >>> (64 - k));
-        return flip == 0 ? 0 : Long.numberOfTrailingZeros(flip);
+        return flipIndex(m, k);
     }
 
 
@@ -853,9 +854,7 @@ public final class VectorSat implements SatKernel {
                     .sub(FloatVector.fromArray(SW, eny, o + c).mul(vx));
             m |= cr.compare(VectorOperators.GT, 0f).toLong() << c;
         }
-        long prev = (m << 1) | ((m >>> (k - 1)) & 1L);
-        long flip = prev & ~m & (-1L >>> (64 - k));
-        return flip == 0 ? 0 : Long.numberOfTrailingZeros(flip);
+        return flipIndex(m, k);
     }
 
 
@@ -885,8 +884,8 @@ public final class VectorSat implements SatKernel {
                     .sub(FloatVector.fromArray(SW, eny, ob + c).mul(vdx))
                     .compare(VectorOperators.LT, 0f).toLong() << c;
         }
-        int va = oa + flip(signsA, ka);
-        int vb = ob + flip(signsB, kb);
+        int va = oa + flipIndex(signsA, ka);
+        int vb = ob + flipIndex(signsB, kb);
         FloatVector bx = FloatVector.broadcast(SW, x[vb]);
         FloatVector by = FloatVector.broadcast(SW, y[vb]);
         FloatVector ax = FloatVector.broadcast(SW, x[va]);
@@ -908,14 +907,4 @@ public final class VectorSat implements SatKernel {
         return apart == 0;
     }
 
-    /**
-     * Index of the support vertex from the sign bits of {@code cross(normal_j, u)} (bit j set when
-     * u lies counter-clockwise of edge j's normal): the vertex j where the bit flips from set at
-     * edge j-1 to clear at edge j. 0 when no flip shows (degenerate or non-finite input).
-     */
-    private static int flip(long signs, int k) {
-        long prev = (signs << 1) | ((signs >>> (k - 1)) & 1L);
-        long f = prev & ~signs & (-1L >>> (64 - k));
-        return f == 0 ? 0 : Long.numberOfTrailingZeros(f);
-    }
 }
