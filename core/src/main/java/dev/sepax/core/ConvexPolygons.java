@@ -137,7 +137,7 @@ public final class ConvexPolygons {
      * duplicate points are dropped.
      *
      * @throws IllegalArgumentException naming the shape index when a cloud has non-finite
-     *     coordinates or spans no area
+     *     coordinates or spans no area (exactly, or at float precision)
      */
     public static ConvexPolygons hullOf(float[]... pointClouds) {
         if (pointClouds == null) {
@@ -151,7 +151,9 @@ public final class ConvexPolygons {
     }
 
     /**
-     * The convex hull of one point cloud, CCW, as {@code x0, y0, x1, y1, ...}.
+     * The exact convex hull of one point cloud, CCW, as {@code x0, y0, x1, y1, ...}. A store
+     * built from it can still drop a hull vertex within the float band of its neighbours' line,
+     * or refuse a hull whose area vanishes at float precision (see {@link Builder#add(float...)}).
      *
      * @throws IllegalArgumentException if a coordinate is not finite or the hull has no area
      */
@@ -193,7 +195,11 @@ public final class ConvexPolygons {
         private Builder() {}
 
         /**
-         * Adds one polygon, {@code x0, y0, x1, y1, ...}, in either winding.
+         * Adds one polygon, {@code x0, y0, x1, y1, ...}, in either winding. A vertex that the
+         * kernels' float separations would put outside one of the polygon's own edges (a nearly
+         * collinear vertex) is dropped, which moves the boundary by less than the float band; a
+         * polygon left with fewer than 3 vertices that way is refused as having zero area at
+         * float precision.
          *
          * @throws IllegalArgumentException naming this shape's index and the reason
          */

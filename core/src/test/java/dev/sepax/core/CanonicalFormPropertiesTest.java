@@ -2,6 +2,7 @@ package dev.sepax.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -199,7 +200,13 @@ class CanonicalFormPropertiesTest {
         float[] h = Polygons.hullOrNull(cloud);
         if (h != null) {
             assertArrayEquals(h, ConvexPolygons.hull(h));
-            assertArrayEquals(h, ConvexPolygons.hullOf(cloud).vertices(0));
+            // The store may weld a nearly collinear vertex or refuse an almost flat hull.
+            float[] stored = Polygons.storedOrNull(cloud);
+            if (stored == null) {
+                assertThrows(IllegalArgumentException.class, () -> ConvexPolygons.hullOf(cloud));
+            } else {
+                assertArrayEquals(stored, ConvexPolygons.hullOf(cloud).vertices(0));
+            }
         }
     }
 }

@@ -38,6 +38,18 @@ class HullExamplesTest {
     }
 
     @Test
+    void aNearlyFlatTriangleIsItsOwnHullButTheStoreRefusesIt() {
+        // The third vertex lies within a few ulps of the line through the first two: the exact
+        // hull keeps all three, but the kernels' float separations cannot give it an inside.
+        float[] sliver = {-0.19988272f, -0.07484869f, -0.19953662f, -0.074719094f, 0.14305854f, 0.053570434f};
+        assertEquals(6, ConvexPolygons.hull(sliver).length);
+        ConvexPolygonsValidationTest.rejected("shape=0: zero area at float precision (its vertices are nearly collinear)",
+                () -> ConvexPolygons.of(ConvexPolygons.hull(sliver)));
+        ConvexPolygonsValidationTest.rejected("shape=0: zero area at float precision (its vertices are nearly collinear)",
+                () -> ConvexPolygons.hullOf(sliver));
+    }
+
+    @Test
     void hullOfNoPointsIsRefused() {
         ConvexPolygonsValidationTest.rejected("shape=0: hull has zero area (0 distinct extreme points)",
                 () -> ConvexPolygons.hull());

@@ -70,8 +70,8 @@ class SatPropertiesTest {
         float m = Polygons.maxAbs(pair);
         Assume.that(m > 0);
         float grid = Math.scalb(1f, Math.getExponent(m) - 19);
-        float[] a = Polygons.hullOrNull(snapped(pair[0], grid));
-        float[] b = Polygons.hullOrNull(snapped(pair[1], grid));
+        float[] a = Polygons.storedOrNull(snapped(pair[0], grid));
+        float[] b = Polygons.storedOrNull(snapped(pair[1], grid));
         Assume.that(a != null && b != null);
         float tx = mx * grid;
         float ty = my * grid;
@@ -191,7 +191,7 @@ class SatPropertiesTest {
     void shapeShrunkInsideAnotherIntersectsIt(@ForAll("shapes") float[] a,
             @ForAll @DoubleRange(min = 0.01, max = 0.9) double factor) {
         double[] c = Polygons.vertexMean(a);
-        float[] b = Polygons.hullOrNull(Polygons.scaledAbout(a, factor, c[0], c[1]));
+        float[] b = Polygons.storedOrNull(Polygons.scaledAbout(a, factor, c[0], c[1]));
         Assume.that(b != null);
         ConvexPolygons s = ConvexPolygons.of(a, b);
         // A sliver thinner than the band may round either way; anything deeper is exact.
@@ -225,7 +225,7 @@ class SatPropertiesTest {
         // final band; times 1 to 1e4.
         double gap = 16 * 16 * U * m0 * Math.pow(10, log10Gap);
         double shift = edgeLevel - lowB + gap;
-        float[] b = Polygons.hullOrNull(Polygons.translated(b0, shift * nx, shift * ny));
+        float[] b = Polygons.storedOrNull(Polygons.translated(b0, shift * nx, shift * ny));
         Assume.that(b != null);
         ConvexPolygons s = ConvexPolygons.of(a, b);
         double separation = TextbookSat.separation(s, 0, 1);
@@ -254,7 +254,7 @@ class SatPropertiesTest {
         }
         double gap = Math.pow(10, log10Gap) * (Polygons.extent(a) + Polygons.extent(b0)) / 2;
         double shift = highA - lowB + gap;
-        float[] b = Polygons.hullOrNull(Polygons.translated(b0, shift * dx, shift * dy));
+        float[] b = Polygons.storedOrNull(Polygons.translated(b0, shift * dx, shift * dy));
         Assume.that(b != null);
         ConvexPolygons s = ConvexPolygons.of(a, b);
         // Disjoint convex shapes: some edge normal separates them, though perhaps by much less

@@ -98,7 +98,7 @@ public final class Polygons {
                     double[] ma = vertexMean(a);
                     double[] mb = vertexMean(b);
                     double d = f * (extent(a) + extent(b)) / 2;
-                    float[] moved = hullOrNull(translated(b, ma[0] - mb[0] + d * Math.cos(angle),
+                    float[] moved = storedOrNull(translated(b, ma[0] - mb[0] + d * Math.cos(angle),
                             ma[1] - mb[1] + d * Math.sin(angle)));
                     return moved == null ? null : new float[][] {a, moved};
                 })
@@ -196,13 +196,31 @@ public final class Polygons {
             xy[2 * i] = (float) (cx + c * px[i] - s * py[i]);
             xy[2 * i + 1] = (float) (cy + s * px[i] + c * py[i]);
         }
-        return hullOrNull(xy);
+        return storedOrNull(xy);
     }
 
     /** The float hull of a point cloud, or null when it spans no area. */
     public static float[] hullOrNull(float[] points) {
         try {
             return ConvexPolygons.hull(points);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The hull of a point cloud as a store holds it, or null when the store refuses it. The
+     * store can drop a nearly collinear hull vertex, or refuse a hull of almost no area ("zero
+     * area at float precision"), so shapes generated for stores come from here, not from
+     * {@link #hullOrNull}.
+     */
+    public static float[] storedOrNull(float[] points) {
+        float[] h = hullOrNull(points);
+        if (h == null) {
+            return null;
+        }
+        try {
+            return ConvexPolygons.of(h).vertices(0);
         } catch (IllegalArgumentException e) {
             return null;
         }
