@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * The command-line main job behind {@code ./sepax}: {@code demo} (default), {@code check},
- * {@code bench}, {@code draw}, {@code peers-check}. Exit codes: 0 success, 1 bad input file or
+ * {@code bench}, {@code draw}, {@code peers-check}, {@code probe}. Exit codes: 0 success, 1 bad input file or
  * failure, 2 bad command line, 3 kernels disagree (demo).
  */
 public final class Main {
@@ -18,6 +18,7 @@ public final class Main {
               bench         JMH benchmarks of every kernel and peer; table, JSON, chart
               draw          picture (SVG/PNG) of one pair with its separating axis or overlap
               peers-check   compare the peers' verdicts with Sepax's and explain differences
+              probe         kernel vs machine: alternates the kernels with cache and ALU probes
               help          this text
             """;
 
@@ -42,6 +43,7 @@ public final class Main {
                 case "bench" -> BenchCommand.run(rest, out, err);
                 case "draw" -> Draw.run(rest, out, err);
                 case "peers-check" -> PeersCheck.run(rest, out, err);
+                case "probe" -> Probe.run(rest, out, err);
                 case "help" -> {
                     out.print(HELP);
                     yield 0;

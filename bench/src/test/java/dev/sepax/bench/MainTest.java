@@ -29,7 +29,7 @@ class MainTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String cmd : new String[] {"demo", "check", "bench", "draw", "peers-check"}) {
+        for (String cmd : new String[] {"demo", "check", "bench", "draw", "peers-check", "probe"}) {
             out.reset();
             assertEquals(0, run(cmd, "--help"), cmd);
             assertTrue(out().startsWith("Usage: ./sepax " + cmd), cmd + ": " + out());
@@ -49,6 +49,26 @@ class MainTest {
         assertEquals(2, run("demo", "--shapes", "many"));
         assertEquals(2, run("check"));
         assertTrue(err().contains("--shapes is required"), err());
+    }
+
+    @Test
+    void probePrintsOneRowOfFiveRatesPerRound() {
+        assertEquals(0, run("probe", "--k", "4", "--seconds", "0.2", "--round-ms", "5"));
+        String[] rows = out().lines().filter(l -> !l.startsWith("#")).toArray(String[]::new);
+        assertTrue(rows.length >= 2, out());
+        assertTrue(rows[0].trim().startsWith("round"), rows[0]);
+        for (int r = 1; r < rows.length; r++) {
+            String[] f = rows[r].trim().split("\\s+");
+            assertEquals(6, f.length, rows[r]);
+            assertEquals(r, Integer.parseInt(f[0]), rows[r]);
+            for (int c = 1; c < f.length; c++) {
+                assertTrue(Double.parseDouble(f[c]) >= 0, rows[r]); // an interpreted first round may print 0.0
+            }
+        }
+        assertEquals(2, run("probe", "--seconds", "0"));
+        assertTrue(err().contains("--seconds"), err());
+        assertEquals(2, run("probe", "--k", "2"));
+        assertTrue(err().contains("out of range"), err());
     }
 
     @Test
