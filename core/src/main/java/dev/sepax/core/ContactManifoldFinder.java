@@ -11,7 +11,10 @@ package dev.sepax.core;
  *       larger separation exceeds {@code margin}, the pair gets no points.
  *   <li>Reference edge: A's best edge, unless B's is better by more than a small bias
  *       ({@code 1e-3} of the smaller shape's AABB size), which keeps the choice from flickering
- *       between frames when the two are nearly equal.
+ *       between frames when the two are nearly equal. If that choice leaves no point (the
+ *       other shape's deepest vertex lies past an end of the reference edge), the other
+ *       shape's best edge becomes the reference instead, so a pair within the margin always
+ *       gets at least one point.
  *   <li>Incident edge: the edge of the other shape whose normal is most anti-parallel to the
  *       reference normal (first one on ties).
  *   <li>The incident edge is clipped to the slab between the reference edge's two side lines.
@@ -125,20 +128,41 @@ public final class ContactManifoldFinder {
         }
         float bias = REFERENCE_BIAS * Math.min(size(s, a), size(s, b));
         boolean flip = sepB > sepA + bias;
+        if (Math.max(sepA, sepB) > margin) {
+            setNormal(s, a, b, flip, flip ? edgeB : edgeA, out, p);
+            out.pointCount[p] = 0;
+            return 0;
+        }
+        int n = clip(s, a, b, flip, flip ? edgeB : edgeA, margin, out, p);
+        if (n == 0) {
+            // The biased choice can leave nothing: the incident shape's deepest vertex lies past
+            // an end of the reference edge, and the part of the incident edge within the slab
+            // is outside. The pair is within the margin: take the other shape's best face.
+            n = clip(s, a, b, !flip, flip ? edgeA : edgeB, margin, out, p);
+        }
+        return n;
+    }
+
+    /** Writes the normal from A to B of reference edge {@code r} of B (flip) or A. */
+    private static void setNormal(ConvexPolygons s, int a, int b, boolean flip, int r, ContactManifolds out, int p) {
+        int or = s.start[flip ? b : a];
+        out.normalX[p] = flip ? -s.nx[or + r] : s.nx[or + r];
+        out.normalY[p] = flip ? -s.ny[or + r] : s.ny[or + r];
+    }
+
+    /**
+     * Clips the incident edge against reference edge {@code r} of B (flip) or A; writes the
+     * normal and the points; returns the point count.
+     */
+    private static int clip(ConvexPolygons s, int a, int b, boolean flip, int r, float margin,
+                            ContactManifolds out, int p) {
         int ref = flip ? b : a;
         int inc = flip ? a : b;
-        int r = flip ? edgeB : edgeA;
         int or = s.start[ref];
         int kr = s.count[ref];
         float nx = s.nx[or + r];
         float ny = s.ny[or + r];
-        // The normal from A to B: the reference normal, turned round when the reference is B.
-        out.normalX[p] = flip ? -nx : nx;
-        out.normalY[p] = flip ? -ny : ny;
-        if (Math.max(sepA, sepB) > margin) {
-            out.pointCount[p] = 0;
-            return 0;
-        }
+        setNormal(s, a, b, flip, r, out, p);
         // Incident edge: most anti-parallel normal on the other shape.
         int oi = s.start[inc];
         int ki = s.count[inc];

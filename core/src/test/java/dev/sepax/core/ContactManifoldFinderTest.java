@@ -118,6 +118,33 @@ class ContactManifoldFinderTest {
         return ids;
     }
 
+    @Test
+    void aReferenceFaceWhoseSlabMissesTheOverlapGivesWayToTheOtherShapesFace() {
+        // Overlapping by 0.869 along B's face with normal (0.700, 0.714). A's best face is within
+        // the bias of it, so A's face is tried first; but B's deepest vertex lies past the end
+        // of that face, and the part of B's incident edge within its slab is outside A. The
+        // manifold must still have a point: it falls back to B's face (found by the property
+        // below, seed 1987).
+        ConvexPolygons s = ConvexPolygons.of(
+                new float[] {34.848618f, 0.6218912f, 66.904655f, -1.1010273f, 85.39889f, 8.108449f, 97.48227f, 39.695827f,
+                    78.81304f, 68.20092f, 44.323597f, 78.95977f, 22.896128f, 74.15799f, 5.3252068f, 58.094215f,
+                    10.048811f, 17.819578f},
+                new float[] {153.68338f, 98.43571f, 117.075325f, 133.6296f, 86.64954f, 142.55582f, 68.79239f, 135.40987f,
+                    61.800304f, 104.060265f, 78.04055f, 67.74134f, 106.76105f, 39.57723f, 149.4366f, 28.30705f,
+                    160.53474f, 34.596542f, 163.43219f, 79.69934f});
+        Penetrations mtv = new Penetrations(1);
+        assertTrue(ScalarPenetration.INSTANCE.penetration(s, 0, 1, mtv, 0));
+        ContactManifolds m = run(s, 0f);
+        assertEquals(1, m.pointCount(0));
+        assertEquals(mtv.normalX(0), m.normalX(0));
+        assertEquals(mtv.normalY(0), m.normalY(0));
+        assertTrue(m.id(0, 0) < 0, "B's face is the reference (the side bit is set)");
+        double band = 4 * FloatBand.of(s, 0, 1);
+        double reach = -m.separation(0, 0) / 2 + band;
+        assertTrue(FindFixtures.outside(s, 0, m.pointX(0, 0), m.pointY(0, 0)) <= reach);
+        assertTrue(FindFixtures.outside(s, 1, m.pointX(0, 0), m.pointY(0, 0)) <= reach);
+    }
+
     @Property(tries = 300)
     void shallowContactPointsLieInsideBothShapes(@ForAll long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
