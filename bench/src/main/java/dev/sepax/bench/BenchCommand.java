@@ -34,16 +34,20 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 final class BenchCommand {
     static final String HELP = """
-            Usage: ./sepax bench [--quick] [--json FILE] [--include REGEX] [--k LIST] [--out DIR]
+            Usage: ./sepax bench [--quick] [--forks N] [--json FILE] [--include REGEX] [--k LIST] [--out DIR]
               Runs every JMH benchmark dev.sepax.bench.jmh.*Benchmark (Sepax kernels and the
               peers dyn4j, JBox2D, JTS) on the standard workloads Wk with -prof gc; prints
               pairs/s and bytes allocated per pair; writes JSON records
               {workload, kernel, pairsPerSecond, error, allocBytesPerPair} and a chart.
               JMH's own log goes to standard error.
             Options:
-              --quick          k 4,8,32 unless --k is given; 1 fork, 1 x 200 ms warm-up,
+              --quick          k 4,8,32 unless --k is given; 1 x 200 ms warm-up,
                                2 x 200 ms measurement (a couple of minutes); default: k 4..64,
-                               1 fork, 3 x 1 s warm-up, 5 x 1 s measurement
+                               3 x 1 s warm-up, 5 x 1 s measurement
+              --forks N        JVM forks per benchmark and k (default 1; 1..20). On a shared
+                               machine a fork can land in a slow period of the host (see
+                               ./sepax probe); more forks average over them, and the error
+                               then includes the spread between forks
               --json FILE      JSON output (default OUT/bench.json)
               --include REGEX  benchmarks to run (default dev.sepax.bench.jmh..*Benchmark)
               --k LIST         workloads (default 4,8,16,32,64); JBox2D runs only k <= 8
@@ -74,12 +78,14 @@ final class BenchCommand {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
-        Options o = Options.parse("bench", args, List.of("--json", "--include", "--k", "--out"), List.of("--quick"));
+        Options o = Options.parse("bench", args, List.of("--forks", "--json", "--include", "--k", "--out"),
+                List.of("--quick"));
         if (o.help()) {
             out.print(HELP);
             return 0;
         }
         boolean quick = o.flag("--quick");
+        int forks = o.intValue("--forks", 1, 1, 20);
         String include = o.get("--include", DEFAULT_INCLUDE);
         try {
             Pattern.compile(include);
@@ -97,10 +103,10 @@ final class BenchCommand {
 
         List<RunResult> results = new ArrayList<>();
         try {
-            results.addAll(runJmh(base(quick, ks).include(include).exclude(Pattern.quote(JBOX2D)), err));
+            results.addAll(runJmh(base(quick, forks, ks).include(include).exclude(Pattern.quote(JBOX2D)), err));
             int[] small = Arrays.stream(ks).filter(k -> k <= org.jbox2d.common.Settings.maxPolygonVertices).toArray();
             if (small.length > 0 && Pattern.compile(include).matcher(JBOX2D).find()) {
-                results.addAll(runJmh(base(quick, small).include(Pattern.quote(JBOX2D) + "$"), err));
+                results.addAll(runJmh(base(quick, forks, small).include(Pattern.quote(JBOX2D) + "$"), err));
             }
         } catch (RunnerException e) {
             err.println("sepax bench: JMH failed: " + e.getMessage());
@@ -128,11 +134,11 @@ final class BenchCommand {
         return 0;
     }
 
-    private static ChainedOptionsBuilder base(boolean quick, int[] ks) {
+    private static ChainedOptionsBuilder base(boolean quick, int forks, int[] ks) {
         String[] kv = Arrays.stream(ks).mapToObj(Integer::toString).toArray(String[]::new);
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .param("k", kv)
-                .forks(1)
+                .forks(forks)
                 .addProfiler(GCProfiler.class)
                 .shouldFailOnError(false);
         String forced = System.getProperty("sepax.kernel");

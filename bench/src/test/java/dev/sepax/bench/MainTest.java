@@ -45,6 +45,8 @@ class MainTest {
         assertTrue(err().contains("option --shapes needs a value"), err());
         assertEquals(2, run("bench", "--fast"));
         assertTrue(err().contains("unknown option '--fast'"), err());
+        assertEquals(2, run("bench", "--forks", "0"));
+        assertTrue(err().contains("--forks=0 out of range [1, 20]"), err());
         assertEquals(2, run("frobnicate"));
         assertEquals(2, run("demo", "--shapes", "many"));
         assertEquals(2, run("check"));
