@@ -11,6 +11,7 @@ import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -68,6 +69,8 @@ public final class VectorSweep implements SweepKernel {
     private static final VectorSpecies<Integer> QI = IntVector.SPECIES_128;
     private static final int KEY_NEG_INF = key(Float.NEGATIVE_INFINITY);
     private static final int H = L / 2;
+    /** Half a vector, H lanes: one small shape's slots. */
+    private static final VectorSpecies<Float> HALF = VectorSpecies.of(float.class, VectorShape.forBitSize(F.vectorBitSize() / 2));
     /** Lanes [H, L): B's half of the small-pair layout. */
     private static final VectorMask<Float> UPPER = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
     /** Lane index within its half, as floats: 0..H-1, 0..H-1. */
@@ -303,12 +306,16 @@ public final class VectorSweep implements SweepKernel {
         int ob = s.starts()[b];
         int ka = s.counts()[a];
         int kb = s.counts()[b];
-        // [A's slots | B's slots]: B's half is loaded at B's own slot and moved up by a constant
-        // swap of the halves, so every small pair takes this path wherever B sits in the store.
-        FloatVector nx = FloatVector.fromArray(F, nxs, oa).blend(FloatVector.fromArray(F, nxs, ob).rearrange(SWAP_HALVES), UPPER);
-        FloatVector ny = FloatVector.fromArray(F, nys, oa).blend(FloatVector.fromArray(F, nys, ob).rearrange(SWAP_HALVES), UPPER);
-        FloatVector px = FloatVector.fromArray(F, x, oa).blend(FloatVector.fromArray(F, x, ob).rearrange(SWAP_HALVES), UPPER);
-        FloatVector py = FloatVector.fromArray(F, y, oa).blend(FloatVector.fromArray(F, y, ob).rearrange(SWAP_HALVES), UPPER);
+        // [A's slots | B's slots]: each shape's H slots are loaded as half a vector straight into
+        // its half (no shuffle), so a pair reads 2 x H slots per array, not 2 x L.
+        FloatVector nx = ((FloatVector) FloatVector.fromArray(HALF, nxs, oa).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nxs, ob).reinterpretShape(F, -1), UPPER);
+        FloatVector ny = ((FloatVector) FloatVector.fromArray(HALF, nys, oa).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nys, ob).reinterpretShape(F, -1), UPPER);
+        FloatVector px = ((FloatVector) FloatVector.fromArray(HALF, x, oa).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, x, ob).reinterpretShape(F, -1), UPPER);
+        FloatVector py = ((FloatVector) FloatVector.fromArray(HALF, y, oa).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, y, ob).reinterpretShape(F, -1), UPPER);
         // Real edges: index within the half below that half's vertex count.
         VectorMask<Float> live = HALF_INDEX.lt(FloatVector.broadcast(F, (float) ka).blend((float) kb, UPPER));
         // Lanes past a shape's count hold its padding or the next shape: make them all copies of
