@@ -12,7 +12,8 @@ import jdk.incubator.vector.VectorSpecies;
  * 8-lane one for capacity 8 ({@link #MID}) and the widest useful one for the rest
  * ({@link #WIDE}), never wider than the platform's preferred species (a 512-bit species emulated
  * on an AVX2 machine is many times slower than scalar code). {@code -Dsepax.simd.bits=256}
- * (or 128) caps {@link #WIDE} below the preferred width, for measurements.
+ * (or 128) caps {@link #WIDE} and {@link #F} below the preferred width, for measurements and
+ * for testing the narrower machines' code paths on a wide one.
  */
 public final class VectorSupport {
     /** The platform's preferred float species. */
@@ -24,8 +25,11 @@ public final class VectorSupport {
             PREFERRED.vectorBitSize() >= 256 ? FloatVector.SPECIES_256 : FloatVector.SPECIES_128;
     /** The widest species used: the preferred one, optionally capped by {@code sepax.simd.bits}. */
     public static final VectorSpecies<Float> WIDE = wide();
-    /** Kept for callers of the first version: the preferred species. */
-    public static final VectorSpecies<Float> F = PREFERRED;
+    /**
+     * The one species of the kernels that do not pick a width per capacity class (MTV, sweep):
+     * {@link #WIDE}, so that {@code -Dsepax.simd.bits} caps them too.
+     */
+    public static final VectorSpecies<Float> F = WIDE;
 
     private VectorSupport() {}
 
