@@ -3,6 +3,7 @@ package dev.sepax.simd;
 import dev.sepax.core.ConvexPolygons;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -26,10 +27,10 @@ import jdk.incubator.vector.VectorSpecies;
  * gives the same minima and maxima as walking the real count (a repeated edge ties, and a
  * strict '&gt;' keeps the first).
  *
- * <p>Loading: with 16 lanes, plain loads (A's 8 slots from its start, B's from 8 slots before
- * its start so that they land in the upper half) and an in-register 8 x 8 transpose per half;
- * otherwise, or when a B starts within the first 8 slots of the store, gathers. (Measured at W8 with 16 lanes: the gathers alone cost
- * about 25 ns per pair, the transpose about a third of that.)
+ * <p>Loading: with 16 lanes, half-vector loads (each shape's 8 slots from its start, B's
+ * placed straight into the upper half) and an in-register 8 x 8 transpose per half; with any
+ * other lane count, gathers. (Measured at W8 with 16 lanes: the gathers alone cost about 25 ns
+ * per pair, the transpose about a third of that.)
  *
  * <p>One instance per thread ({@link #PER_THREAD}), allocated on the thread's first batch and
  * reused: about 3 KB at 16 lanes. Not shared, so kernels using it stay safe to call from many
@@ -44,6 +45,8 @@ final class LaneMajorPairs {
     static final ThreadLocal<LaneMajorPairs> PER_THREAD = ThreadLocal.withInitial(LaneMajorPairs::new);
     /** 16 lanes: load and transpose instead of gathering. */
     private static final boolean TRANSPOSE = L == 16;
+    /** Half a vector (8 lanes when {@link #TRANSPOSE}): one shape's 8 slots. */
+    private static final VectorSpecies<Float> HALF = VectorSpecies.of(float.class, VectorShape.forBitSize(F.vectorBitSize() / 2));
     /** Moves lanes [0, H) to [H, L) and back. */
     private static final VectorShuffle<Float> HALF_SWAP = VectorShuffle.fromOp(F, i -> (i + H) % L);
     private static final VectorMask<Float> UPPER_HALF = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
@@ -94,15 +97,11 @@ final class LaneMajorPairs {
     void load(ConvexPolygons s, int[] pa, int[] pb, int p, int k) {
         assert k == 4 || k == 8 : k;
         int[] start = s.starts();
-        int low = Integer.MAX_VALUE;
         for (int l = 0; l < H; l++) {
             starts[l] = start[pa[p + l]];
             starts[H + l] = start[pb[p + l]];
-            low = Math.min(low, starts[H + l]);
         }
-        // The transpose loads each B from H slots before its start, which puts its slots
-        // straight into the upper half (no shuffle); a B at the very start of the store gathers.
-        if (TRANSPOSE && low >= H) {
+        if (TRANSPOSE) {
             transpose(s.unitNormalXs(), 0, false);
             transpose(s.unitNormalYs(), L, false);
             transpose(s.xs(), 2 * L, true);
@@ -151,22 +150,22 @@ final class LaneMajorPairs {
     private void transpose(float[] arr, int offset, boolean swapped) {
         int[] map = starts;
         float[] lm = rows;
-        FloatVector v0 = FloatVector.fromArray(F, arr, map[0])
-                .blend(FloatVector.fromArray(F, arr, map[H] - H), UPPER_HALF);
-        FloatVector v1 = FloatVector.fromArray(F, arr, map[1])
-                .blend(FloatVector.fromArray(F, arr, map[H + 1] - H), UPPER_HALF);
-        FloatVector v2 = FloatVector.fromArray(F, arr, map[2])
-                .blend(FloatVector.fromArray(F, arr, map[H + 2] - H), UPPER_HALF);
-        FloatVector v3 = FloatVector.fromArray(F, arr, map[3])
-                .blend(FloatVector.fromArray(F, arr, map[H + 3] - H), UPPER_HALF);
-        FloatVector v4 = FloatVector.fromArray(F, arr, map[4])
-                .blend(FloatVector.fromArray(F, arr, map[H + 4] - H), UPPER_HALF);
-        FloatVector v5 = FloatVector.fromArray(F, arr, map[5])
-                .blend(FloatVector.fromArray(F, arr, map[H + 5] - H), UPPER_HALF);
-        FloatVector v6 = FloatVector.fromArray(F, arr, map[6])
-                .blend(FloatVector.fromArray(F, arr, map[H + 6] - H), UPPER_HALF);
-        FloatVector v7 = FloatVector.fromArray(F, arr, map[7])
-                .blend(FloatVector.fromArray(F, arr, map[H + 7] - H), UPPER_HALF);
+        FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[0]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v1 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[1]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 1]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v2 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[2]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 2]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v3 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[3]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 3]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v4 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[4]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 4]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v5 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[5]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 5]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v6 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[6]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 6]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v7 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[7]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 7]).reinterpretShape(F, -1), UPPER_HALF);
         // Stage 4: rows r and r + 4 exchange their blocks of 4 columns.
         FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
         FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
