@@ -318,20 +318,26 @@ public final class VectorSweep implements SweepKernel {
                 .blend((FloatVector) FloatVector.fromArray(HALF, y, ob).reinterpretShape(F, -1), UPPER);
         // Real edges: index within the half below that half's vertex count.
         VectorMask<Float> live = HALF_INDEX.lt(FloatVector.broadcast(F, (float) ka).blend((float) kb, UPPER));
-        // Lanes past a shape's count hold its padding or the next shape: make them all copies of
-        // its last vertex (as padding is), so that the rotation below only ever shows real vertices.
-        int lastA = oa + ka - 1;
-        int lastB = ob + kb - 1;
-        VectorMask<Float> dead = live.not();
-        px = px.blend(FloatVector.broadcast(F, x[lastA]).blend(x[lastB], UPPER), dead);
-        py = py.blend(FloatVector.broadcast(F, y[lastA]).blend(y[lastB], UPPER), dead);
+        int ca = s.capacities()[a];
+        int cb = s.capacities()[b];
+        // Both shapes within a quarter: rotating within quarters covers them in half the rounds.
+        boolean quarter = Q4 >= 2 && ca <= Q4 && cb <= Q4;
+        if (!quarter && (ca < H || cb < H)) {
+            // A shape of capacity below H leaves the next shape's slots in the rest of its half,
+            // and the rotation below would show them: make every lane past a shape's count a
+            // copy of its last vertex. (With capacity H the lanes past the count are padding,
+            // which already is that copy; with quarter rotation they are never shown.)
+            int lastA = oa + ka - 1;
+            int lastB = ob + kb - 1;
+            VectorMask<Float> dead = live.not();
+            px = px.blend(FloatVector.broadcast(F, x[lastA]).blend(x[lastB], UPPER), dead);
+            py = py.blend(FloatVector.broadcast(F, y[lastA]).blend(y[lastB], UPPER), dead);
+        }
         // The other shape's vertices, lane-major: B's in A's half, A's in B's half. Rotating them
         // within each half shows every lane each vertex of the other shape once, with no scalar
         // load or broadcast per vertex.
         FloatVector ox = px.rearrange(SWAP_HALVES);
         FloatVector oy = py.rearrange(SWAP_HALVES);
-        // Both shapes within a quarter: rotating within quarters covers them in half the rounds.
-        boolean quarter = Q4 >= 2 && s.capacities()[a] <= Q4 && s.capacities()[b] <= Q4;
         VectorShuffle<Float> rotate = quarter ? ROTATE_IN_QUARTER : ROTATE_IN_HALF;
         int rounds = quarter ? Q4 : H;
         // Two running minima (even and odd rounds) halve the compare-blend latency chain. The
