@@ -10,8 +10,7 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * Lanes across pairs: the slot data of H = L/2 consecutive pairs whose 2H shapes share one
  * capacity k (4 or 8), turned lane-major so that each lane can walk its own pair with plain
- * vector loads, no broadcast and no cross-lane work. Used by {@link VectorPenetration} and
- * {@link VectorSweep}.
+ * vector loads, no broadcast and no cross-lane work. Used by {@link VectorPenetration}.
  *
  * <h2>Layout of {@link #rows}</h2>
  * <pre>

@@ -56,9 +56,9 @@ public final class VectorPenetration implements PenetrationKernel {
     private static final int L = F.length();
     /** Half a vector: shapes with at most this many edges take the packed path. */
     private static final int H = L / 2;
-    /** Moves lanes [0, H) to [H, L). */
     /** Lanes [0, H): one group's pairs in the lanes-across-pairs layout. */
     private static final VectorMask<Float> LOW_HALF = VectorMask.fromLong(F, (1L << H) - 1);
+    /** Moves lanes [0, H) to [H, L) and back. */
     private static final VectorShuffle<Float> HALF_SWAP = VectorShuffle.fromOp(F, i -> (i + H) % L);
     /** Lane index of B's edge 0 in the axis-index encoding (A's edge i is i). */
     private static final float B_BASE = 1 << 22;
