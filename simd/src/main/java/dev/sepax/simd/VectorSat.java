@@ -226,10 +226,8 @@ public final class VectorSat implements SatKernel {
             } else if (ca <= S8_LANES && cb <= S8_LANES) {
                 int ka = count[a];
                 int kb = count[b];
-                // Steering only: the direction between the AABB centres (doubled), from the
-                // boxes pass 1 has just read, instead of two more cache lines of centroids.
-                float dx = (box[4 * b] + box[4 * b + 2]) - (box[4 * a] + box[4 * a + 2]);
-                float dy = (box[4 * b + 1] + box[4 * b + 3]) - (box[4 * a + 1] + box[4 * a + 3]);
+                float dx = steer(box, a, b, 0);
+                float dy = steer(box, a, b, 1);
                 FloatVector vdx = FloatVector.broadcast(S8, dx);
                 FloatVector vdy = FloatVector.broadcast(S8, dy);
                 // Lanes past a shape's count hold its padding or a neighbour's slots: every
@@ -275,10 +273,8 @@ public final class VectorSat implements SatKernel {
                 // The same certificate with one wide vector per shape (capacity 16 on AVX-512).
                 int ka = count[a];
                 int kb = count[b];
-                // Steering only: the direction between the AABB centres (doubled), from the
-                // boxes pass 1 has just read, instead of two more cache lines of centroids.
-                float dx = (box[4 * b] + box[4 * b + 2]) - (box[4 * a] + box[4 * a + 2]);
-                float dy = (box[4 * b + 1] + box[4 * b + 3]) - (box[4 * a + 1] + box[4 * a + 3]);
+                float dx = steer(box, a, b, 0);
+                float dy = steer(box, a, b, 1);
                 FloatVector vdx = FloatVector.broadcast(SW, dx);
                 FloatVector vdy = FloatVector.broadcast(SW, dy);
                 // Lanes past a shape's count hold its padding or a neighbour's slots: every
@@ -360,9 +356,8 @@ public final class VectorSat implements SatKernel {
     private static long twoChunks(float[] x, float[] y, float[] enx, float[] eny, float[] len, float[] box,
                                   int a, int b, int oa, int ob, int ca, int cb, int ka, int kb, float tol,
                                   boolean zeroTol) {
-        // Steering only: the direction between the AABB centres (doubled).
-        float dx = (box[4 * b] + box[4 * b + 2]) - (box[4 * a] + box[4 * a + 2]);
-        float dy = (box[4 * b + 1] + box[4 * b + 3]) - (box[4 * a + 1] + box[4 * a + 3]);
+        float dx = steer(box, a, b, 0);
+        float dy = steer(box, a, b, 1);
         FloatVector vdx = FloatVector.broadcast(SW, dx);
         FloatVector vdy = FloatVector.broadcast(SW, dy);
         // A shape that fits one vector (paired with a larger one) reads its one vector twice:
@@ -428,6 +423,15 @@ public final class VectorSat implements SatKernel {
                     | bnx1.mul(wx.sub(bpx1)).add(bny1.mul(wy.sub(bpy1))).compare(VectorOperators.GT, limB1).toLong() << SW_LANES;
         }
         return (apartA | apartB) == 0 ? 1L : 0L;
+    }
+
+    /**
+     * Component {@code axis} (0 = x, 1 = y) of the direction from A's AABB centre to B's,
+     * doubled: steering only (where the support-vertex search starts), never part of a verdict.
+     * It reads the boxes pass 1 has just loaded rather than two more cache lines of centroids.
+     */
+    private static float steer(float[] box, int a, int b, int axis) {
+        return (box[4 * b + axis] + box[4 * b + 2 + axis]) - (box[4 * a + axis] + box[4 * a + 2 + axis]);
     }
 
     /**
