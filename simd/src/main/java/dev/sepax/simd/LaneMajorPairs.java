@@ -76,6 +76,9 @@ final class LaneMajorPairs {
     final float[] rows = new float[8 * 6 * L];
     /** First slot of each lane's reference shape: pair l's A at l, its B at H + l. */
     final int[] starts = new int[L];
+    /** A group's results on their way to the end of an output array (see VectorPenetration). */
+    final float[] bestTail = new float[L];
+    final int[] codeTail = new int[L];
 
     private LaneMajorPairs() {}
 

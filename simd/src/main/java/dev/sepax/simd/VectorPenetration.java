@@ -286,11 +286,12 @@ public final class VectorPenetration implements PenetrationKernel {
                                     LaneMajorPairs lanes) {
         assert k == 4 || k == 8 : k;
         lanes.load(s, pa, pb, p, k);
-        resolveAcross(lanes.rows, p, k, outBest, axis);
+        resolveAcross(lanes, p, k, outBest, axis);
     }
 
     /** The k x k steps from the lane-major scratch; best separation and code to the output. */
-    private static void resolveAcross(float[] lm, int p, int k, float[] outBest, int[] axis) {
+    private static void resolveAcross(LaneMajorPairs lanes, int p, int k, float[] outBest, int[] axis) {
+        float[] lm = lanes.rows;
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         // Axis code per lane: A's edge i is 1 + i, B's edge i is -(1 + i).
         FloatVector sign = FloatVector.broadcast(F, 1f).blend(-1f, iota.compare(VectorOperators.GE, (float) H));
@@ -323,9 +324,20 @@ public final class VectorPenetration implements PenetrationKernel {
         FloatVector codeB = code.rearrange(HALF_SWAP);
         VectorMask<Float> bWins = bestB.compare(VectorOperators.GT, best);
         // Lanes [0, H) are the H pairs of this group: only their entries are written.
-        best.blend(bestB, bWins).intoArray(outBest, p, LOW_HALF);
+        FloatVector result = best.blend(bestB, bWins);
         IntVector codes = (IntVector) code.blend(codeB, bWins).convert(VectorOperators.F2I, 0);
-        codes.intoArray(axis, p, LOW_HALF.cast(codes.species()));
+        if (p + L <= outBest.length && p + L <= axis.length) {
+            result.intoArray(outBest, p, LOW_HALF);
+            codes.intoArray(axis, p, LOW_HALF.cast(codes.species()));
+        } else {
+            // A masked store whose full vector would cross the array's end takes the Vector
+            // API's checked path, which allocated 48 B (a boxed mask) per batch: the last
+            // group of an output array goes through the scratch instead.
+            result.intoArray(lanes.bestTail, 0);
+            codes.intoArray(lanes.codeTail, 0);
+            System.arraycopy(lanes.bestTail, 0, outBest, p, H);
+            System.arraycopy(lanes.codeTail, 0, axis, p, H);
+        }
     }
 
     /** {@code d < min ? d : min} lane-wise, the scalar update (a NaN never replaces a minimum). */

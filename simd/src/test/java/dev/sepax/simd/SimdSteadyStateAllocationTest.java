@@ -1,0 +1,72 @@
+package dev.sepax.simd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.sepax.core.ConvexPolygons;
+import dev.sepax.core.OverlapBits;
+import dev.sepax.core.PairBatch;
+import dev.sepax.core.Penetrations;
+import dev.sepax.core.SweepResults;
+import dev.sepax.core.Velocities;
+import java.lang.management.ManagementFactory;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Once compiled, the SIMD batch kernels allocate nothing per batch, also when the batch ends at
+ * the end of the output arrays (a masked store there once took the Vector API's checked path
+ * and boxed a mask: 48 B per MTV batch) and when all three kernels share one JVM's profile, as
+ * in an engine.
+ */
+class SimdSteadyStateAllocationTest {
+    @Test
+    void compiledBatchesAllocateNothing() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter");
+        com.sun.management.ThreadMXBean counter = (com.sun.management.ThreadMXBean) bean;
+        assumeTrue(counter.isThreadAllocatedMemorySupported() && counter.isThreadAllocatedMemoryEnabled());
+        for (int k : new int[] {4, 8}) {
+            SplittableRandom rnd = new SplittableRandom(k);
+            ConvexPolygons.Builder b = ConvexPolygons.builder();
+            int shapes = 512;
+            for (int i = 0; i < shapes; i++) {
+                // k vertices exactly, so every shape has capacity k: the lanes-across-pairs path.
+                b.add(Scenes.convex(rnd, k, rnd.nextDouble(0, 40), rnd.nextDouble(0, 40), rnd.nextDouble(1, 4)));
+            }
+            ConvexPolygons s = b.build();
+            PairBatch pairs = new PairBatch(s, 0);
+            for (int p = 0; p < 4096; p++) {
+                pairs.add(rnd.nextInt(shapes), rnd.nextInt(shapes));
+            }
+            Velocities v = new Velocities(shapes);
+            for (int i = 0; i < shapes; i++) {
+                v.set(i, (float) rnd.nextDouble(-8, 8), (float) rnd.nextDouble(-8, 8));
+            }
+            // Outputs sized exactly to the batch: the last group writes up to the arrays' end.
+            OverlapBits bits = new OverlapBits(pairs.size());
+            Penetrations pen = new Penetrations(pairs.size());
+            SweepResults sweeps = new SweepResults(pairs.size());
+            long[] least = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+            // Enough rounds for C2 to compile every kernel; then the least over the last rounds
+            // (the VM itself occasionally charges a few hundred bytes to the thread).
+            for (int round = 0; round < 1500; round++) {
+                long t0 = counter.getCurrentThreadAllocatedBytes();
+                VectorSat.INSTANCE.test(s, pairs, 0f, bits);
+                long t1 = counter.getCurrentThreadAllocatedBytes();
+                VectorPenetration.INSTANCE.penetrations(s, pairs, pen);
+                long t2 = counter.getCurrentThreadAllocatedBytes();
+                VectorSweep.INSTANCE.sweep(s, v, pairs, 1f, sweeps);
+                long t3 = counter.getCurrentThreadAllocatedBytes();
+                if (round >= 1490) {
+                    least[0] = Math.min(least[0], t1 - t0);
+                    least[1] = Math.min(least[1], t2 - t1);
+                    least[2] = Math.min(least[2], t3 - t2);
+                }
+            }
+            assertEquals(0, least[0], "k=" + k + ": bytes per SAT batch");
+            assertEquals(0, least[1], "k=" + k + ": bytes per MTV batch");
+            assertEquals(0, least[2], "k=" + k + ": bytes per sweep batch");
+        }
+    }
+}
