@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
-/** A reused broad phase and one-vs-many query allocate nothing once their scratch has grown. */
+/**
+ * A reused broad phase, one-vs-many query, every scalar kernel, the find queries and the pose
+ * transform allocate nothing once their buffers and scratch have grown.
+ */
 class SteadyStateAllocationTest {
     private static com.sun.management.ThreadMXBean counter() {
         java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
@@ -41,5 +44,51 @@ class SteadyStateAllocationTest {
             least = Math.min(least, counter.getCurrentThreadAllocatedBytes() - before);
         }
         assertEquals(0, least, "bytes allocated by a steady-state frame (" + n + " pairs, " + h + " hits)");
+    }
+
+    @Test
+    void scalarKernelsFindQueriesAndPosesAllocateNothingPerFrame() {
+        ConvexPolygons local = TestScenes.mixed(12, 1000, 60);
+        ConvexPolygons world = local.newWorldStore();
+        Poses poses = new Poses(local.size());
+        Velocities v = new Velocities(local.size());
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(5);
+        for (int i = 0; i < local.size(); i++) {
+            poses.set(i, (float) rnd.nextDouble(-2, 2), (float) rnd.nextDouble(-2, 2), rnd.nextDouble(6.3));
+            v.set(i, (float) rnd.nextDouble(-3, 3), (float) rnd.nextDouble(-3, 3));
+        }
+        poses.transform(local, world);
+        PairBatch pairs = new PairBatch(world, 0);
+        new SweepAndPrune().findPairs(world, 0.5f, pairs);
+        int n = pairs.size();
+        OverlapBits bits = new OverlapBits(n);
+        int[] cache = new int[n];
+        Penetrations pen = new Penetrations(n);
+        SweepResults sweeps = new SweepResults(n);
+        ContactManifolds manifolds = new ContactManifolds(n);
+        IntersectionPolygon clip = new IntersectionPolygon(world);
+        Runnable frame = () -> {
+            poses.transform(local, world);
+            ScalarSat.INSTANCE.test(world, pairs, 0f, bits);
+            ScalarSat.INSTANCE.test(world, pairs, 0, n, 0.01f, bits, cache);
+            ScalarPenetration.INSTANCE.penetrations(world, pairs, pen);
+            ScalarSweep.INSTANCE.sweep(world, v, pairs, 1f, sweeps);
+            ContactManifoldFinder.find(world, pairs, 0, n, 0.05f, manifolds);
+            for (int p = 0; p < Math.min(n, 200); p++) {
+                ConvexClipper.intersect(world, pairs.as()[p], pairs.bs()[p], clip);
+            }
+        };
+        for (int warm = 0; warm < 20; warm++) {
+            frame.run();
+        }
+        com.sun.management.ThreadMXBean counter = counter();
+        counter.getCurrentThreadAllocatedBytes();
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) {
+            long before = counter.getCurrentThreadAllocatedBytes();
+            frame.run();
+            least = Math.min(least, counter.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertEquals(0, least, "bytes allocated by a steady-state frame of " + n + " pairs");
     }
 }
