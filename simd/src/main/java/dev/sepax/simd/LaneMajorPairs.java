@@ -77,8 +77,8 @@ final class LaneMajorPairs {
     /** First slot of each lane's reference shape: pair l's A at l, its B at H + l. */
     final int[] starts = new int[L];
     /** A group's results on their way to the end of an output array (see VectorPenetration). */
-    final float[] bestTail = new float[L];
-    final int[] codeTail = new int[L];
+    final float[] floatTail = new float[L];
+    final int[] intTail = new int[L];
 
     private LaneMajorPairs() {}
 
