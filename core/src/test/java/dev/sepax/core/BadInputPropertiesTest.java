@@ -73,6 +73,15 @@ class BadInputPropertiesTest {
         p[2 * i + 1] = (float) (my + depth * (cy - my));
         // After rounding: vertex i turns right, and its neighbours still turn left.
         Assume.that(turn(p, i) < 0 && turn(p, prev) > 0 && turn(p, next) > 0);
+        // And vertex i lies strictly inside the polygon of the other vertices, so no two edges
+        // cross: pushed far into a thin sliver it can pass the far side, and that polygon is
+        // rightly rejected as self-intersecting instead (seed -6350578855391321812).
+        for (int v = 0; v < k; v++) {
+            if (v != i) {
+                int w = (v + 1) % k == i ? next : (v + 1) % k;
+                Assume.that(Polygons.orient(p[2 * v], p[2 * v + 1], p[2 * w], p[2 * w + 1], p[2 * i], p[2 * i + 1]) > 0);
+            }
+        }
         shapes.set(s, p);
         assertEquals("shape=" + s + ": non-convex (turn at vertex " + i + " has the opposite sign)",
                 buildRejected(shapes).getMessage());
