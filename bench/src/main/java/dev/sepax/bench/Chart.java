@@ -20,7 +20,8 @@ final class Chart {
     private static final Color[] PALETTE = {
         new Color(0xD62728), new Color(0x1F77B4), new Color(0x2CA02C), new Color(0x9467BD),
         new Color(0xFF7F0E), new Color(0x8C564B), new Color(0x17BECF), new Color(0x7F7F7F),
-        new Color(0xE377C2), new Color(0xBCBD22)};
+        new Color(0xE377C2), new Color(0xBCBD22), new Color(0x000000), new Color(0x393B79),
+        new Color(0x637939), new Color(0xAD494A)};
 
     private final int[] ks;
     private final Map<String, double[]> series = new LinkedHashMap<>();
