@@ -36,7 +36,7 @@ import jdk.incubator.vector.VectorSpecies;
  * 4 or 8 (the standard W4 and W8 workloads entirely): lanes across pairs, see
  * {@link #acrossPairs}; those groups also do the tail in their lanes (world axes, normal, the
  * four outputs), which is 10-19% faster than the scalar tail at W8/W4. Other pairs (and a
- * range's last &lt; 2H pairs) run one pair per vector:
+ * range's last &lt; H pairs) run one pair per vector:
  *
  * <p>Two per-pair lane layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
  * 16 float lanes), one vector holds A's edges in its low half and B's in its high half, and each
@@ -101,33 +101,28 @@ public final class VectorPenetration implements PenetrationKernel {
         int p = from;
         int hits = 0;
         // Lanes across pairs: H pairs per step, when their 2H shapes share capacity 4 or 8;
-        // such a group is finished in its lanes too (world axes, normal, output).
+        // such a group is finished in its lanes too (world axes, normal, output). Any other
+        // group, and a range's last < H pairs, go one pair per vector, then the scalar tail.
         LaneMajorPairs lanes = LaneMajorPairs.PER_THREAD.get();
-        while (p + H <= to) {
-            int k = LaneMajorPairs.sharedCapacity(cap, pa, pb, p);
+        while (p < to) {
+            int k = p + H <= to ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p) : 0;
             if (k != 0) {
                 hits += acrossPairs(shapes, pa, pb, p, k, out, lanes);
-            } else {
-                for (int l = p; l < p + H; l++) {
-                    int a = pa[l];
-                    int b = pb[l];
-                    long r = edges(shapes, a, b, count[a], count[b]);
-                    best[l] = Float.intBitsToFloat((int) (r >>> 32));
-                    axis[l] = (int) r;
-                }
-                hits += ScalarPenetration.finishAll(shapes, pairs, p, p + H, out);
+                p += H;
+                continue;
             }
-            p += H;
+            int end = Math.min(p + H, to);
+            for (int l = p; l < end; l++) {
+                int a = pa[l];
+                int b = pb[l];
+                long r = edges(shapes, a, b, count[a], count[b]);
+                best[l] = Float.intBitsToFloat((int) (r >>> 32));
+                axis[l] = (int) r;
+            }
+            hits += ScalarPenetration.finishAll(shapes, pairs, p, end, out);
+            p = end;
         }
-        int tail = p;
-        for (; p < to; p++) {
-            int a = pa[p];
-            int b = pb[p];
-            long r = edges(shapes, a, b, count[a], count[b]);
-            best[p] = Float.intBitsToFloat((int) (r >>> 32));
-            axis[p] = (int) r;
-        }
-        return hits + ScalarPenetration.finishAll(shapes, pairs, tail, to, out);
+        return hits;
     }
 
     private static void checkCounts(ConvexPolygons shapes) {
