@@ -1,5 +1,6 @@
 package dev.sepax.batch;
 
+import dev.sepax.internal.ArrayGrowth;
 import dev.sepax.internal.PairArrays;
 
 import dev.sepax.shape.ConvexPolygons;
@@ -79,7 +80,7 @@ public final class PairBatch {
         PairArrays r = arrays;
         int size = r.size;
         if (size == r.a.length) {
-            int n = Math.max(16, r.a.length + (r.a.length >> 1));
+            int n = ArrayGrowth.grownLength(r.a.length, size + 1L, 16, "pair=" + size + ": the batch is full");
             r.a = Arrays.copyOf(r.a, n);
             r.b = Arrays.copyOf(r.b, n);
         }

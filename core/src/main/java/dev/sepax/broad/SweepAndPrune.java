@@ -1,6 +1,8 @@
 package dev.sepax.broad;
 
 import dev.sepax.batch.PairBatch;
+import dev.sepax.internal.ArrayGrowth;
+import dev.sepax.internal.SingleCaller;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
@@ -29,7 +31,10 @@ import dev.sepax.shape.ConvexPolygons;
  * Strips are coarsened when a few huge boxes would join too many, keeping the scratch linear.
  *
  * <h2>Threads and allocation</h2>
- * An instance owns scratch arrays and is <em>not</em> thread-safe: use one instance per thread.
+ * An instance owns scratch arrays and serves one caller at a time: use one instance per thread.
+ * A call that starts while another is running on the same instance throws
+ * {@link IllegalStateException} before touching the scratch, so the running call's pairs stay
+ * right; calls from different threads one after another are fine.
  * The scratch grows to the largest store seen and is then reused, so a steady-state frame
  * (same or fewer shapes, an output batch already large enough) allocates nothing.
  */
@@ -42,6 +47,7 @@ public final class SweepAndPrune {
     private int[] order = new int[0];
     private int[] orderTmp = new int[0];
     private final int[] histogram = new int[BUCKETS];
+    private final SingleCaller caller = new SingleCaller("SweepAndPrune");
     private int[] eId = new int[0];
     private float[] eLo = new float[0];
     private float[] eHi = new float[0];
@@ -60,6 +66,7 @@ public final class SweepAndPrune {
      * @return the number of pairs written ({@code out.size()})
      * @throws IllegalArgumentException if {@code margin} is negative or not finite, or
      *     {@code out} was made for a different shape count
+     * @throws IllegalStateException if another call on this instance is running
      */
     public int findPairs(ConvexPolygons shapes, float margin, PairBatch out) {
         if (shapes == null || out == null) {
@@ -72,7 +79,16 @@ public final class SweepAndPrune {
             throw new IllegalArgumentException("out.shapeCount=" + out.shapeCount() + " != shapes.size="
                     + shapes.size());
         }
-        out.clear();
+        caller.enter();
+        try {
+            out.clear();
+            return run(shapes, margin, out);
+        } finally {
+            caller.exit();
+        }
+    }
+
+    private int run(ConvexPolygons shapes, float margin, PairBatch out) {
         int n = shapes.size();
         if (n < 2) {
             return 0;
@@ -147,7 +163,7 @@ public final class SweepAndPrune {
             }
             strips = Math.max(1, strips / 2);
         }
-        ensureEntryCapacity((int) entries, strips);
+        ensureEntryCapacity(entries, strips);
         int[] begin = stripBegin;
         java.util.Arrays.fill(begin, 0, strips + 1, 0);
         for (int i = 0; i < n; i++) {
@@ -206,9 +222,9 @@ public final class SweepAndPrune {
         return f <= 0 ? 0 : f >= strips - 1 ? strips - 1 : (int) f;
     }
 
-    private void ensureEntryCapacity(int entries, int strips) {
+    private void ensureEntryCapacity(long entries, int strips) {
         if (eId.length < entries) {
-            int cap = Math.max(entries, eId.length + (eId.length >> 1));
+            int cap = ArrayGrowth.grownLength(eId.length, entries, 0, "SweepAndPrune strip entries");
             eId = new int[cap];
             eLo = new float[cap];
             eHi = new float[cap];

@@ -75,6 +75,6 @@ public interface PenetrationKernel {
 
     /** Computes every pair of {@code pairs}; returns the number that intersect or touch. */
     default int penetrations(ConvexPolygons shapes, PairBatch pairs, Penetrations out) {
-        return penetrations(shapes, pairs, 0, pairs.size(), out);
+        return penetrations(shapes, pairs, 0, pairs == null ? 0 : pairs.size(), out);
     }
 }

@@ -67,6 +67,6 @@ public interface SatKernel {
 
     /** Tests every pair of {@code pairs}; returns the number of intersecting pairs. */
     default int test(ConvexPolygons shapes, PairBatch pairs, float tolerance, OverlapBits out) {
-        return test(shapes, pairs, 0, pairs.size(), tolerance, out, null);
+        return test(shapes, pairs, 0, pairs == null ? 0 : pairs.size(), tolerance, out, null);
     }
 }

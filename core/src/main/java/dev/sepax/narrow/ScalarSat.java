@@ -127,7 +127,8 @@ public final class ScalarSat implements SatKernel {
         if (hint > 0 && hint <= s.arrays().count[a] && edgeSeparates(s, s.arrays().start[a] + hint - 1, b, tol)) {
             return hint;
         }
-        if (hint < 0 && -hint <= s.arrays().count[b] && edgeSeparates(s, s.arrays().start[b] - hint - 1, a, tol)) {
+        // hint >= -count, not -hint <= count: -Integer.MIN_VALUE overflows to itself.
+        if (hint < 0 && hint >= -s.arrays().count[b] && edgeSeparates(s, s.arrays().start[b] - hint - 1, a, tol)) {
             return hint;
         }
         // Centre-to-centre direction: only steers the search order.

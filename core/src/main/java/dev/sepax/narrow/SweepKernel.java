@@ -70,6 +70,6 @@ public interface SweepKernel {
 
     /** Sweeps every pair of {@code pairs}; returns the number of hits. */
     default int sweep(ConvexPolygons shapes, Velocities velocities, PairBatch pairs, float tMax, SweepResults out) {
-        return sweep(shapes, velocities, pairs, 0, pairs.size(), tMax, out);
+        return sweep(shapes, velocities, pairs, 0, pairs == null ? 0 : pairs.size(), tMax, out);
     }
 }

@@ -3,6 +3,7 @@ package dev.sepax.parallel;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.internal.BatchArguments;
+import dev.sepax.internal.SingleCaller;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
 
@@ -27,7 +28,14 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Threads and allocation</h2>
  * An instance holds the per-chunk task objects and is used by one caller at a time (not
- * reentrant: use one instance per calling thread). The kernel and the executor may be shared.
+ * reentrant: use one instance per calling thread). A second call that starts while one is
+ * running, from another thread or from inside the kernel, throws {@link IllegalStateException}
+ * at once and leaves the running call's results intact. Calls from different threads one after
+ * another are fine. The kernel and the executor may be shared.
+ *
+ * <p>An interrupt does not abandon the call: the chunks write into the caller's buffers, so the
+ * caller waits (parked, not spinning) until every chunk has finished, then returns with its
+ * interrupt status set again.
  * Per call it allocates nothing itself; an executor may allocate to queue a task (the
  * {@link ForkJoinPool} wraps each {@code Runnable} in a small task object), i.e. a few objects
  * per call and none per pair.
@@ -42,6 +50,7 @@ public final class ParallelSat {
     /** Per chunk: 0 unclaimed, 1 claimed (by a pool thread or by the caller). */
     private final AtomicIntegerArray claimed;
     private final AtomicInteger pending = new AtomicInteger();
+    private final SingleCaller caller = new SingleCaller("ParallelSat");
     private volatile Thread waiter;
     private volatile Throwable failure;
 
@@ -98,19 +107,28 @@ public final class ParallelSat {
      * {@link #parallelism()} threads, and returns the number of intersecting pairs.
      *
      * @throws IllegalArgumentException as {@link SatKernel#test} does for bad arguments
+     * @throws IllegalStateException if another call on this instance is running
      */
     public int test(ConvexPolygons shapes, PairBatch pairs, float tolerance, OverlapBits out, int[] axisCache) {
         BatchArguments.check(shapes, pairs, 0, pairs == null ? 0 : pairs.size(), tolerance, out, axisCache);
+        caller.enter();
+        try {
+            return run(shapes, pairs, tolerance, out, axisCache);
+        } finally {
+            caller.exit();
+        }
+    }
+
+    private int run(ConvexPolygons shapes, PairBatch pairs, float tolerance, OverlapBits out, int[] axisCache) {
         int n = pairs.size();
         int parts = Math.min(chunks.length, Math.max(1, n / MIN_CHUNK));
         if (parts == 1) {
             return kernel.test(shapes, pairs, 0, n, tolerance, out, axisCache);
         }
-        // Chunk length rounded up to 64 so that every chunk starts on a word of `out`.
-        int step = ((n + parts - 1) / parts + 63) & ~63;
+        int step = chunkStep(n, parts);
         for (int c = 0; c < parts; c++) {
-            chunks[c].from = Math.min(n, c * step);
-            chunks[c].to = Math.min(n, (c + 1) * step);
+            chunks[c].from = chunkBound(n, step, c);
+            chunks[c].to = chunkBound(n, step, c + 1);
             chunks[c].hits = 0;
         }
         this.shapes = shapes;
@@ -135,8 +153,15 @@ public final class ParallelSat {
         for (int c = 0; c < parts; c++) {
             chunks[c].runIfUnclaimed();
         }
+        // park returns at once while the interrupt flag is set: clear it, keep waiting (the
+        // chunks still write into the caller's buffers), and restore it before returning.
+        boolean interrupted = false;
         while (pending.get() != 0) {
             LockSupport.park(this);
+            interrupted |= Thread.interrupted();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         this.shapes = null;
         this.pairs = null;
@@ -158,6 +183,22 @@ public final class ParallelSat {
             hits += chunks[c].hits;
         }
         return hits;
+    }
+
+    /**
+     * Chunk length for {@code n} pairs in {@code parts >= 2} chunks: {@code ceil(n / parts)}
+     * rounded up to a multiple of 64, so every chunk starts on a word of the output. Written
+     * without {@code n + parts - 1}, which overflows near {@code 2^31}.
+     */
+    static int chunkStep(int n, int parts) {
+        assert n > 0 && parts >= 2 : "n=" + n + ", parts=" + parts;
+        int ceil = (n - 1) / parts + 1;
+        return (ceil + 63) & ~63; // ceil <= 2^30, so this cannot overflow
+    }
+
+    /** Start of chunk {@code c} (end of chunk {@code c - 1}): {@code min(n, c * step)} in long. */
+    static int chunkBound(int n, int step, int c) {
+        return (int) Math.min(n, (long) c * step);
     }
 
     /** One contiguous, word-aligned range of the batch. */

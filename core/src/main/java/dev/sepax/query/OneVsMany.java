@@ -4,6 +4,7 @@ import dev.sepax.Sepax;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.internal.BatchArguments;
+import dev.sepax.internal.SingleCaller;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.Poses;
@@ -22,10 +23,14 @@ import dev.sepax.shape.Poses;
  * <h2>Threads and allocation</h2>
  * An instance keeps a {@link PairBatch} of {@code (query, i)} pairs and an {@link OverlapBits},
  * rebuilt only when {@code query}, the range or the store size changes; repeated calls (a new
- * frame for the same vehicle) allocate nothing. Not thread-safe: one instance per thread.
+ * frame for the same vehicle) allocate nothing. One caller at a time: a call that starts while
+ * another is running on the same instance throws {@link IllegalStateException} before touching
+ * anything, so the running call's hits stay right (use one instance per thread). Calls from
+ * different threads one after another are fine.
  */
 public final class OneVsMany {
     private final SatKernel kernel;
+    private final SingleCaller caller = new SingleCaller("OneVsMany");
     private PairBatch pairs = new PairBatch(0, 0);
     private OverlapBits bits = new OverlapBits(0);
     private int[] targets = new int[0];
@@ -59,6 +64,7 @@ public final class OneVsMany {
      * @return the number of intersecting shapes (may exceed {@code hits.length})
      * @throws IllegalArgumentException naming the bad argument (index out of range, bad range,
      *     null array, non-finite tolerance)
+     * @throws IllegalStateException if another call on this instance is running
      */
     public int query(ConvexPolygons shapes, int query, int from, int to, float tolerance, int[] hits) {
         if (shapes == null || hits == null) {
@@ -72,6 +78,16 @@ public final class OneVsMany {
             throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + n + ")");
         }
         BatchArguments.checkTolerance(tolerance);
+        caller.enter();
+        try {
+            return run(shapes, query, from, to, tolerance, hits);
+        } finally {
+            caller.exit();
+        }
+    }
+
+    private int run(ConvexPolygons shapes, int query, int from, int to, float tolerance, int[] hits) {
+        int n = shapes.size();
         prepare(n, query, from, to);
         int m = pairs.size();
         if (m == 0) {

@@ -1,5 +1,6 @@
 package dev.sepax.shape;
 
+import dev.sepax.internal.ArrayGrowth;
 import dev.sepax.internal.PolygonArrays;
 
 import dev.sepax.geom.FloatBand;
@@ -254,7 +255,8 @@ public final class ConvexPolygons {
                 count[s] = k;
                 capacity[s] = capacityFor(k);
                 maxCount = Math.max(maxCount, k);
-                slots = Math.addExact(slots, capacity[s]);
+                slots = ArrayGrowth.sum(slots, capacity[s], ArrayGrowth.MAX_LENGTH - TAIL_SLACK,
+                        "shape=" + s + ": the store's vertex slots");
             }
             ConvexPolygons p = new ConvexPolygons(n, start, count, capacity, slots, maxCount, false);
             for (int s = 0; s < n; s++) {

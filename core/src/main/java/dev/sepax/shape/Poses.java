@@ -32,6 +32,14 @@ import dev.sepax.geom.FloatBand;
  * <p>Not thread-safe for mutation. {@link #transform} allocates nothing.
  */
 public final class Poses {
+    /**
+     * How far {@code cos^2 + sin^2} may be from 1 before {@link #setCosSin} renormalises:
+     * {@code 2^-22}. Each of {@code (float) cos a} and {@code (float) sin a} is within half an ulp
+     * ({@code 2^-25} relative) of the exact value, so their squared length is within about
+     * {@code 2^-23} of 1; twice that leaves room for a cosine and sine rounded in another way.
+     */
+    public static final double UNIT_SLACK = 0x1p-22;
+
     private final float[] tx;
     private final float[] ty;
     private final float[] cos;
@@ -68,10 +76,18 @@ public final class Poses {
 
     /**
      * Sets pose {@code i} from a translation and a rotation given as cosine and sine: a unit
-     * vector to within 1e-3 (it is not renormalised; edge lengths and areas are kept as they are).
+     * vector to within 1e-3. A rotation whose squared length is off 1 by more than
+     * {@link #UNIT_SLACK} (more than rounding a unit vector to float explains) is renormalised in
+     * double before it is stored: a rotation that scales by {@code 1 + d} moves world vertices by
+     * {@code d} times their distance from the pose origin, far beyond the world-store band of the
+     * class doc for any {@code d} above a few ulps (at {@code (1.0004, 0)} a gap of {@code 2e-4}
+     * would read as an overlap), while the stored edge lengths and areas stay those of the
+     * local shapes. A rotation already within the slack is stored as given, so
+     * {@code (float) cos(a), (float) sin(a)} keeps its bits.
      *
      * @throws IllegalArgumentException naming the pose if a value is not finite, the rotation is
-     *     not a unit vector, or the translation exceeds {@link ConvexPolygons#MAX_COORDINATE}
+     *     not a unit vector to within 1e-3, or the translation exceeds
+     *     {@link ConvexPolygons#MAX_COORDINATE}
      */
     public Poses setCosSin(int i, float x, float y, float c, float s) {
         if (i < 0 || i >= tx.length) {
@@ -87,6 +103,12 @@ public final class Poses {
         if (Math.abs(x) > ConvexPolygons.MAX_COORDINATE || Math.abs(y) > ConvexPolygons.MAX_COORDINATE) {
             throw new IllegalArgumentException("pose=" + i + ": translation (x=" + x + ", y=" + y
                     + ") beyond +-2^60 (separations would overflow)");
+        }
+        double squared = (double) c * c + (double) s * s;
+        if (Math.abs(squared - 1) > UNIT_SLACK) {
+            double length = Math.sqrt(squared);
+            c = (float) (c / length);
+            s = (float) (s / length);
         }
         tx[i] = x;
         ty[i] = y;

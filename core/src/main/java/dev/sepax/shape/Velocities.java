@@ -8,14 +8,25 @@ import java.util.Arrays;
  * Constant linear velocities, one per shape, struct-of-arrays: {@code (vx[s], vy[s])} in
  * distance units per time unit. The input of the continuous (swept) test {@link SweepKernel}.
  *
- * <p>Every value is checked when it enters (errors name the shape), so
- * kernels can trust that all velocities are finite. Rotation is not represented: swept tests of
- * rotating bodies need conservative advancement and are out of scope here.
+ * <p>Every value is checked when it enters (errors name the shape): each component is finite and
+ * at most {@link #MAX_SPEED} in magnitude, so kernels can trust that relative velocities
+ * {@code v[b] - v[a]} and the rates derived from them ({@code n . u} with a unit normal) are
+ * finite: an unbounded component such as {@code 3e38} makes {@code vx[b] - vx[a]} overflow to
+ * infinity, and {@code fma(0, inf, ...)} then gives NaN, which a sweep would read as "no
+ * constraint". Rotation is not represented: swept tests of rotating bodies need conservative
+ * advancement and are out of scope here.
  *
  * <p>Not thread-safe for mutation; any number of kernels may read an instance concurrently while
  * nobody mutates it. Only the constructors allocate.
  */
 public final class Velocities {
+    /**
+     * The largest accepted velocity component, {@code 2^60} distance units per time unit, the same
+     * bound as {@link ConvexPolygons#MAX_COORDINATE}: a relative component is then at most
+     * {@code 2^61} and a rate along a unit normal at most {@code 2^62}, far from float overflow.
+     */
+    public static final float MAX_SPEED = 0x1p60f;
+
     final float[] vx;
     final float[] vy;
 
@@ -32,7 +43,7 @@ public final class Velocities {
      * Copies and validates parallel component arrays.
      *
      * @throws IllegalArgumentException if the arrays are null, differ in length, or naming the
-     *     first shape with a non-finite component
+     *     first shape with a non-finite component or one beyond {@link #MAX_SPEED}
      */
     public static Velocities of(float[] vx, float[] vy) {
         if (vx == null || vy == null) {
@@ -52,7 +63,8 @@ public final class Velocities {
      * Sets the velocity of shape {@code i}.
      *
      * @throws IndexOutOfBoundsException if {@code i} is out of range
-     * @throws IllegalArgumentException naming the shape if a component is not finite
+     * @throws IllegalArgumentException naming the shape if a component is not finite or exceeds
+     *     {@link #MAX_SPEED} in magnitude
      */
     public Velocities set(int i, float x, float y) {
         if (i < 0 || i >= vx.length) {
@@ -60,6 +72,10 @@ public final class Velocities {
         }
         if (!Float.isFinite(x) || !Float.isFinite(y)) {
             throw new IllegalArgumentException("shape=" + i + ": non-finite velocity (vx=" + x + ", vy=" + y + ")");
+        }
+        if (Math.abs(x) > MAX_SPEED || Math.abs(y) > MAX_SPEED) {
+            throw new IllegalArgumentException("shape=" + i + ": velocity (vx=" + x + ", vy=" + y
+                    + ") beyond +-2^60 (relative velocities would overflow)");
         }
         vx[i] = x;
         vy[i] = y;

@@ -477,7 +477,8 @@ public final class VectorSat implements SatKernel {
         if (hint > 0 && hint <= ka && edge(x, y, enx, eny, len, oa + hint - 1, ob, cb, tol)) {
             return hint;
         }
-        if (hint < 0 && -hint <= kb && edge(x, y, enx, eny, len, ob - hint - 1, oa, ca, tol)) {
+        // hint >= -kb, not -hint <= kb: -Integer.MIN_VALUE overflows to itself.
+        if (hint < 0 && hint >= -kb && edge(x, y, enx, eny, len, ob - hint - 1, oa, ca, tol)) {
             return hint;
         }
         if (QUADS && ca == 4 && cb == 4) {
