@@ -9,20 +9,49 @@ import dev.sepax.narrow.ScalarSweep;
 import dev.sepax.narrow.SweepKernel;
 import dev.sepax.narrow.TextbookSat;
 
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+
 /**
- * Entry point: the kernel this JVM should use.
+ * Entry point: the kernels this JVM should use.
  *
- * <p>{@link #overlap()} returns the SIMD kernel from {@code sepax-simd} when it is on the class
- * path, {@code jdk.incubator.vector} is readable, and the VM can compile it well; otherwise the
- * scalar reference kernel. The system property {@code sepax.kernel=scalar|simd} forces a choice.
- * The choice is made once, lazily, and is thread-safe.
+ * <h2>Selection</h2>
+ * {@link #overlap()}, {@link #penetration()} and {@link #sweep()} use the SIMD kernels of
+ * {@code sepax-simd} when it is on the class path, {@code jdk.incubator.vector} is readable and
+ * the VM can compile it well; otherwise the scalar reference kernels, with one {@code WARNING}
+ * through {@link System.Logger} (logger {@code dev.sepax}) that says why. The choice is made
+ * once per kernel, lazily, and is thread-safe. Every kernel returns the same bits as the scalar
+ * reference.
+ *
+ * <h2>No cold-start penalty</h2>
+ * Until C2 has compiled it, a SIMD kernel is many times slower than the scalar one. So where SIMD
+ * is chosen automatically, a facade kernel serves the scalar kernel from its first call while a
+ * daemon thread warms the SIMD kernel on a private synthetic batch, and switches to it once it is
+ * faster there (a volatile read per call; results are identical, so callers see only the speed).
+ * {@link #warmUp()} waits for that up front. Where the SIMD kernel is never faster on the
+ * synthetic batch within 10 s, the scalar kernel stays, with one {@code INFO} line.
+ *
+ * <h2>The {@code sepax.kernel} system property</h2>
+ * <ul>
+ *   <li>{@code auto} (the default): as above.</li>
+ *   <li>{@code scalar}: the scalar kernels, no warning.</li>
+ *   <li>{@code simd}: the SIMD kernels from the first call, cold start included, with no
+ *       switch (for benchmarks and tests). Where SIMD cannot run, each facade method throws
+ *       {@link IllegalStateException} naming the reason, at the call site, every time.</li>
+ *   <li>Any other value: one {@code WARNING} and the {@code auto} behaviour.</li>
+ * </ul>
+ * No setting makes class initialisation fail.
  */
 public final class Sepax {
     private Sepax() {}
 
-    /** The selected kernel (see class doc). */
+    /**
+     * The selected boolean kernel (see class doc).
+     *
+     * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
+     */
     public static SatKernel overlap() {
-        return Holder.KERNEL;
+        return SatHolder.SELECTION.kernel();
     }
 
     /** The scalar reference kernel. */
@@ -38,22 +67,38 @@ public final class Sepax {
     /**
      * The selected penetration (MTV) kernel: {@code dev.sepax.simd.VectorPenetration} under the
      * same conditions as {@link #overlap()}, else {@link ScalarPenetration}. Both give the same bits.
+     *
+     * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
      */
     public static PenetrationKernel penetration() {
-        return PenetrationHolder.KERNEL;
-    }
-
-    private static final class PenetrationHolder {
-        static final PenetrationKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorPenetration",
-                PenetrationKernel.class, ScalarPenetration.INSTANCE);
+        return PenetrationHolder.SELECTION.kernel();
     }
 
     /**
      * The selected swept (continuous) kernel: {@code dev.sepax.simd.VectorSweep} when the SIMD
      * kernels can run (see class doc), else {@link ScalarSweep}. Chosen once, lazily.
+     *
+     * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
      */
     public static SweepKernel sweep() {
-        return SweepHolder.KERNEL;
+        return SweepHolder.SELECTION.kernel();
+    }
+
+    /**
+     * Pays the SIMD warm-up now instead of in the first frames: selects every facade kernel and
+     * waits until each serves its final implementation (at most about 10 s per kernel; typically
+     * well under a second on a machine with a free core). With {@code -Dsepax.kernel=simd} it runs
+     * the same warm-up on the calling thread. An interrupt ends the wait early, with the
+     * interrupt status set again.
+     *
+     * @return true if every facade kernel now serves its SIMD kernel
+     * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
+     */
+    public static boolean warmUp() {
+        boolean simd = SatHolder.SELECTION.warmUp();
+        simd &= PenetrationHolder.SELECTION.warmUp();
+        simd &= SweepHolder.SELECTION.warmUp();
+        return simd;
     }
 
     /**
@@ -64,11 +109,62 @@ public final class Sepax {
         return SimdSupport.UNAVAILABLE;
     }
 
-    private static final class Holder {
-        static final SatKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorSat", SatKernel.class, ScalarSat.INSTANCE);
+    /** The outcome of selecting one facade kernel: the kernel, or why a forced choice failed. */
+    private record Selection<K>(K chosen, String failure, SwitchingKernel<K> switching,
+                                Supplier<? extends SwitchingKernel<K>> forcedWarmer) {
+        static <K> Selection<K> of(String simdClass, Class<K> type, K scalar,
+                                   BiFunction<K, K, ? extends SwitchingKernel<K>> switcher) {
+            K simd;
+            try {
+                simd = SimdSupport.simdKernel(simdClass, type);
+            } catch (IllegalStateException e) {
+                return new Selection<>(null, e.getMessage(), null, null);
+            }
+            if (simd == null) {
+                return new Selection<>(scalar, null, null, null);
+            }
+            if (SimdSupport.forced()) {
+                return new Selection<>(simd, null, null, () -> switcher.apply(scalar, simd));
+            }
+            SwitchingKernel<K> k = switcher.apply(scalar, simd);
+            k.startWarmUp();
+            return new Selection<>(type.cast(k), null, k, null);
+        }
+
+        K kernel() {
+            if (failure != null) {
+                throw new IllegalStateException(failure);
+            }
+            return chosen;
+        }
+
+        boolean warmUp() {
+            kernel();
+            if (switching != null) {
+                return switching.awaitSettled();
+            }
+            if (forcedWarmer != null) {
+                // Forced SIMD has no switch to wait for: run the warm-up loop here, on a
+                // throw-away switcher whose choice nobody reads.
+                forcedWarmer.get().warmUp();
+                return true;
+            }
+            return false;
+        }
+    }
+
+    private static final class SatHolder {
+        static final Selection<SatKernel> SELECTION = Selection.of("dev.sepax.simd.VectorSat", SatKernel.class,
+                ScalarSat.INSTANCE, SwitchingSat::new);
+    }
+
+    private static final class PenetrationHolder {
+        static final Selection<PenetrationKernel> SELECTION = Selection.of("dev.sepax.simd.VectorPenetration",
+                PenetrationKernel.class, ScalarPenetration.INSTANCE, SwitchingPenetration::new);
     }
 
     private static final class SweepHolder {
-        static final SweepKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorSweep", SweepKernel.class, ScalarSweep.INSTANCE);
+        static final Selection<SweepKernel> SELECTION = Selection.of("dev.sepax.simd.VectorSweep",
+                SweepKernel.class, ScalarSweep.INSTANCE, SwitchingSweep::new);
     }
 }

@@ -7,7 +7,7 @@ import java.util.Arrays;
 
 /**
  * The command-line main job behind {@code ./sepax}: {@code demo} (default), {@code check},
- * {@code bench}, {@code draw}, {@code peers-check}, {@code probe}. Exit codes: 0 success, 1 bad input file or
+ * {@code bench}, {@code draw}, {@code peers-check}, {@code probe}, {@code coldstart}. Exit codes: 0 success, 1 bad input file or
  * failure, 2 bad command line, 3 kernels disagree (demo).
  */
 public final class Main {
@@ -21,6 +21,7 @@ public final class Main {
               draw          picture (SVG/PNG) of one pair with its separating axis or overlap
               peers-check   compare the peers' verdicts with Sepax's and explain differences
               probe         kernel vs machine: alternates the kernels with cache and ALU probes
+              coldstart     fresh JVMs: a facade kernel's first batch, first 10, first second
               help          this text
             """;
 
@@ -46,6 +47,7 @@ public final class Main {
                 case "draw" -> Draw.run(rest, out, err);
                 case "peers-check" -> PeersCheck.run(rest, out, err);
                 case "probe" -> Probe.run(rest, out, err);
+                case "coldstart" -> ColdStart.run(rest, out, err);
                 case "help" -> {
                     out.print(HELP);
                     yield 0;

@@ -11,16 +11,22 @@ import java.util.Locale;
  * there with {@code --add-modules jdk.incubator.vector}), the VM is HotSpot with C2 (not
  * {@code -Xint}, not C1-only through {@code TieredStopAtLevel < 4}), {@code sepax-simd} is on the
  * class path, and its preferred float species is at least 128 bits wide. Otherwise the scalar
- * kernels run and exactly one {@code WARNING} line on stderr says why and what to pass.
+ * kernels run and exactly one {@code WARNING} through {@link System.Logger} (logger
+ * {@code dev.sepax}) says why and what to pass.
  *
  * <p>The system property {@code sepax.kernel} forces the choice: {@code scalar} (no warning) or
- * {@code simd} (fails with {@link IllegalStateException} naming the reason when SIMD cannot run).
- * All state is computed in class initialisation and then immutable.
+ * {@code simd} (then {@link #simdKernel} throws {@link IllegalStateException} naming the reason
+ * when SIMD cannot run). Any other value is reported by one {@code WARNING} and ignored: the
+ * choice is then automatic. Nothing here throws during class initialisation, so a bad setting
+ * never turns into {@link ExceptionInInitializerError} or {@link NoClassDefFoundError}. All state
+ * is computed in class initialisation and then immutable.
  */
 public final class SimdSupport {
     public static final String MODULE = "jdk.incubator.vector";
     public static final String PROPERTY = "sepax.kernel";
     private static final String SUPPORT_CLASS = "dev.sepax.simd.VectorSupport";
+    /** The logger every sepax warning goes through. */
+    public static final System.Logger LOG = System.getLogger("dev.sepax");
 
     /** {@code auto}, {@code scalar} or {@code simd}. */
     public static final String MODE = mode();
@@ -29,7 +35,7 @@ public final class SimdSupport {
 
     static {
         if (MODE.equals("auto") && UNAVAILABLE != null) {
-            System.err.println("WARNING: sepax: using the scalar kernels because " + UNAVAILABLE
+            LOG.log(System.Logger.Level.WARNING, "sepax: using the scalar kernels because " + UNAVAILABLE
                     + ". To enable the SIMD kernels run a HotSpot JDK >= 21 with C2 and pass"
                     + " --add-modules " + MODULE + " (with sepax-simd on the class path).");
         }
@@ -37,32 +43,43 @@ public final class SimdSupport {
 
     private SimdSupport() {}
 
+    /** True when {@code -Dsepax.kernel=simd} forces the SIMD kernels (no warm-up switch). */
+    public static boolean forced() {
+        return MODE.equals("simd");
+    }
+
     /**
      * The SIMD kernel {@code className} (its {@code public static final INSTANCE}) when SIMD may
-     * run, else {@code scalar}.
+     * run, else null (the caller then uses the scalar kernel).
+     *
+     * @throws IllegalStateException when {@code -Dsepax.kernel=simd} but SIMD cannot run, or the
+     *     SIMD kernel class cannot be loaded
      */
-    public static <T> T select(String className, Class<T> type, T scalar) {
+    public static <T> T simdKernel(String className, Class<T> type) {
         if (MODE.equals("scalar")) {
-            return scalar;
+            return null;
         }
         if (UNAVAILABLE != null) {
             if (MODE.equals("simd")) {
                 throw new IllegalStateException("-D" + PROPERTY + "=simd but the SIMD kernels cannot run: " + UNAVAILABLE);
             }
-            return scalar;
+            return null;
         }
         try {
             Object k = Class.forName(className).getField("INSTANCE").get(null);
             return type.cast(k);
-        } catch (ReflectiveOperationException | LinkageError e) {
+        } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
             throw new IllegalStateException("cannot load SIMD kernel " + className + ": " + e, e);
         }
     }
 
     private static String mode() {
-        String m = System.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
+        String raw = System.getProperty(PROPERTY, "auto");
+        String m = raw.trim().toLowerCase(Locale.ROOT);
         if (!m.equals("auto") && !m.equals("scalar") && !m.equals("simd")) {
-            throw new IllegalStateException("-D" + PROPERTY + "=" + m + ": expected auto, scalar or simd");
+            LOG.log(System.Logger.Level.WARNING, "sepax: ignoring -D" + PROPERTY + "=" + raw
+                    + ": expected auto, scalar or simd; choosing automatically");
+            return "auto";
         }
         return m;
     }

@@ -15,7 +15,8 @@ class KernelSelectionTest {
     void withTheVectorModuleTheSimdKernelIsChosen() {
         assertNull(Sepax.simdUnavailableReason());
         assertEquals("simd", Sepax.overlap().name());
-        assertEquals(VectorSat.INSTANCE, Sepax.overlap());
+        assertEquals("simd", Sepax.penetration().name());
+        assertEquals("simd", Sepax.sweep().name());
     }
 
     @Test

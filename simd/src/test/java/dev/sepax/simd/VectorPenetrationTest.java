@@ -188,7 +188,8 @@ class VectorPenetrationTest {
     @Test
     void providerChoosesThisKernelWhenTheModuleIsPresent() {
         if (Sepax.simdUnavailableReason() == null) {
-            assertSame(VectorPenetration.INSTANCE, Sepax.penetration());
+            // The facade serves the scalar kernel until this one is warm, under this one's name.
+            assertEquals("simd", Sepax.penetration().name());
         } else {
             assertSame(ScalarPenetration.INSTANCE, Sepax.penetration());
         }
