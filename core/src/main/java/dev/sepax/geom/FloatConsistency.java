@@ -19,7 +19,8 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <p>It also refuses shapes so small near the origin that the kernels' products would underflow
  * into subnormals (any edge with {@code length * maxCoordinate < 2^-100}): there, rounding is
- * absolute and the float band no longer holds. O(k^2) per shape, at build time only.
+ * absolute and the float band no longer holds. At build time only: each round checks the edges
+ * against the vertices near them only (see {@code firstOutside}), O(k) for ordinary polygons.
  */
 public final class FloatConsistency {
     /** Smallest allowed {@code edge length * largest |coordinate|} of a shape. */
@@ -79,9 +80,23 @@ public final class FloatConsistency {
 
     /**
      * {edge i, vertex k} (positions in {@code keep}) with vertex k computed strictly outside
-     * edge i's line, or null.
+     * edge i's line, or null: the first such pair in the order (i, then k) of a scan over all
+     * pairs, found without scanning all pairs.
+     *
+     * <p>Why a vertex can be computed outside only near the edge: the polygon is exactly
+     * strictly convex, so going forward from the edge's far end (or backward from its near end)
+     * the exact separation of the vertices from the edge's line falls monotonically until the
+     * farthest vertex. The computed separation differs from the exact one by at most
+     * {@code err} (below), so once a vertex computes at most {@code -2 err}, every vertex up to
+     * the farthest one is exactly at most {@code -err} and computes at most 0. Each edge is
+     * scanned from both ends until that happens: O(m) per round for ordinary polygons, and O(m)
+     * per edge only for polygons whose vertices all lie within the float band of one line.
      */
     private static int[] firstOutside(float[] p, int[] keep, int m) {
+        double max = 0;
+        for (int k = 0; k < m; k++) {
+            max = Math.max(max, Math.max(Math.abs((double) p[2 * keep[k]]), Math.abs((double) p[2 * keep[k] + 1])));
+        }
         for (int i = 0; i < m; i++) {
             int a = keep[i];
             int b = keep[i + 1 == m ? 0 : i + 1];
@@ -90,16 +105,43 @@ public final class FloatConsistency {
             // Same expressions as ConvexPolygons' exact edge normal and ScalarSat's separation.
             float nx = p[2 * b + 1] - py;
             float ny = -(p[2 * b] - px);
-            for (int k = 0; k < m; k++) {
-                int v = keep[k];
-                float sep = nx * (p[2 * v] - px) + ny * (p[2 * v + 1] - py);
+            // Error of the float separation against the exact one along the exact normal: each
+            // of the two products carries three roundings (normal, difference, product) and the
+            // sum one more, on terms at most |n| * 2 max; plus an absolute term for underflow.
+            double err = 4.01 * 0x1p-24 * (Math.abs((double) p[2 * b + 1] - py) + Math.abs((double) p[2 * b] - px))
+                    * 2 * max + 0x1p-140;
+            int first = m;
+            // Offsets from vertex i: 1 is the edge's far end, m - 1 the vertex before i.
+            int lastForward = 1;
+            for (int d = 2; d < m; d++) {
+                lastForward = d;
+                int pos = i + d >= m ? i + d - m : i + d;
+                float sep = separation(p, keep[pos], px, py, nx, ny);
                 if (sep > 0) {
-                    assert v != a && v != b : "an edge's own endpoints compute exactly 0";
-                    return new int[] {i, k};
+                    first = Math.min(first, pos);
+                } else if (sep <= -2 * err) {
+                    break;
                 }
+            }
+            for (int d = m - 1; d > lastForward; d--) {
+                int pos = i + d >= m ? i + d - m : i + d;
+                float sep = separation(p, keep[pos], px, py, nx, ny);
+                if (sep > 0) {
+                    first = Math.min(first, pos);
+                } else if (sep <= -2 * err) {
+                    break;
+                }
+            }
+            if (first < m) {
+                assert keep[first] != a && keep[first] != b : "an edge's own endpoints compute exactly 0";
+                return new int[] {i, first};
             }
         }
         return null;
+    }
+
+    private static float separation(float[] p, int v, float px, float py, float nx, float ny) {
+        return nx * (p[2 * v] - px) + ny * (p[2 * v + 1] - py);
     }
 
     /**

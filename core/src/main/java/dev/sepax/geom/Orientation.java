@@ -6,9 +6,12 @@ import java.math.BigDecimal;
  * Exact orientation predicate for float points.
  *
  * <p>Validation and hull building must never be fooled by rounding, so the sign of
- * {@code (b - a) x (c - a)} is computed exactly: every product of two floats is exact in
- * double, a forward error bound decides the easy cases, and the rest fall back to
- * {@link BigDecimal}, which is exact for float inputs. Not on any hot path.
+ * {@code (b - a) x (c - a)} is computed exactly: when the coordinate differences are exact in
+ * double (nearly always), the two products are compared exactly through their fma residues;
+ * otherwise every product of two floats is exact in double, a forward error bound decides the
+ * easy cases, and the rest fall back to {@link BigDecimal}, which is exact for float inputs. Not
+ * on any hot path, but validation calls it once per vertex, so it must stay cheap for exactly
+ * collinear and nearly collinear points too.
  */
 public final class Orientation {
     private Orientation() {}
@@ -18,6 +21,24 @@ public final class Orientation {
      * all decided exactly.
      */
     public static int orient(float ax, float ay, float bx, float by, float cx, float cy) {
+        // Fast exact path: the four coordinate differences are exact in double whenever their
+        // operands' exponents are close (nearly always). Then P1 = dx1 * dy2 and P2 = dy1 * dx2 are
+        // compared exactly: rounding is monotone, so p1 != p2 orders P1 and P2 the same way, and
+        // on p1 == p2 the fma residues e = P - p (exact, no underflow for float inputs) decide.
+        double dx1 = (double) bx - ax;
+        double dy1 = (double) by - ay;
+        double dx2 = (double) cx - ax;
+        double dy2 = (double) cy - ay;
+        if (exact(bx, ax, dx1) && exact(by, ay, dy1) && exact(cx, ax, dx2) && exact(cy, ay, dy2)) {
+            double p1 = dx1 * dy2;
+            double p2 = dy1 * dx2;
+            if (p1 != p2) {
+                return p1 > p2 ? 1 : -1;
+            }
+            double e1 = Math.fma(dx1, dy2, -p1);
+            double e2 = Math.fma(dy1, dx2, -p2);
+            return e1 > e2 ? 1 : e1 < e2 ? -1 : 0;
+        }
         // Expanded determinant: six products, each exact in double (24 + 24 bits <= 53).
         double p1 = (double) bx * cy;
         double p2 = (double) bx * ay;
@@ -43,5 +64,12 @@ public final class Orientation {
         BigDecimal exact = new BigDecimal(bx).subtract(axd).multiply(new BigDecimal(cy).subtract(ayd))
                 .subtract(new BigDecimal(by).subtract(ayd).multiply(new BigDecimal(cx).subtract(axd)));
         return exact.signum();
+    }
+
+    /** Is {@code d = (double) a - b} the exact difference? (Knuth's two-sum error is zero.) */
+    private static boolean exact(double a, double b, double d) {
+        double nb = -b;
+        double bb = d - a;
+        return (a - (d - bb)) + (nb - bb) == 0;
     }
 }

@@ -15,8 +15,18 @@ import java.util.Arrays;
  * {@link Orientation} predicate, so the verdict does not depend on rounding. Errors are
  * {@link IllegalArgumentException}s in {@code shape=i: reason} form; vertex indices in them are
  * the caller's.
+ *
+ * <p>Linear in the vertex count: a polygon is convex and simple iff all its turns have one sign
+ * and it winds once round, both O(m) checks. Only the error message of a small polygon
+ * ({@link #CROSSING_SEARCH_MAX} vertices at most) pays a quadratic search for the crossing edges.
  */
 final class PolygonCleaner {
+    /**
+     * Largest polygon (after dropping duplicates and collinear vertices) searched for a pair of
+     * crossing edges when its turns disagree; larger ones are reported as non-convex.
+     */
+    static final int CROSSING_SEARCH_MAX = 1024;
+
     private PolygonCleaner() {}
 
     /** Returns the cleaned CCW vertex list (x0, y0, x1, y1, ...) of shape {@code shape}. */
@@ -66,31 +76,7 @@ final class PolygonCleaner {
         if (allCollinear(px, py, m)) {
             throw new IllegalArgumentException("shape=" + shape + ": zero area (all vertices are collinear)");
         }
-        // Drop collinear vertices that lie between their neighbours until none is left; each
-        // removal can expose another. A collinear vertex that is not between them is the tip of
-        // a spike where the boundary doubles back on itself: dropping it would silently cut off
-        // part of the caller's shape, so it is an error.
-        boolean removed = true;
-        while (removed && m >= 3) {
-            removed = false;
-            for (int i = 0; i < m && m >= 3; ) {
-                int prev = (i + m - 1) % m;
-                int next = (i + 1) % m;
-                if (Orientation.orient(px[prev], py[prev], px[i], py[i], px[next], py[next]) == 0) {
-                    if (!within(px[prev], py[prev], px[next], py[next], px[i], py[i])) {
-                        throw new IllegalArgumentException("shape=" + shape
-                                + ": self-intersecting (the boundary doubles back at vertex " + src[i] + ")");
-                    }
-                    System.arraycopy(px, i + 1, px, i, m - i - 1);
-                    System.arraycopy(py, i + 1, py, i, m - i - 1);
-                    System.arraycopy(src, i + 1, src, i, m - i - 1);
-                    m--;
-                    removed = true;
-                } else {
-                    i++;
-                }
-            }
-        }
+        m = dropCollinear(shape, px, py, src, m);
         assert m >= 3 : "a shape that is not all collinear keeps at least 3 vertices";
         // The leftmost (then lowest) vertex is extreme, so of a simple polygon it is a convex corner:
         // its turn is the polygon's winding, and a vertex turning the other way is reflex.
@@ -103,7 +89,10 @@ final class PolygonCleaner {
             }
         }
         if (reflexAt >= 0) {
-            int[] crossing = firstCrossing(px, py, m);
+            // Opposite turns already make the polygon non-convex; a small one is searched for a
+            // crossing too, so that the message can say it is self-intersecting (O(m^2), hence
+            // the bound: validation stays linear in the vertex count).
+            int[] crossing = m <= CROSSING_SEARCH_MAX ? firstCrossing(px, py, m) : null;
             if (crossing != null) {
                 throw new IllegalArgumentException("shape=" + shape + ": self-intersecting (edges from vertex "
                         + src[crossing[0]] + " and from vertex " + src[crossing[1]] + " cross)");
@@ -126,6 +115,59 @@ final class PolygonCleaner {
             out[2 * i + 1] = py[from];
         }
         return out;
+    }
+
+    /**
+     * Drops every collinear vertex that lies between its neighbours, and rejects one that does not
+     * (the tip of a spike where the boundary doubles back: dropping it would silently cut off part
+     * of the caller's shape). Each removal can expose another, so the vertices go through a stack
+     * (a collinear top is popped as soon as its successor arrives) and the two ends of the cycle
+     * are then settled against each other: O(m), in place. Returns the new count.
+     */
+    private static int dropCollinear(int shape, float[] px, float[] py, int[] src, int m) {
+        int top = -1;
+        for (int i = 0; i < m; i++) {
+            top++;
+            px[top] = px[i];
+            py[top] = py[i];
+            src[top] = src[i];
+            while (top >= 2 && Orientation.orient(px[top - 2], py[top - 2], px[top - 1], py[top - 1], px[top], py[top]) == 0) {
+                requireBetween(shape, px, py, src, top - 2, top - 1, top);
+                px[top - 1] = px[top];
+                py[top - 1] = py[top];
+                src[top - 1] = src[top];
+                top--;
+            }
+        }
+        // The cycle closes: settle the last vertex against the first and the first against the last.
+        int lo = 0;
+        int hi = top;
+        while (hi - lo >= 2) {
+            if (Orientation.orient(px[hi - 1], py[hi - 1], px[hi], py[hi], px[lo], py[lo]) == 0) {
+                requireBetween(shape, px, py, src, hi - 1, hi, lo);
+                hi--;
+            } else if (Orientation.orient(px[hi], py[hi], px[lo], py[lo], px[lo + 1], py[lo + 1]) == 0) {
+                requireBetween(shape, px, py, src, hi, lo, lo + 1);
+                lo++;
+            } else {
+                break;
+            }
+        }
+        int kept = hi - lo + 1;
+        if (lo > 0) {
+            System.arraycopy(px, lo, px, 0, kept);
+            System.arraycopy(py, lo, py, 0, kept);
+            System.arraycopy(src, lo, src, 0, kept);
+        }
+        return kept;
+    }
+
+    /** For collinear {@code prev, i, next}: rejects the polygon unless vertex i lies between the other two. */
+    private static void requireBetween(int shape, float[] px, float[] py, int[] src, int prev, int i, int next) {
+        if (!within(px[prev], py[prev], px[next], py[next], px[i], py[i])) {
+            throw new IllegalArgumentException("shape=" + shape
+                    + ": self-intersecting (the boundary doubles back at vertex " + src[i] + ")");
+        }
     }
 
     private static int distinctCount(float[] px, float[] py, int m) {
@@ -191,7 +233,10 @@ final class PolygonCleaner {
         return changes;
     }
 
-    /** First pair of non-adjacent edges that touch or cross, or null. O(m^2); error path only. */
+    /**
+     * First pair of non-adjacent edges that touch or cross, or null. O(m^2): only on the error
+     * path, and only for {@code m <= CROSSING_SEARCH_MAX}.
+     */
     private static int[] firstCrossing(float[] px, float[] py, int m) {
         for (int i = 0; i < m; i++) {
             int i2 = (i + 1) % m;
