@@ -9,8 +9,6 @@ import dev.sepax.narrow.ScalarSweep;
 import dev.sepax.narrow.SweepKernel;
 import dev.sepax.narrow.TextbookSat;
 
-import java.util.function.BiFunction;
-import java.util.function.Supplier;
 
 /**
  * Entry point: the kernels this JVM should use.
@@ -95,9 +93,9 @@ public final class Sepax {
      * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
      */
     public static boolean warmUp() {
-        boolean simd = SatHolder.SELECTION.warmUp();
-        simd &= PenetrationHolder.SELECTION.warmUp();
-        simd &= SweepHolder.SELECTION.warmUp();
+        boolean simd = SatHolder.warmUp();
+        simd &= PenetrationHolder.warmUp();
+        simd &= SweepHolder.warmUp();
         return simd;
     }
 
@@ -106,29 +104,32 @@ public final class Sepax {
      * {@code -Dsepax.kernel=scalar} is reported as a reason too.
      */
     public static String simdUnavailableReason() {
-        return SimdSupport.UNAVAILABLE;
+        return SimdSupport.unavailableReason();
     }
 
-    /** The outcome of selecting one facade kernel: the kernel, or why a forced choice failed. */
-    private record Selection<K>(K chosen, String failure, SwitchingKernel<K> switching,
-                                Supplier<? extends SwitchingKernel<K>> forcedWarmer) {
-        static <K> Selection<K> of(String simdClass, Class<K> type, K scalar,
-                                   BiFunction<K, K, ? extends SwitchingKernel<K>> switcher) {
-            K simd;
-            try {
-                simd = SimdSupport.simdKernel(simdClass, type);
-            } catch (IllegalStateException e) {
-                return new Selection<>(null, e.getMessage(), null, null);
-            }
-            if (simd == null) {
+    /**
+     * The outcome of selecting one facade kernel: the kernel, or why a forced choice failed (then
+     * every call throws); {@code switching} in automatic mode; {@code forcedSimd} under
+     * {@code -Dsepax.kernel=simd}. Built with plain code, no lambdas: selection runs inside the
+     * caller's first call.
+     */
+    private record Selection<K>(K chosen, String failure, SwitchingKernel<K> switching, K forcedSimd) {
+        /** {@code switching} is the automatic-mode kernel, made only if SIMD may run. */
+        static <K> Selection<K> of(String simdClass, Class<K> type, K scalar, SwitchingKernel<K> switching) {
+            if (SimdSupport.quicklyUnavailable()) {
                 return new Selection<>(scalar, null, null, null);
             }
             if (SimdSupport.forced()) {
-                return new Selection<>(simd, null, null, () -> switcher.apply(scalar, simd));
+                try {
+                    K simd = SimdSupport.simdKernel(simdClass, type);
+                    return new Selection<>(simd, null, null, simd);
+                } catch (IllegalStateException e) {
+                    return new Selection<>(null, e.getMessage(), null, null);
+                }
             }
-            SwitchingKernel<K> k = switcher.apply(scalar, simd);
-            k.startWarmUp();
-            return new Selection<>(type.cast(k), null, k, null);
+            // Automatic: the SIMD kernel is found, loaded and warmed on the warm-up thread, so
+            // that the caller's first call loads nothing of the Vector API.
+            return new Selection<>(type.cast(switching), null, switching, null);
         }
 
         K kernel() {
@@ -138,33 +139,54 @@ public final class Sepax {
             return chosen;
         }
 
-        boolean warmUp() {
+        /** Waits for (or, when forced, runs) the warm-up; true if the SIMD kernel serves. */
+        boolean warmUp(SwitchingKernel<K> forcedWarmer) {
             kernel();
             if (switching != null) {
                 return switching.awaitSettled();
             }
-            if (forcedWarmer != null) {
-                // Forced SIMD has no switch to wait for: run the warm-up loop here, on a
-                // throw-away switcher whose choice nobody reads.
-                forcedWarmer.get().warmUp();
+            if (forcedSimd != null) {
+                // No switch to wait for: run the warm-up loop here, on a throw-away switcher.
+                forcedWarmer.warmUp();
                 return true;
             }
             return false;
         }
     }
 
+    private static boolean mayRunSimd() {
+        return !SimdSupport.quicklyUnavailable() && !SimdSupport.forced();
+    }
+
     private static final class SatHolder {
         static final Selection<SatKernel> SELECTION = Selection.of("dev.sepax.simd.VectorSat", SatKernel.class,
-                ScalarSat.INSTANCE, SwitchingSat::new);
+                ScalarSat.INSTANCE, mayRunSimd() ? new SwitchingSat(ScalarSat.INSTANCE, null) : null);
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingSat(ScalarSat.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     private static final class PenetrationHolder {
         static final Selection<PenetrationKernel> SELECTION = Selection.of("dev.sepax.simd.VectorPenetration",
-                PenetrationKernel.class, ScalarPenetration.INSTANCE, SwitchingPenetration::new);
+                PenetrationKernel.class, ScalarPenetration.INSTANCE,
+                mayRunSimd() ? new SwitchingPenetration(ScalarPenetration.INSTANCE, null) : null);
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingPenetration(ScalarPenetration.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     private static final class SweepHolder {
         static final Selection<SweepKernel> SELECTION = Selection.of("dev.sepax.simd.VectorSweep",
-                SweepKernel.class, ScalarSweep.INSTANCE, SwitchingSweep::new);
+                SweepKernel.class, ScalarSweep.INSTANCE,
+                mayRunSimd() ? new SwitchingSweep(ScalarSweep.INSTANCE, null) : null);
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingSweep(ScalarSweep.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 }

@@ -3,8 +3,6 @@ package dev.sepax;
 import dev.sepax.internal.SimdSupport;
 
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,48 +16,92 @@ import java.util.concurrent.TimeUnit;
  * batches and is never that slow.
  *
  * <h2>How</h2>
- * On first use a daemon thread ({@code sepax-simd-warm-up}, one for all facade kernels, which
- * ends when idle) runs both kernels on a private {@link SyntheticScene} in alternation. Once the
- * SIMD kernel beats the best scalar time {@link #WINS} rounds in a row, after at least
- * {@link #MIN_ROUNDS} rounds, one volatile write makes every later call go to it. If it never
- * does within {@link #MAX_WARM_NANOS} (a machine where it is not faster), the scalar kernel stays,
- * with one {@code INFO} line. If the two kernels ever disagree on the synthetic batch, or the
- * SIMD kernel throws, the scalar kernel stays with one {@code WARNING}. Callers are never blocked
- * and nothing is allocated per call: a call costs one volatile read more than the kernel itself.
+ * When the facade kernel's first call returns (or {@link Sepax#warmUp()} asks), a daemon thread
+ * ({@code sepax-simd-warm-up-<kernel>}, which ends with the warm-up; one runs at a time) checks that SIMD
+ * can run here, loads the SIMD kernel, and runs both kernels on a private {@link SyntheticScene}
+ * in alternation. Starting after the first call keeps that call exactly as fast as the scalar
+ * kernel's, and lets the JIT compile the scalar kernel before it is busy with the vector code;
+ * loading the Vector API off the caller's thread keeps its class initialisation out of the
+ * caller's first frame. Once the SIMD kernel beats the best scalar time {@link #WINS} rounds in a
+ * row, after at least {@link #MIN_ROUNDS} rounds (the thread idles twice as long as each round
+ * took, so that it takes at most a third of a core from callers), one volatile write makes every later call go to
+ * it. If it never does within {@link #MAX_WARM_NANOS} (a machine where it is not faster), the
+ * scalar kernel stays, with one {@code INFO} line. If SIMD cannot run after all, the scalar kernel
+ * stays with the usual {@code WARNING}; if the two kernels ever disagree on the synthetic batch,
+ * or the SIMD kernel throws, it stays with a {@code WARNING} of its own. Callers are never blocked
+ * and nothing is allocated per call: a call costs one volatile read and one plain read more than
+ * the kernel itself.
  */
-abstract class SwitchingKernel<K> {
+abstract class SwitchingKernel<K> implements Runnable {
     /** Rounds before the SIMD kernel may win: enough for the scalar kernel to reach C2. */
     static final int MIN_ROUNDS = 10;
     /** Consecutive rounds the SIMD kernel must beat the best scalar time. */
     static final int WINS = 3;
     /** Longest warm-up before giving up and keeping the scalar kernel. */
     static final long MAX_WARM_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Longest pause between warm-up rounds. */
+    static final long MAX_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
-    private static final ThreadPoolExecutor WARM_UP = new ThreadPoolExecutor(0, 1, 1, TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(), r -> {
-                Thread t = new Thread(r, "sepax-simd-warm-up");
-                t.setDaemon(true);
-                t.setPriority(Thread.MIN_PRIORITY);
-                return t;
-            });
+    /** One warm-up at a time, whichever facade kernel it is for. */
+    private static final Object WARMING = new Object();
 
     final K scalar;
-    final K simd;
+    private final String simdClass;
+    private final Class<K> type;
+    /** The SIMD kernel once the warm-up thread has loaded it (others read it after {@link #settled}). */
+    K simd;
     /** The kernel every call runs: {@link #scalar} until the warm-up switches to {@link #simd}. */
     volatile K current;
+    /** Every SIMD kernel is named {@code simd}; {@code scalar} once SIMD turns out unavailable. */
+    private volatile String name = "simd";
+    /** Set once the warm-up is queued; a plain read on every call, a CAS only the first time. */
+    private boolean started;
+    private final java.util.concurrent.atomic.AtomicBoolean queued = new java.util.concurrent.atomic.AtomicBoolean();
     private final CountDownLatch settled = new CountDownLatch(1);
     private final String what;
 
-    SwitchingKernel(String what, K scalar, K simd) {
+    /**
+     * Serves {@code scalar} until the warm-up has loaded and warmed {@code simdClass} (its
+     * {@code INSTANCE}), or {@code simd} when not null (a forced warm-up, see {@link Sepax#warmUp()}).
+     */
+    SwitchingKernel(String what, K scalar, String simdClass, Class<K> type, K simd) {
         this.what = what;
         this.scalar = scalar;
+        this.simdClass = simdClass;
+        this.type = type;
         this.simd = simd;
         this.current = scalar;
     }
 
-    /** Queues the warm-up on the shared daemon thread; returns at once. */
+    /** The name of the kernel this one settles on. */
+    final String settledName() {
+        return name;
+    }
+
+    /** Called after every call: queues the warm-up the first time. */
+    final void called() {
+        if (!started) {
+            startWarmUp();
+        }
+    }
+
+    /** Starts the warm-up on a daemon thread, once; returns at once. */
     final void startWarmUp() {
-        WARM_UP.execute(this::warmUp);
+        started = true;
+        if (queued.compareAndSet(false, true)) {
+            Thread t = new Thread(this, "sepax-simd-warm-up-" + what);
+            t.setDaemon(true);
+            t.setPriority(Thread.MIN_PRIORITY);
+            t.start();
+        }
+    }
+
+    /** The warm-up thread's body: one warm-up at a time across the facade kernels. */
+    @Override
+    public final void run() {
+        synchronized (WARMING) {
+            warmUp();
+        }
     }
 
     /**
@@ -67,12 +109,13 @@ abstract class SwitchingKernel<K> {
      * An interrupt ends the wait early, with the interrupt status set again.
      */
     final boolean awaitSettled() {
+        startWarmUp();
         try {
             settled.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return current == simd;
+        return simd != null && current == simd;
     }
 
     /**
@@ -85,6 +128,15 @@ abstract class SwitchingKernel<K> {
     /** The warm-up loop (see class doc). Package-private so that a forced-SIMD warm-up can run it. */
     final void warmUp() {
         try {
+            String unavailable = SimdSupport.unavailableReason();
+            if (unavailable != null) {
+                name = "scalar";
+                SimdSupport.warnUnavailable(unavailable);
+                return;
+            }
+            if (simd == null) {
+                simd = SimdSupport.simdKernel(simdClass, type);
+            }
             long start = System.nanoTime();
             long bestScalar = Long.MAX_VALUE;
             int wins = 0;
@@ -95,7 +147,7 @@ abstract class SwitchingKernel<K> {
                 long b = runRound(simd, 1, round);
                 long t2 = System.nanoTime();
                 if (a != b) {
-                    SimdSupport.LOG.log(System.Logger.Level.WARNING, "sepax: the SIMD " + what
+                    SimdSupport.log().log(System.Logger.Level.WARNING, "sepax: the SIMD " + what
                             + " kernel disagreed with the scalar one on the warm-up batch (round " + round
                             + "); keeping the scalar kernel. Please report this.");
                     return;
@@ -106,15 +158,22 @@ abstract class SwitchingKernel<K> {
                     current = simd;
                     return;
                 }
+                // Idle twice as long as the round took: the thread uses at most a third of a core
+                // while C2 compiles (the compile runs on the JIT's own thread), so that callers
+                // on a busy machine lose little to the warm-up.
+                long idle = Math.min(2 * (t2 - t0), MAX_IDLE_NANOS);
+                Thread.sleep(idle / 1_000_000, (int) (idle % 1_000_000));
                 if (t2 - start > MAX_WARM_NANOS) {
-                    SimdSupport.LOG.log(System.Logger.Level.INFO, "sepax: the SIMD " + what + " kernel was not"
+                    SimdSupport.log().log(System.Logger.Level.INFO, "sepax: the SIMD " + what + " kernel was not"
                             + " faster than the scalar one after " + TimeUnit.NANOSECONDS.toSeconds(MAX_WARM_NANOS)
                             + " s of warm-up; keeping the scalar kernel");
                     return;
                 }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the warm-up thread only; the scalar kernel stays
         } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
-            SimdSupport.LOG.log(System.Logger.Level.WARNING, "sepax: warming up the SIMD " + what
+            SimdSupport.log().log(System.Logger.Level.WARNING, "sepax: warming up the SIMD " + what
                     + " kernel failed; keeping the scalar kernel", e);
         } finally {
             settled.countDown();

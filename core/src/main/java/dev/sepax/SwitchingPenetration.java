@@ -13,23 +13,28 @@ import dev.sepax.shape.ConvexPolygons;
 final class SwitchingPenetration extends SwitchingKernel<PenetrationKernel> implements PenetrationKernel {
     private final Penetrations[] outs = new Penetrations[2];
 
+    /** See {@link SwitchingKernel#SwitchingKernel}: {@code simd} null loads {@code dev.sepax.simd.VectorPenetration}. */
     SwitchingPenetration(PenetrationKernel scalar, PenetrationKernel simd) {
-        super("penetration", scalar, simd);
+        super("penetration", scalar, "dev.sepax.simd.VectorPenetration", PenetrationKernel.class, simd);
     }
 
     @Override
     public String name() {
-        return simd.name();
+        return settledName();
     }
 
     @Override
     public boolean penetration(ConvexPolygons shapes, int a, int b, Penetrations out, int index) {
-        return current.penetration(shapes, a, b, out, index);
+        boolean r = current.penetration(shapes, a, b, out, index);
+        called();
+        return r;
     }
 
     @Override
     public int penetrations(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out) {
-        return current.penetrations(shapes, pairs, from, to, out);
+        int r = current.penetrations(shapes, pairs, from, to, out);
+        called();
+        return r;
     }
 
     @Override

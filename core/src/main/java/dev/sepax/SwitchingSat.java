@@ -16,24 +16,29 @@ final class SwitchingSat extends SwitchingKernel<SatKernel> implements SatKernel
     private final OverlapBits[] bits = new OverlapBits[2];
     private final int[][] caches = new int[2][];
 
+    /** See {@link SwitchingKernel#SwitchingKernel}: {@code simd} null loads {@code dev.sepax.simd.VectorSat}. */
     SwitchingSat(SatKernel scalar, SatKernel simd) {
-        super("overlap", scalar, simd);
+        super("overlap", scalar, "dev.sepax.simd.VectorSat", SatKernel.class, simd);
     }
 
     @Override
     public String name() {
-        return simd.name();
+        return settledName();
     }
 
     @Override
     public boolean intersects(ConvexPolygons shapes, int a, int b, float tolerance) {
-        return current.intersects(shapes, a, b, tolerance);
+        boolean r = current.intersects(shapes, a, b, tolerance);
+        called();
+        return r;
     }
 
     @Override
     public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
                     OverlapBits out, int[] axisCache) {
-        return current.test(shapes, pairs, from, to, tolerance, out, axisCache);
+        int r = current.test(shapes, pairs, from, to, tolerance, out, axisCache);
+        called();
+        return r;
     }
 
     @Override

@@ -15,19 +15,22 @@ final class SwitchingSweep extends SwitchingKernel<SweepKernel> implements Sweep
     private static final float[] WINDOWS = {1f, 0.25f, 4f};
     private final SweepResults[] outs = new SweepResults[2];
 
+    /** See {@link SwitchingKernel#SwitchingKernel}: {@code simd} null loads {@code dev.sepax.simd.VectorSweep}. */
     SwitchingSweep(SweepKernel scalar, SweepKernel simd) {
-        super("sweep", scalar, simd);
+        super("sweep", scalar, "dev.sepax.simd.VectorSweep", SweepKernel.class, simd);
     }
 
     @Override
     public String name() {
-        return simd.name();
+        return settledName();
     }
 
     @Override
     public int sweep(ConvexPolygons shapes, Velocities velocities, PairBatch pairs, int from, int to, float tMax,
                      SweepResults out) {
-        return current.sweep(shapes, velocities, pairs, from, to, tMax, out);
+        int r = current.sweep(shapes, velocities, pairs, from, to, tMax, out);
+        called();
+        return r;
     }
 
     @Override

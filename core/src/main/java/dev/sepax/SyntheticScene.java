@@ -17,8 +17,8 @@ import java.util.SplittableRandom;
 final class SyntheticScene {
     /** Vertex counts cycled through: every capacity class 4, 8, 16, 32, 48, 64. */
     private static final int[] COUNTS = {3, 4, 5, 6, 8, 7, 10, 12, 16, 4, 20, 24, 32, 3, 40, 48, 64, 8};
-    private static final int SIDE = 24;
-    static final int PAIRS = 4096;
+    private static final int SIDE = 16;
+    static final int PAIRS = 1024;
 
     final ConvexPolygons shapes;
     final PairBatch pairs;

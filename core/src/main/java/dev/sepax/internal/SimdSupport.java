@@ -25,23 +25,54 @@ public final class SimdSupport {
     public static final String MODULE = "jdk.incubator.vector";
     public static final String PROPERTY = "sepax.kernel";
     private static final String SUPPORT_CLASS = "dev.sepax.simd.VectorSupport";
-    /** The logger every sepax warning goes through. */
-    public static final System.Logger LOG = System.getLogger("dev.sepax");
 
     /** {@code auto}, {@code scalar} or {@code simd}. */
     public static final String MODE = mode();
-    /** Null when SIMD kernels can run here; otherwise the reason they cannot. */
-    public static final String UNAVAILABLE = MODE.equals("scalar") ? "forced by -D" + PROPERTY + "=scalar" : unavailableReason();
+    /**
+     * Why SIMD cannot run, from the checks that load nothing (the property, the module, the VM
+     * name, {@code -Xint}), or null. The rest ({@link #unavailableReason()}) loads the Vector API
+     * and the management beans, which takes long enough to be kept off a caller's first call.
+     */
+    private static final String QUICK = MODE.equals("scalar") ? "forced by -D" + PROPERTY + "=scalar" : quickReason();
 
     static {
-        if (MODE.equals("auto") && UNAVAILABLE != null) {
-            LOG.log(System.Logger.Level.WARNING, "sepax: using the scalar kernels because " + UNAVAILABLE
-                    + ". To enable the SIMD kernels run a HotSpot JDK >= 21 with C2 and pass"
-                    + " --add-modules " + MODULE + " (with sepax-simd on the class path).");
+        if (MODE.equals("auto") && QUICK != null) {
+            warnUnavailable(QUICK);
         }
     }
 
     private SimdSupport() {}
+
+    /** The logger every sepax warning goes through, {@code dev.sepax}; made on first use. */
+    public static System.Logger log() {
+        return LogHolder.LOG;
+    }
+
+    private static final class LogHolder {
+        static final System.Logger LOG = System.getLogger("dev.sepax");
+    }
+
+    /** The full reason, computed once on first use (it may load {@code jdk.incubator.vector}). */
+    private static final class Full {
+        static final String REASON = QUICK != null ? QUICK : slowReason();
+    }
+
+    /** Null when SIMD kernels can run here; otherwise the reason they cannot. May load the Vector API. */
+    public static String unavailableReason() {
+        return Full.REASON;
+    }
+
+    /** True when the checks that load nothing already rule SIMD out (or it is forced off). */
+    public static boolean quicklyUnavailable() {
+        return QUICK != null;
+    }
+
+    /** The one {@code WARNING} of an automatic choice that falls back to the scalar kernels. */
+    public static void warnUnavailable(String reason) {
+        log().log(System.Logger.Level.WARNING, "sepax: using the scalar kernels because " + reason
+                + ". To enable the SIMD kernels run a HotSpot JDK >= 21 with C2 and pass"
+                + " --add-modules " + MODULE + " (with sepax-simd on the class path).");
+    }
 
     /** True when {@code -Dsepax.kernel=simd} forces the SIMD kernels (no warm-up switch). */
     public static boolean forced() {
@@ -59,9 +90,10 @@ public final class SimdSupport {
         if (MODE.equals("scalar")) {
             return null;
         }
-        if (UNAVAILABLE != null) {
+        String unavailable = unavailableReason();
+        if (unavailable != null) {
             if (MODE.equals("simd")) {
-                throw new IllegalStateException("-D" + PROPERTY + "=simd but the SIMD kernels cannot run: " + UNAVAILABLE);
+                throw new IllegalStateException("-D" + PROPERTY + "=simd but the SIMD kernels cannot run: " + unavailable);
             }
             return null;
         }
@@ -77,14 +109,14 @@ public final class SimdSupport {
         String raw = System.getProperty(PROPERTY, "auto");
         String m = raw.trim().toLowerCase(Locale.ROOT);
         if (!m.equals("auto") && !m.equals("scalar") && !m.equals("simd")) {
-            LOG.log(System.Logger.Level.WARNING, "sepax: ignoring -D" + PROPERTY + "=" + raw
+            log().log(System.Logger.Level.WARNING, "sepax: ignoring -D" + PROPERTY + "=" + raw
                     + ": expected auto, scalar or simd; choosing automatically");
             return "auto";
         }
         return m;
     }
 
-    private static String unavailableReason() {
+    private static String quickReason() {
         if (ModuleLayer.boot().findModule(MODULE).isEmpty()) {
             return "module " + MODULE + " is not readable";
         }
@@ -96,6 +128,10 @@ public final class SimdSupport {
         if (vmInfo.contains("interpreted mode")) {
             return "the VM runs interpreted only (-Xint)";
         }
+        return null;
+    }
+
+    private static String slowReason() {
         String c2 = c2Problem();
         if (c2 != null) {
             return c2;
