@@ -16,13 +16,14 @@ import java.util.concurrent.TimeUnit;
  * batches and is never that slow.
  *
  * <h2>How</h2>
- * When the facade kernel's first call returns (or {@link Sepax#warmUp()} asks), a daemon thread
- * ({@code sepax-simd-warm-up-<kernel>}, which ends with the warm-up; one runs at a time) checks that SIMD
- * can run here, loads the SIMD kernel, and runs both kernels on a private {@link SyntheticScene}
- * in alternation. Starting after the first call keeps that call exactly as fast as the scalar
- * kernel's, and lets the JIT compile the scalar kernel before it is busy with the vector code;
- * loading the Vector API off the caller's thread keeps its class initialisation out of the
- * caller's first frame. Once the SIMD kernel beats the best scalar time {@link #WINS} rounds in a
+ * The facade kernel's first call starts a daemon thread ({@code sepax-simd-warm-up-<kernel>},
+ * which ends with the warm-up; one warms at a time) that waits {@link #START_DELAY_MILLIS}
+ * (or until {@link Sepax#warmUp()} asks), checks that SIMD can run here, loads the SIMD kernel,
+ * and runs both kernels on a private {@link SyntheticScene} in alternation. The delay keeps the
+ * caller's first second as fast as the scalar kernel alone: by then the JIT has compiled the
+ * scalar kernel, so the Vector API's class loading and its long C2 compiles neither queue in
+ * front of it nor take a busy machine's cores from it; loading the Vector API off the caller's
+ * thread keeps its class initialisation out of the caller's first frame. Once the SIMD kernel beats the best scalar time {@link #WINS} rounds in a
  * row, after at least {@link #MIN_ROUNDS} rounds (the thread idles twice as long as each round
  * took, so that it takes at most a third of a core from callers), one volatile write makes every later call go to
  * it. If it never does within {@link #MAX_WARM_NANOS} (a machine where it is not faster), the
@@ -39,6 +40,13 @@ abstract class SwitchingKernel<K> implements Runnable {
     static final int WINS = 3;
     /** Longest warm-up before giving up and keeping the scalar kernel. */
     static final long MAX_WARM_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /**
+     * How long after the first call the warm-up waits before it starts, unless
+     * {@link Sepax#warmUp()} asks for it: the caller's scalar kernel is compiled by then, so the
+     * Vector API's class loading and C2 compiles do not queue in front of it, and a busy machine's
+     * first second goes to the caller.
+     */
+    static final long START_DELAY_MILLIS = 1000;
     /** Longest pause between warm-up rounds. */
     static final long MAX_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
@@ -58,6 +66,8 @@ abstract class SwitchingKernel<K> implements Runnable {
     private boolean started;
     private final java.util.concurrent.atomic.AtomicBoolean queued = new java.util.concurrent.atomic.AtomicBoolean();
     private final CountDownLatch settled = new CountDownLatch(1);
+    /** Released by {@link #awaitSettled()}: start now instead of after {@link #START_DELAY_MILLIS}. */
+    private final CountDownLatch urgent = new CountDownLatch(1);
     private final String what;
 
     /**
@@ -99,6 +109,12 @@ abstract class SwitchingKernel<K> implements Runnable {
     /** The warm-up thread's body: one warm-up at a time across the facade kernels. */
     @Override
     public final void run() {
+        try {
+            urgent.await(START_DELAY_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            settled.countDown();
+            return;
+        }
         synchronized (WARMING) {
             warmUp();
         }
@@ -109,6 +125,7 @@ abstract class SwitchingKernel<K> implements Runnable {
      * An interrupt ends the wait early, with the interrupt status set again.
      */
     final boolean awaitSettled() {
+        urgent.countDown();
         startWarmUp();
         try {
             settled.await();
@@ -128,13 +145,13 @@ abstract class SwitchingKernel<K> implements Runnable {
     /** The warm-up loop (see class doc). Package-private so that a forced-SIMD warm-up can run it. */
     final void warmUp() {
         try {
-            String unavailable = SimdSupport.unavailableReason();
-            if (unavailable != null) {
-                name = "scalar";
-                SimdSupport.warnUnavailable(unavailable);
-                return;
-            }
             if (simd == null) {
+                String unavailable = SimdSupport.unavailableReason();
+                if (unavailable != null) {
+                    name = "scalar";
+                    SimdSupport.warnUnavailable(unavailable);
+                    return;
+                }
                 simd = SimdSupport.simdKernel(simdClass, type);
             }
             long start = System.nanoTime();

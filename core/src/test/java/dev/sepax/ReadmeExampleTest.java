@@ -12,8 +12,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /** The README's API example, compiled and run by the build; the README must quote it verbatim. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ReadmeExampleTest {
     @Test
     void readmeExampleRunsAndIsQuotedVerbatim() throws Exception {

@@ -23,11 +23,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A reused broad phase, one-vs-many query, every scalar kernel, the find queries and the pose
  * transform allocate nothing once their buffers and scratch have grown.
  */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class SteadyStateAllocationTest {
     private static com.sun.management.ThreadMXBean counter() {
         java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();

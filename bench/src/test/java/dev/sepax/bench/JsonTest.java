@@ -7,7 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class JsonTest {
     @Test
     void writesNestedValuesInInsertionOrderWithEscapes() {

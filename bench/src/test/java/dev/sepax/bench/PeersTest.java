@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.shape.ConvexPolygons;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PeersTest {
     @Test
     void everyPeerAgreesOnADeepOverlapAndAClearGap() {

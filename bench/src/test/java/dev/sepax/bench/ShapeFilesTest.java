@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sepax.batch.PairBatch;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ShapeFilesTest {
     private static String error(String text) {
         return assertThrows(ShapeFiles.InputException.class, () -> ShapeFiles.parseShapes("f.txt", text)).getMessage();

@@ -12,8 +12,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /** The caller-owned containers: PairBatch and OverlapBits. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PairBatchAndOverlapBitsTest {
     static void rejected(Class<? extends RuntimeException> type, String message, Executable call) {
         RuntimeException e = assertThrows(type, call);

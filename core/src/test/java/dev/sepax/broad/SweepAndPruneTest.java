@@ -14,7 +14,13 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.FloatRange;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class SweepAndPruneTest {
     @Property(tries = 60)
     void findsExactlyTheBruteForceAabbPairs(@ForAll long seed, @ForAll @IntRange(min = 0, max = 120) int n,

@@ -15,11 +15,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /** Contact manifolds: positions, separations, normals and feature ids. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class ContactManifoldFinderTest {
     private static ContactManifolds run(ConvexPolygons s, float margin) {
         ContactManifolds m = new ContactManifolds(1);
@@ -158,9 +165,8 @@ class ContactManifoldFinderTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         ConvexPolygons s = FindFixtures.randomPair(rnd, 16);
         Penetrations p = new Penetrations(1);
-        if (!ScalarPenetration.INSTANCE.penetration(s, 0, 1, p, 0)) {
-            return; // only an intersecting pair's depth is the exact MTV length
-        }
+        // Only an intersecting pair's depth is the exact MTV length.
+        Assume.that(ScalarPenetration.INSTANCE.penetration(s, 0, 1, p, 0));
         // Move B back along the MTV normal until it overlaps A by a small depth.
         double size = Math.min(s.maxX(0) - s.minX(0), s.maxX(1) - s.minX(1));
         double shallow = size * rnd.nextDouble(0.001, 0.02);
@@ -188,9 +194,8 @@ class ContactManifoldFinderTest {
         float sepB = best(s, 1, 0);
         float bias = ContactManifoldFinder.REFERENCE_BIAS * Math.max(s.maxX(0) - s.minX(0), s.maxY(0) - s.minY(0))
                 + ContactManifoldFinder.REFERENCE_BIAS * Math.max(s.maxX(1) - s.minX(1), s.maxY(1) - s.minY(1));
-        if (Math.abs(sepA - sepB) <= bias) {
-            return; // both orders prefer their own first shape: a different face, by design
-        }
+        // Within the bias both orders prefer their own first shape: a different face, by design.
+        Assume.that(Math.abs(sepA - sepB) > bias);
         ContactManifolds ab = run(s, 0f);
         ContactManifolds ba = new ContactManifolds(1);
         ContactManifoldFinder.find(s, 1, 0, 0f, ba, 0);

@@ -14,8 +14,14 @@ import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /** The intersection polygon: its area against JTS, its vertices, and the degenerate cases. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class ConvexClipperTest {
     private static final double RELATIVE = 1e-5;
 

@@ -14,6 +14,10 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /**
  * Checks the {@link FloatBand} claim empirically: the separation computed in float exactly as
@@ -21,6 +25,8 @@ import net.jqwik.api.Provide;
  * {@code tol*len}, differs from the double-precision truth by less than the band, in distance
  * units, for every edge and vertex of every generated pair and a tolerance at the true value.
  */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class FloatBandPropertiesTest {
     @Provide
     Arbitrary<float[][]> pairs() {

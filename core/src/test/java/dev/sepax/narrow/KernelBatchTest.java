@@ -20,11 +20,17 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /**
  * The batch form of the kernels: same verdicts as the single-pair form, bits outside the range
  * left alone, axis hints never change a verdict, and every misuse rejected with its reason.
  */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class KernelBatchTest {
     static final SatKernel[] KERNELS = {ScalarSat.INSTANCE, TextbookSat.INSTANCE};
 

@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /** Small pictures of the verdict contract, one case each. Shapes are listed CCW unless noted. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class SatExamplesTest {
     static final SatKernel SCALAR = ScalarSat.INSTANCE;
     static final SatKernel TEXTBOOK = TextbookSat.INSTANCE;

@@ -16,12 +16,18 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /**
  * Geometric truths every verdict kernel must respect. Exact ones (symmetry, exact translations,
  * power-of-two scaling, quarter turns, shared vertices and edges) hold bit for bit; the others
  * hold wherever the true separation is farther than the {@link FloatBand} from the tolerance.
  */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class SatPropertiesTest {
     static final SatKernel[] KERNELS = {ScalarSat.INSTANCE, TextbookSat.INSTANCE};
     static final float U = FloatBand.UNIT_ROUNDOFF;

@@ -15,8 +15,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /** Small hand-computed cases of the swept test, one behaviour each (ScalarSweep, the reference). */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class SweepExamplesTest {
     private static final SweepKernel K = ScalarSweep.INSTANCE;
 

@@ -18,11 +18,17 @@ import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /**
  * Geometric truths of the swept test (ScalarSweep, the reference), checked against the static
  * kernels on shapes actually moved to the times in question.
  */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class SweepPropertiesTest {
     private static final SweepKernel K = ScalarSweep.INSTANCE;
     private static final ScalarSat SAT = ScalarSat.INSTANCE;

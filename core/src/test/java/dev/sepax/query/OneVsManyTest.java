@@ -13,7 +13,13 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.FloatRange;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class OneVsManyTest {
     @Property(tries = 40)
     void hitsAreTheScalarKernelsIntersectingShapesInOrder(@ForAll long seed,

@@ -14,11 +14,17 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /**
  * One shape of a store is spoilt in a known way; the store must refuse it with the reason, the
  * shape's index and, where there is one, the caller's vertex index.
  */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class BadInputPropertiesTest {
     @Provide
     Arbitrary<List<float[]>> stores() {

@@ -9,8 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /** What the store accepts, what it rejects, and what the rejections say. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ConvexPolygonsValidationTest {
     static final float[] TRIANGLE = {0, 0, 1, 0, 0, 1};
 

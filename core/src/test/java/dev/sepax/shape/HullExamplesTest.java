@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /** Small pictures of ConvexPolygons.hull and hullOf. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class HullExamplesTest {
     @Test
     void hullOfASquareWithInteriorEdgeAndRepeatedPointsIsTheSquareFromItsLowestLeftmostCorner() {

@@ -20,8 +20,14 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /** Bulk rigid transforms from a local store into a world store. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class PosesTest {
     private static final SatKernel[] KERNELS = {ScalarSat.INSTANCE, TextbookSat.INSTANCE};
     static final float U = FloatBand.UNIT_ROUNDOFF;

@@ -9,8 +9,13 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 
 /** The generators keep their promises: strictly convex CCW floats, 3 to 64 vertices, all kinds. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 public class PolygonsPropertiesTest {
     @Provide
     Arbitrary<float[]> shapes() {

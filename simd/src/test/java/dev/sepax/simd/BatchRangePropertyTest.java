@@ -12,6 +12,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.BeforeContainer;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /**
  * Batch bookkeeping around the places vector and word code goes wrong: batch sizes at multiples
@@ -19,6 +23,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * {@code [from, to)}. Only the range's bits change, each equals the single-pair verdict, and
  * the return value counts them.
  */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class BatchRangePropertyTest {
     private static Scenes.Scene scene;
 

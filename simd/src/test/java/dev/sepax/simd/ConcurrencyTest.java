@@ -9,8 +9,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /** One kernel instance, many threads: identical results, and disjoint ranges share one buffer. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ConcurrencyTest {
     @Test
     void manyThreadsOnOneKernelGiveTheSingleThreadedBits() throws Exception {

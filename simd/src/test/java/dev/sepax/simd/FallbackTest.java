@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Runs only in the surefire execution WITHOUT {@code --add-modules jdk.incubator.vector} (tag
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * touch any {@code jdk.incubator.vector} class.
  */
 @Tag("fallback")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class FallbackTest {
     @Test
     void withoutTheVectorModuleTheScalarKernelIsChosen() {

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.sepax.Sepax;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs in the surefire execution that passes {@code --add-modules jdk.incubator.vector}: there
  * the provider must choose the SIMD kernel. ({@link FallbackTest} covers the other execution.)
  */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class KernelSelectionTest {
     @Test
     void withTheVectorModuleTheSimdKernelIsChosen() {

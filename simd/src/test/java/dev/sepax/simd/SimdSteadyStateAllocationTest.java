@@ -12,6 +12,8 @@ import dev.sepax.shape.Velocities;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Once compiled, the SIMD batch kernels allocate nothing per batch, also when the batch ends at
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * and boxed a mask: 48 B per MTV batch) and when all three kernels share one JVM's profile, as
  * in an engine.
  */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class SimdSteadyStateAllocationTest {
     @Test
     void compiledBatchesAllocateNothing() {

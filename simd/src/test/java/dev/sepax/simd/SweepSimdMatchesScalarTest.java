@@ -12,8 +12,11 @@ import dev.sepax.batch.SweepResults;
 import dev.sepax.shape.Velocities;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /** Differential specification: VectorSweep writes exactly the bits ScalarSweep writes. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class SweepSimdMatchesScalarTest {
 
     @Test
@@ -55,7 +58,9 @@ class SweepSimdMatchesScalarTest {
                 }
             }
             PairBatch pairs = new PairBatch(shapes, 8192);
-            while (pairs.size() < 8000) {
+            // Rejection sampling of near pairs, capped: a sparse scene fails here instead of spinning.
+            for (int attempts = 0; pairs.size() < 8000; attempts++) {
+                assertTrue(attempts < 8_000_000, "scene " + scene + ": too few near pairs (" + pairs.size() + ")");
                 int a = rnd.nextInt(n);
                 int b = rnd.nextInt(10) == 0 ? a : rnd.nextInt(n);
                 if (Math.abs(shapes.centroidX(a) - shapes.centroidX(b)) < 8

@@ -16,8 +16,14 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /** Differential tests: the SIMD penetration kernel returns the scalar reference's bits. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@AddLifecycleHook(PropertyTimeout.class)
 class VectorPenetrationTest {
     private static void assertSameBits(ConvexPolygons s, PairBatch pairs) {
         Penetrations scalar = new Penetrations(pairs.size());

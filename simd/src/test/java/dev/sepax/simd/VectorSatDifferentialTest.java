@@ -12,11 +12,14 @@ import dev.sepax.Sepax;
 import java.util.Arrays;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /**
  * SIMD and scalar verdicts agree bit for bit, and both agree with the plain definition
  * ({@link PlainSat}), on seeded random, touching, nudged, sliver and large polygons.
  */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class VectorSatDifferentialTest {
     private static final SatKernel SIMD = VectorSat.INSTANCE;
     private static final SatKernel SCALAR = Sepax.scalar();

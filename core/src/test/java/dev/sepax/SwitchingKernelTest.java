@@ -1,0 +1,141 @@
+package dev.sepax;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.narrow.ScalarSat;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.testing.TestScenes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The facade's switch from the scalar kernel to a warm SIMD kernel, with stand-in kernels so that
+ * it runs without the Vector API: it switches only to a kernel that agrees and is faster, never
+ * to one that disagrees or throws, and callers racing the switch see the scalar kernel's results.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class SwitchingKernelTest {
+    /** ScalarSat, slowed by a sleep per batch: the "scalar" side a real SIMD kernel would beat. */
+    private static final SatKernel SLOW_SCALAR = new Delegating(ScalarSat.INSTANCE) {
+        @Override
+        public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance, OverlapBits out,
+                        int[] axisCache) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return super.test(shapes, pairs, from, to, tolerance, out, axisCache);
+        }
+    };
+
+    private static class Delegating implements SatKernel {
+        final SatKernel inner;
+
+        Delegating(SatKernel inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public String name() {
+            return "simd";
+        }
+
+        @Override
+        public boolean intersects(ConvexPolygons shapes, int a, int b, float tolerance) {
+            return inner.intersects(shapes, a, b, tolerance);
+        }
+
+        @Override
+        public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance, OverlapBits out,
+                        int[] axisCache) {
+            return inner.test(shapes, pairs, from, to, tolerance, out, axisCache);
+        }
+    }
+
+    @Test
+    void aFasterAgreeingKernelIsSwitchedToWhileCallersSeeTheSameResults() throws Exception {
+        SatKernel fast = new Delegating(ScalarSat.INSTANCE);
+        SwitchingSat k = new SwitchingSat(SLOW_SCALAR, fast);
+        assertSame(SLOW_SCALAR, k.current, "serves the scalar kernel until warm");
+        ConvexPolygons s = TestScenes.mixed(3, 400, 30);
+        PairBatch pairs = TestScenes.bruteForcePairs(s, 0.5f);
+        OverlapBits expected = new OverlapBits(pairs.size());
+        int expectedHits = ScalarSat.INSTANCE.test(s, pairs, 0f, expected);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger calls = new AtomicInteger();
+        List<Throwable> wrong = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Thread> callers = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            Thread th = new Thread(() -> {
+                OverlapBits got = new OverlapBits(pairs.size());
+                while (!stop.get()) {
+                    int hits = k.test(s, pairs, 0, pairs.size(), 0f, got, null);
+                    if (hits != expectedHits || expected.firstDifference(got, pairs.size()) != -1) {
+                        wrong.add(new AssertionError("hits=" + hits));
+                    }
+                    calls.incrementAndGet();
+                }
+            });
+            th.start();
+            callers.add(th);
+        }
+        assertTrue(k.awaitSettled(), "switched to the faster kernel");
+        assertSame(fast, k.current);
+        int before = calls.get();
+        while (calls.get() < before + 4) {
+            Thread.sleep(5);
+        }
+        stop.set(true);
+        for (Thread th : callers) {
+            th.join(60_000);
+        }
+        assertEquals(List.of(), wrong);
+        assertEquals("simd", k.name());
+    }
+
+    @Test
+    void aKernelThatDisagreesIsNeverSwitchedTo() {
+        SatKernel flipped = new Delegating(ScalarSat.INSTANCE) {
+            @Override
+            public boolean intersects(ConvexPolygons shapes, int a, int b, float tolerance) {
+                return !super.intersects(shapes, a, b, tolerance);
+            }
+        };
+        SwitchingSat k = new SwitchingSat(ScalarSat.INSTANCE, flipped);
+        assertFalse(k.awaitSettled());
+        assertSame(ScalarSat.INSTANCE, k.current);
+    }
+
+    @Test
+    void aKernelThatThrowsIsNeverSwitchedTo() {
+        SatKernel broken = new Delegating(ScalarSat.INSTANCE) {
+            @Override
+            public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
+                            OverlapBits out, int[] axisCache) {
+                throw new IllegalStateException("broken");
+            }
+        };
+        SwitchingSat k = new SwitchingSat(ScalarSat.INSTANCE, broken);
+        assertFalse(k.awaitSettled());
+        assertSame(ScalarSat.INSTANCE, k.current);
+    }
+
+    @Test
+    void withoutTheVectorModuleTheFacadeIsTheScalarKernelAndWarmUpSaysSo() {
+        // This module's tests run without --add-modules jdk.incubator.vector.
+        assertSame(ScalarSat.INSTANCE, Sepax.overlap());
+        assertFalse(Sepax.warmUp());
+    }
+}
