@@ -116,9 +116,6 @@ public final class Sepax {
     private record Selection<K>(K chosen, String failure, SwitchingKernel<K> switching, K forcedSimd) {
         /** {@code switching} is the automatic-mode kernel, made only if SIMD may run. */
         static <K> Selection<K> of(String simdClass, Class<K> type, K scalar, SwitchingKernel<K> switching) {
-            if (SimdSupport.quicklyUnavailable()) {
-                return new Selection<>(scalar, null, null, null);
-            }
             if (SimdSupport.forced()) {
                 try {
                     K simd = SimdSupport.simdKernel(simdClass, type);
@@ -126,6 +123,9 @@ public final class Sepax {
                 } catch (IllegalStateException e) {
                     return new Selection<>(null, e.getMessage(), null, null);
                 }
+            }
+            if (SimdSupport.quicklyUnavailable()) {
+                return new Selection<>(scalar, null, null, null);
             }
             // Automatic: the SIMD kernel is found, loaded and warmed on the warm-up thread, so
             // that the caller's first call loads nothing of the Vector API.

@@ -1,65 +1,21 @@
 package dev.sepax.narrow;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
-import dev.sepax.batch.OverlapBits;
-import dev.sepax.batch.PairBatch;
-import dev.sepax.batch.Penetrations;
-import dev.sepax.batch.SweepResults;
-import dev.sepax.shape.ConvexPolygons;
-import dev.sepax.shape.Velocities;
+import dev.sepax.testing.KernelEntryChecks;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Entry checks that must hold before any per-pair work: extreme axis hints, a null batch. */
+/** {@link KernelEntryChecks} on the scalar kernels. */
 @Timeout(value = 1, unit = TimeUnit.MINUTES)
-public class KernelEntryChecksTest {
-    /** Pairs that survive the AABB axes: shapes 0 and 2 overlap, 0 and 1 are separated by an edge only. */
-    public static ConvexPolygons store() {
-        return ConvexPolygons.of(
-                new float[] {0, 0, 2, 0, 0, 2},
-                new float[] {1.5f, 1.5f, 3, 1.5f, 1.5f, 3},
-                new float[] {0.5f, 0.5f, 1.5f, 0.5f, 1.5f, 1.5f, 0.5f, 1.5f});
-    }
-
-    /** Hints at the ends of the int range, where {@code -hint} overflows, never change a verdict. */
-    public static void extremeHintsChangeNothing(SatKernel k) {
-        ConvexPolygons s = store();
-        PairBatch pairs = PairBatch.of(new int[] {0, 0, 1, 2}, new int[] {1, 2, 0, 0}, s);
-        OverlapBits plain = new OverlapBits(4);
-        int plainHits = k.test(s, pairs, 0, 4, 0f, plain, null);
-        for (int hint : new int[] {Integer.MIN_VALUE, Integer.MIN_VALUE + 1, Integer.MAX_VALUE, -4, 4, -3, 3}) {
-            int[] cache = {hint, hint, hint, hint};
-            OverlapBits hinted = new OverlapBits(4);
-            assertEquals(plainHits, k.test(s, pairs, 0, 4, 0f, hinted, cache), k.name() + " hint=" + hint);
-            assertEquals(-1, plain.firstDifference(hinted, 4), k.name() + " hint=" + hint);
-        }
-        assertEquals(2, plainHits);
-    }
-
-    /** Every whole-batch default method reports a null batch as the bad argument. */
-    public static void aNullBatchIsAnIllegalArgument(SatKernel sat, PenetrationKernel mtv, SweepKernel sweep) {
-        ConvexPolygons s = store();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> sat.test(s, null, 0f, new OverlapBits(4)));
-        assertEquals("pairs is null", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> mtv.penetrations(s, null, new Penetrations(4)));
-        assertEquals("pairs is null", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
-                () -> sweep.sweep(s, new Velocities(3), null, 1f, new SweepResults(4)));
-        assertEquals("pairs is null", e.getMessage());
-    }
-
+class KernelEntryChecksTest {
     @Test
     void scalarKernelsIgnoreExtremeHints() {
-        extremeHintsChangeNothing(ScalarSat.INSTANCE);
-        extremeHintsChangeNothing(TextbookSat.INSTANCE);
+        KernelEntryChecks.extremeHintsChangeNothing(ScalarSat.INSTANCE);
+        KernelEntryChecks.extremeHintsChangeNothing(TextbookSat.INSTANCE);
     }
 
     @Test
     void scalarKernelsRejectANullBatch() {
-        aNullBatchIsAnIllegalArgument(ScalarSat.INSTANCE, ScalarPenetration.INSTANCE, ScalarSweep.INSTANCE);
+        KernelEntryChecks.aNullBatchIsAnIllegalArgument(ScalarSat.INSTANCE, ScalarPenetration.INSTANCE, ScalarSweep.INSTANCE);
     }
 }
