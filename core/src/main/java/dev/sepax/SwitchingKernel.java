@@ -69,13 +69,15 @@ abstract class SwitchingKernel<K> implements Runnable {
     /** Released by {@link #awaitSettled()}: start now instead of after {@link #START_DELAY_MILLIS}. */
     private final CountDownLatch urgent = new CountDownLatch(1);
     private final String what;
+    private final String threadName;
 
     /**
      * Serves {@code scalar} until the warm-up has loaded and warmed {@code simdClass} (its
      * {@code INSTANCE}), or {@code simd} when not null (a forced warm-up, see {@link Sepax#warmUp()}).
      */
-    SwitchingKernel(String what, K scalar, String simdClass, Class<K> type, K simd) {
+    SwitchingKernel(String what, String threadName, K scalar, String simdClass, Class<K> type, K simd) {
         this.what = what;
+        this.threadName = threadName;
         this.scalar = scalar;
         this.simdClass = simdClass;
         this.type = type;
@@ -99,7 +101,9 @@ abstract class SwitchingKernel<K> implements Runnable {
     final void startWarmUp() {
         started = true;
         if (queued.compareAndSet(false, true)) {
-            Thread t = new Thread(this, "sepax-simd-warm-up-" + what);
+            // No string concatenation on this path: its first use bootstraps invokedynamic,
+            // tens of milliseconds in a cold JVM, inside the caller's first call.
+            Thread t = new Thread(this, threadName);
             t.setDaemon(true);
             t.setPriority(Thread.MIN_PRIORITY);
             t.start();

@@ -15,7 +15,7 @@ final class SwitchingPenetration extends SwitchingKernel<PenetrationKernel> impl
 
     /** See {@link SwitchingKernel#SwitchingKernel}: {@code simd} null loads {@code dev.sepax.simd.VectorPenetration}. */
     SwitchingPenetration(PenetrationKernel scalar, PenetrationKernel simd) {
-        super("penetration", scalar, "dev.sepax.simd.VectorPenetration", PenetrationKernel.class, simd);
+        super("penetration", "sepax-simd-warm-up-penetration", scalar, "dev.sepax.simd.VectorPenetration", PenetrationKernel.class, simd);
     }
 
     @Override

@@ -18,7 +18,7 @@ final class SwitchingSat extends SwitchingKernel<SatKernel> implements SatKernel
 
     /** See {@link SwitchingKernel#SwitchingKernel}: {@code simd} null loads {@code dev.sepax.simd.VectorSat}. */
     SwitchingSat(SatKernel scalar, SatKernel simd) {
-        super("overlap", scalar, "dev.sepax.simd.VectorSat", SatKernel.class, simd);
+        super("overlap", "sepax-simd-warm-up-overlap", scalar, "dev.sepax.simd.VectorSat", SatKernel.class, simd);
     }
 
     @Override

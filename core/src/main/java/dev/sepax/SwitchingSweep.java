@@ -17,7 +17,7 @@ final class SwitchingSweep extends SwitchingKernel<SweepKernel> implements Sweep
 
     /** See {@link SwitchingKernel#SwitchingKernel}: {@code simd} null loads {@code dev.sepax.simd.VectorSweep}. */
     SwitchingSweep(SweepKernel scalar, SweepKernel simd) {
-        super("sweep", scalar, "dev.sepax.simd.VectorSweep", SweepKernel.class, simd);
+        super("sweep", "sepax-simd-warm-up-sweep", scalar, "dev.sepax.simd.VectorSweep", SweepKernel.class, simd);
     }
 
     @Override
