@@ -1,5 +1,8 @@
 package dev.sepax;
 
+import dev.sepax.contact.ClipKernel;
+import dev.sepax.contact.ConvexClipper;
+
 import dev.sepax.internal.SimdSupport;
 import dev.sepax.narrow.PenetrationKernel;
 import dev.sepax.narrow.SatKernel;
@@ -97,6 +100,14 @@ public final class Sepax {
         simd &= PenetrationHolder.warmUp();
         simd &= SweepHolder.warmUp();
         return simd;
+    }
+
+    /**
+     * The find-intersection kernel (the clipped polygon two shapes share, and its area): the
+     * scalar reference {@link ConvexClipper}, the only implementation.
+     */
+    public static ClipKernel clipper() {
+        return ConvexClipper.INSTANCE;
     }
 
     /**
