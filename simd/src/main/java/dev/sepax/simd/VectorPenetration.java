@@ -89,37 +89,39 @@ public final class VectorPenetration implements PenetrationKernel {
     public int penetrations(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out) {
         Penetrations.checkBatch(shapes, pairs, from, to, out);
         checkCounts(shapes);
+        KernelScratch scratch = KernelScratch.take();
+        try {
+            return run(shapes, pairs, from, to, out, scratch);
+        } finally {
+            if (scratch != null) {
+                KernelScratch.give(scratch);
+            }
+        }
+    }
+
+    /** The batch with {@code scratch} (null: the pool is empty; per-pair paths only, same bits). */
+    private static int run(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out,
+                           KernelScratch scratch) {
         int[] pa = pairs.as();
         int[] pb = pairs.bs();
-        int[] count = shapes.counts();
-        // Per-pair groups first store the best edge separation and its axis code in the output
-        // arrays (this kernel's own buffer), with no branch that depends on the geometry, so
-        // consecutive pairs overlap in the pipeline; then the scalar kernel's tail finishes them.
-        float[] best = out.depths();
-        int[] axis = out.axes();
         int[] cap = shapes.capacities();
         int p = from;
         int hits = 0;
         // Lanes across pairs: H pairs per step, when their 2H shapes share capacity 4 or 8;
         // such a group is finished in its lanes too (world axes, normal, output). Any other
-        // group, and a range's last < H pairs, go one pair per vector, then the scalar tail.
-        LaneMajorPairs lanes = LaneMajorPairs.PER_THREAD.get();
+        // group, and a range's last < H pairs, go one pair at a time, each written once with
+        // its final values (the output is never scratch).
         while (p < to) {
-            int k = p + H <= to ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p) : 0;
+            int k = scratch != null && p + H <= to ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p) : 0;
             if (k != 0) {
-                hits += acrossPairs(shapes, pa, pb, p, k, out, lanes);
+                hits += acrossPairs(shapes, pa, pb, p, k, out, scratch.lanes);
                 p += H;
                 continue;
             }
             int end = Math.min(p + H, to);
             for (int l = p; l < end; l++) {
-                int a = pa[l];
-                int b = pb[l];
-                long r = edges(shapes, a, b, count[a], count[b]);
-                best[l] = Float.intBitsToFloat((int) (r >>> 32));
-                axis[l] = (int) r;
+                hits += compute(shapes, pa[l], pb[l], out, l) ? 1 : 0;
             }
-            hits += ScalarPenetration.finishAll(shapes, pairs, p, end, out);
             p = end;
         }
         return hits;
@@ -133,7 +135,10 @@ public final class VectorPenetration implements PenetrationKernel {
     }
 
     private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
-        long r = edges(s, a, b, s.counts()[a], s.counts()[b]);
+        int[] cap = s.capacities();
+        long r = cap[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || cap[b] > ScalarPenetration.ALL_PAIRS_CAPACITY
+                ? ScalarPenetration.mergeWalk(s, a, b)
+                : edges(s, a, b, s.counts()[a], s.counts()[b]);
         return ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
     }
 
