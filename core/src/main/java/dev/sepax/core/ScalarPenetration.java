@@ -182,6 +182,15 @@ public final class ScalarPenetration implements PenetrationKernel {
                 j++;
             }
         }
+        return combine(aIsP, bestP, edgeP, bestQ, edgeQ);
+    }
+
+    /**
+     * The end of {@link #mergeWalk}: P's and Q's best separations and edges (-1: none) to the
+     * pair's best edge separation (float bits, high word) and axis code (low word), A's edges
+     * first on a tie. Public only for the SIMD kernel; not an API for callers.
+     */
+    public static long combine(boolean aIsP, float bestP, int edgeP, float bestQ, int edgeQ) {
         float bestA = aIsP ? bestP : bestQ;
         float bestB = aIsP ? bestQ : bestP;
         int edgeA = aIsP ? edgeP : edgeQ;
