@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -176,16 +177,17 @@ class MergeWalkSimdTest {
             threads[t] = new Thread(() -> {
                 try {
                     for (int r = 0; r < rounds; r++) {
-                        start.await();
+                        start.await(30, TimeUnit.SECONDS);
                         VectorPenetration.INSTANCE.penetrations(s, pairs, shared);
                         VectorSweep.INSTANCE.sweep(s, v, pairs, 1f, sharedSweep);
-                        done.await();
+                        done.await(30, TimeUnit.SECONDS);
                         // Thread 0 checks while thread 1 waits at the next start.
                         if (id == 0 && !same(expected, shared, expectedSweep, sharedSweep, n)) {
                             badRounds[0]++;
                         }
                     }
                 } catch (Throwable e) {
+                    // The other thread then times out at its next barrier (or breaks it) and stops too.
                     failure[id] = e;
                     start.reset();
                     done.reset();
@@ -196,8 +198,8 @@ class MergeWalkSimdTest {
         for (Thread t : threads) {
             t.join();
         }
-        assertNull(failure[0]);
-        assertNull(failure[1]);
+        assertNull(failure[0], () -> "thread 0: " + failure[0]);
+        assertNull(failure[1], () -> "thread 1: " + failure[1]);
         assertEquals(0, badRounds[0], "rounds whose shared buffer differed from the scalar results");
         assertSameMtv(expected, shared, n, "shared buffer");
         SweepSimdMatchesScalarTest.assertSame(expectedSweep, sharedSweep, n, "shared buffer");
