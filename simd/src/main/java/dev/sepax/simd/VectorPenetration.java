@@ -1,10 +1,12 @@
 package dev.sepax.simd;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.PenetrationKernel;
-import dev.sepax.core.Penetrations;
-import dev.sepax.core.ScalarPenetration;
+import dev.sepax.Sepax;
+
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.PenetrationKernel;
+import dev.sepax.batch.Penetrations;
+import dev.sepax.narrow.ScalarPenetration;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
@@ -103,9 +105,9 @@ public final class VectorPenetration implements PenetrationKernel {
     /** The batch with {@code scratch} (null: the pool is empty; per-pair paths only, same bits). */
     private static int run(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out,
                            KernelScratch scratch) {
-        int[] pa = pairs.as();
-        int[] pb = pairs.bs();
-        int[] cap = shapes.capacities();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int[] cap = shapes.arrays().capacity;
         int p = from;
         int hits = 0;
         // Lanes across pairs: H pairs per step, when their 2H shapes share capacity 4 or 8;
@@ -159,9 +161,9 @@ public final class VectorPenetration implements PenetrationKernel {
      */
     private static int mergeAcross(ConvexPolygons s, int[] pa, int[] pb, int p, Penetrations out,
                                    KernelScratch sc) {
-        int[] start = s.starts();
-        int[] count = s.counts();
-        int[] cap = s.capacities();
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
+        int[] cap = s.arrays().capacity;
         int stride = 0;
         for (int l = 0; l < L; l++) {
             stride = Math.max(stride, Math.max(cap[pa[p + l]], cap[pb[p + l]]));
@@ -182,14 +184,14 @@ public final class VectorPenetration implements PenetrationKernel {
             int kp = count[Math.min(a, b)];
             int kq = count[Math.max(a, b)];
             int o = l * stride;
-            System.arraycopy(s.unitNormalXs(), sp, rows, o, kp);
-            System.arraycopy(s.unitNormalYs(), sp, rows, ls + o, kp);
-            System.arraycopy(s.xs(), sp, rows, 2 * ls + o, kp);
-            System.arraycopy(s.ys(), sp, rows, 3 * ls + o, kp);
-            System.arraycopy(s.unitNormalXs(), sq, rows, 4 * ls + o, kq);
-            System.arraycopy(s.unitNormalYs(), sq, rows, 5 * ls + o, kq);
-            System.arraycopy(s.xs(), sq, rows, 6 * ls + o, kq);
-            System.arraycopy(s.ys(), sq, rows, 7 * ls + o, kq);
+            System.arraycopy(s.arrays().nx, sp, rows, o, kp);
+            System.arraycopy(s.arrays().ny, sp, rows, ls + o, kp);
+            System.arraycopy(s.arrays().x, sp, rows, 2 * ls + o, kp);
+            System.arraycopy(s.arrays().y, sp, rows, 3 * ls + o, kp);
+            System.arraycopy(s.arrays().nx, sq, rows, 4 * ls + o, kq);
+            System.arraycopy(s.arrays().ny, sq, rows, 5 * ls + o, kq);
+            System.arraycopy(s.arrays().x, sq, rows, 6 * ls + o, kq);
+            System.arraycopy(s.arrays().y, sq, rows, 7 * ls + o, kq);
             mapP[l] = kp;
             mapQ[l] = kq;
         }
@@ -279,10 +281,10 @@ public final class VectorPenetration implements PenetrationKernel {
     }
 
     private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
-        int[] cap = s.capacities();
+        int[] cap = s.arrays().capacity;
         long r = cap[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || cap[b] > ScalarPenetration.ALL_PAIRS_CAPACITY
                 ? ScalarPenetration.mergeWalk(s, a, b)
-                : edges(s, a, b, s.counts()[a], s.counts()[b]);
+                : edges(s, a, b, s.arrays().count[a], s.arrays().count[b]);
         return ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
     }
 
@@ -298,11 +300,11 @@ public final class VectorPenetration implements PenetrationKernel {
      * masked out. Everything vector-typed stays inside this method (see {@link #packedPair}).
      */
     private static long chunkedPair(ConvexPolygons s, int a, int b, int ka, int kb) {
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nx = s.unitNormalXs();
-        float[] ny = s.unitNormalYs();
-        int[] start = s.starts();
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int[] start = s.arrays().start;
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector bestAxis = FloatVector.zero(F);
@@ -378,12 +380,12 @@ public final class VectorPenetration implements PenetrationKernel {
         // would be boxed, so nothing vector-typed leaves this method.
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         VectorMask<Float> high = iota.compare(VectorOperators.GE, (float) H);
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nx = s.unitNormalXs();
-        float[] ny = s.unitNormalYs();
-        int oa = s.starts()[a];
-        int ob = s.starts()[b];
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int oa = s.arrays().start[a];
+        int ob = s.arrays().start[b];
         // Low half from A's slots, high half from B's slots moved up by H lanes.
         FloatVector vnx = FloatVector.fromArray(F, nx, oa).blend(FloatVector.fromArray(F, nx, ob).rearrange(HALF_SWAP), high);
         FloatVector vny = FloatVector.fromArray(F, ny, oa).blend(FloatVector.fromArray(F, ny, ob).rearrange(HALF_SWAP), high);
