@@ -15,9 +15,18 @@ import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API {@link PenetrationKernel}: bit for bit the results of {@link ScalarPenetration}.
+ * The Vector API {@link PenetrationKernel}: bit for bit the results of {@link ScalarPenetration},
+ * in both of its capacity classes.
  *
- * <h2>Layout of the work</h2>
+ * <h2>Merge class (a shape above capacity 8): lanes across pairs, one walk per lane</h2>
+ * Groups of L consecutive merge-class pairs (no shape above
+ * {@link KernelScratch#MAX_WALK_CAPACITY}) run {@link #mergeAcross}: lane l walks pair l round
+ * its Minkowski difference exactly as {@link ScalarPenetration#mergeWalk} does, the start scan
+ * and every step's decision, separations and best-edge updates as lane-wise compares and
+ * blends, loads as gathers by each lane's own slot from a lane-major copy of the group's
+ * shapes. Other merge-class pairs run the scalar walk itself.
+ *
+ * <h2>Small class (both shapes at most 8 vertices): every edge against every vertex</h2>
  * <pre>
  *  lanes:   edge normals of the reference shape, one vector of them at a time (A's, then B's)
  *  loop:    over the other shape's vertices, each broadcast to all lanes
@@ -31,26 +40,28 @@ import jdk.incubator.vector.VectorSpecies;
  * integer reduction (axis indices are small non-negative floats, whose bit patterns sort like
  * their values). That is the scalar kernel's "first axis of the maximum", and no float is ever
  * reduced across lanes. The world axes and the output are then the scalar kernel's own
- * {@link ScalarPenetration#finish tail}, run over a group's or a range's pairs once their vector
- * work is done, so that the vector work has no branch that depends on the geometry.
+ * {@link ScalarPenetration#finish tail}.
  *
  * <p>Batches first take groups of H = L/2 consecutive pairs whose 2H shapes share one capacity,
  * 4 or 8 (the standard W4 and W8 workloads entirely): lanes across pairs, see
  * {@link #acrossPairs}; those groups also do the tail in their lanes (world axes, normal, the
- * four outputs), which is 10-19% faster than the scalar tail at W8/W4. Other pairs (and a
- * range's last &lt; H pairs) run one pair per vector:
- *
- * <p>Two per-pair lane layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
+ * four outputs). Other small-class pairs (and a range's last pairs) run one pair per vector,
+ * in one of two layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
  * 16 float lanes), one vector holds A's edges in its low half and B's in its high half, and each
  * step broadcasts one vertex of B to the low half and one of A to the high half, so a pair costs
  * {@code max(ka, kb)} steps; otherwise whole vectors of A's edges, then of B's, each against
  * every vertex of the other shape.
  *
- * <p>Thread-safe: no shared mutable state; each thread gets its own lane-major scratch
- * ({@link LaneMajorPairs}, about 3 KB, allocated on the thread's first batch and reused), and a batch
- * writes only its own {@code [from, to)} entries of the output. Allocation-free in steady state
- * (C2 keeps the vectors in registers; nothing is seeded from a {@code compare()} and carried
- * round a loop; no method holds so many gathers that C2 stops inlining the vector ops).
+ * <h2>Threads, scratch and allocation</h2>
+ * Thread-safe. A batch borrows one {@link KernelScratch} from a small bounded pool for its
+ * lane-major copies and gather maps and returns it at the end; with the pool empty it takes
+ * the per-pair paths (same bits). The output is never scratch: a batch writes each entry of
+ * {@code [from, to)} once, with its final values, so even two calls on the same range of one
+ * buffer leave the scalar results. Allocation-free in steady state (C2 keeps the vectors in
+ * registers; nothing is seeded from a {@code compare()} and carried round a loop; no method
+ * holds so many gathers that C2 stops inlining the vector ops); the pool allocates an instance
+ * only while it is below its size, and an instance grows its walk copy once to the largest
+ * capacity it meets.
  */
 public final class VectorPenetration implements PenetrationKernel {
     /** The shared instance, found by {@code Sepax.penetration()}. */

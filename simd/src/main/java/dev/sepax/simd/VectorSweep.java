@@ -47,6 +47,13 @@ import jdk.incubator.vector.VectorSpecies;
  * order; the first lane holding the maximum gives the normal, as the scalar's in-order strict
  * comparison does. Rotation is out of scope (see {@link SweepKernel}).
  *
+ * <h2>Capacity classes</h2>
+ * The lanes above compute the small class of {@link ScalarSweep} (both shapes at most 8
+ * vertices). A pair of the merge class runs the scalar kernel's own walk,
+ * {@link ScalarSweep#mergePair}, after the AABB stage below: it is {@code O(m + k)} with an
+ * early exit at the step that empties the interval, which the lanes of a lanes-across-pairs
+ * walk could not take pair by pair.
+ *
  * <h2>Branches</h2>
  * The swept AABB constraints run first for L pairs at a time, one pair per lane (gathered
  * bounds and velocities, no cross-lane work); misses are written there and only the pairs left
@@ -56,8 +63,12 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code finish}. The last {@code (to - from) mod L} pairs of a range take the same steps one
  * pair at a time, with the AABB constraints in the lanes of a 128-bit vector.
  *
- * <p>Stateless, thread-safe, allocation-free (no mask is carried round a loop; checked with
- * JMH {@code -prof gc}).
+ * <p>Stateless and thread-safe: a batch borrows one {@link KernelScratch} from a small bounded
+ * pool (its int arrays hold the AABB stage's entry keys, axis codes and exit keys of L pairs;
+ * with the pool empty every pair takes the one-at-a-time path, same bits) and writes each
+ * result entry once, with its final value: the caller's result arrays are never scratch.
+ * Allocation-free in steady state (no mask is carried round a loop; checked with JMH
+ * {@code -prof gc}).
  */
 public final class VectorSweep implements SweepKernel {
     /** The shared instance (the kernel is stateless). */
