@@ -72,10 +72,13 @@ import dev.sepax.shape.ConvexPolygons;
  *       least; a later edge that the walk pairs too early along the same chain gains at most
  *       as much, since its normal has turned further from that chain. (3) The evaluation at
  *       the chosen vertex errs by at most {@code 8.5 u M}. The separation is therefore within
- *       {@code [-8.5, +46] u M} of the exact one: the band is {@link #MERGE_BAND_ULPS}
- *       {@code u M} ({@code 4 * FloatBand.of}), one-sided in spirit (the walk only overstates a
- *       separation), checked against an exact rational oracle on near-touching pairs
- *       ({@code MergeBandPropertiesTest}).
+ *       {@code [-8.5, +46] u M} of the exact one (the walk can only overstate a
+ *       separation; the evaluation errs either way): the band is {@link #MERGE_BAND_ULPS}
+ *       {@code u M} ({@code 4 * FloatBand.of}). Checked against an exact rational oracle
+ *       (BigDecimal orientation determinants) on near-touching pairs, including pairs whose
+ *       edges are all exactly antiparallel ({@code MergeBandPropertiesTest}): the measured worst
+ *       depth error is 0.36 {@code u M} over 1 881 such pairs; the bound is for adversarial
+ *       chains of nearly parallel edges.
  * </ul>
  * So {@code depth >= 0} agrees with {@code SatKernel}'s verdict at tolerance 0 except for
  * pairs whose true gap is inside the band of their class. Coordinates must be small enough

@@ -74,7 +74,7 @@ public class MergeBandPropertiesTest {
         SplittableRandom rnd = new SplittableRandom(1515);
         double worst = 0;
         int merge = 0;
-        for (int c = 0; c < 4000; c++) {
+        for (int c = 0; c < 2000; c++) {
             ConvexPolygons s = nearTouching(rnd, c % 2 == 0);
             if (!mergeClass(s)) {
                 continue;
@@ -83,8 +83,10 @@ public class MergeBandPropertiesTest {
             double e = Math.abs(run(s, 0, 1).depth(0) - exactDepth(s)) / (U * magnitude(s));
             worst = Math.max(worst, e);
         }
-        assertTrue(merge > 3000, "merge-class pairs " + merge);
+        assertTrue(merge > 1500, "merge-class pairs " + merge);
         assertTrue(worst <= PenetrationKernel.MERGE_BAND_ULPS, "worst " + worst + " u M");
+        System.out.printf("MergeBandPropertiesTest: worst merge-class depth error %.2f u M over %d pairs%n",
+                worst, merge);
     }
 
     static Penetrations run(ConvexPolygons s, int a, int b) {
