@@ -18,7 +18,7 @@ import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API swept test: bit-identical to {@link ScalarSweep} (times, normals and hit bits).
+ * The Vector API swept test: bit-identical to {@link dev.sepax.narrow.ScalarSweep} (times, normals and hit bits).
  *
  * <h2>Layout</h2>
  * Lanes hold edge normals and the minimum of {@code fma(nx, x, ny*y)} over the other shape's

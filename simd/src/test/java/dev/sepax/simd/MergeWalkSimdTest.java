@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.Penetrations;
 import dev.sepax.batch.SweepResults;
-import dev.sepax.narrow.MergeBandPropertiesTest;
 import dev.sepax.narrow.ScalarPenetration;
 import dev.sepax.narrow.ScalarSweep;
 import dev.sepax.shape.ConvexPolygons;
@@ -97,7 +96,7 @@ class MergeWalkSimdTest {
         ConvexPolygons.Builder b = ConvexPolygons.builder();
         int n = 64 * L;
         for (int c = 0; c < n / 2; c++) {
-            ConvexPolygons pair = MergeBandPropertiesTest.nearTouching(rnd, c % 2 == 0);
+            ConvexPolygons pair = FindFixtures.nearTouching(rnd, c % 2 == 0);
             b.add(pair.vertices(0));
             b.add(pair.vertices(1));
         }
