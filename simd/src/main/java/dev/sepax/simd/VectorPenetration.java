@@ -444,7 +444,7 @@ public final class VectorPenetration implements PenetrationKernel {
      * against its A-vertices; every lane walks its own k edges and k vertices, so there is no
      * broadcast, no packing and no cross-lane resolution per pair.
      *
-     * <p>{@link LaneMajorPairs#load} first puts all k slots lane-major into the per-thread
+     * <p>{@link LaneMajorPairs#load} first puts all k slots lane-major into the borrowed
      * scratch (an in-register transpose with 16 lanes, else gathers), then the k x k steps run
      * from plain loads, the tail runs in the lanes, and only this group's H output entries are
      * written.
