@@ -48,6 +48,20 @@ public final class Sepax {
     }
 
     /**
+     * The selected distance kernel for rounded shapes (GJK: distance, closest points, normal):
+     * {@code dev.sepax.simd.VectorDistance} when the SIMD kernels can run (see class doc), else
+     * {@link dev.sepax.narrow.ScalarDistance}. Both give the same bits. Chosen once, lazily.
+     */
+    public static dev.sepax.narrow.DistanceKernel distance() {
+        return DistanceHolder.KERNEL;
+    }
+
+    private static final class DistanceHolder {
+        static final dev.sepax.narrow.DistanceKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorDistance",
+                dev.sepax.narrow.DistanceKernel.class, dev.sepax.narrow.ScalarDistance.INSTANCE);
+    }
+
+    /**
      * Why the SIMD kernels are not used in this JVM, or {@code null} when they are. Forcing
      * {@code -Dsepax.kernel=scalar} is reported as a reason too.
      */
