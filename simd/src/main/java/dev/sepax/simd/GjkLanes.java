@@ -14,9 +14,11 @@ import dev.sepax.narrow.ScalarDistance;
  *  bx, by:  the same for B
  *  state:   rows of L floats at the offsets N, AX1 ... EXIT: the simplex of every lane
  *           (vertex v's A point, B point and indices as floats, exact below 2^24), its
- *           weights W1..W3, its size, its iteration count and its exit code (0 = running)
+ *           weights W1..W3, its size, its iteration count and its exit code (0 = running),
+ *           then the rows one iteration passes between its steps (saved pairs, triangle terms,
+ *           region code, direction, new support pair)
  * </pre>
- * One instance per thread ({@link #PER_THREAD}), about 17 KB at 16 lanes, reused; not shared.
+ * One instance per thread ({@link #PER_THREAD}), about 20 KB at 16 lanes, reused; not shared.
  */
 final class GjkLanes {
     private static final int L = VectorSupport.F.length();
@@ -48,7 +50,37 @@ final class GjkLanes {
     static final int W3 = 21 * L;
     static final int ITER = 22 * L;
     static final int EXIT = 23 * L;
-    private static final int ROWS = 24;
+    /** The support pairs an iteration started with (for the repeated-support guard). */
+    static final int SN = 24 * L;
+    static final int SA1 = 25 * L;
+    static final int SB1 = 26 * L;
+    static final int SA2 = 27 * L;
+    static final int SB2 = 28 * L;
+    static final int SA3 = 29 * L;
+    static final int SB3 = 30 * L;
+    /** The triangle region code of the iteration (see VectorDistance). */
+    static final int REGION = 31 * L;
+    /** The direction towards the origin. */
+    static final int DX = 32 * L;
+    static final int DY = 33 * L;
+    /** The new support pair: index and point on A, on B. */
+    static final int NA = 34 * L;
+    static final int NAX = 35 * L;
+    static final int NAY = 36 * L;
+    static final int NB = 37 * L;
+    static final int NBX = 38 * L;
+    static final int NBY = 39 * L;
+    /** The triangle's region terms (see ScalarDistance). */
+    static final int U12 = 40 * L;
+    static final int V12 = 41 * L;
+    static final int U13 = 42 * L;
+    static final int V13 = 43 * L;
+    static final int U23 = 44 * L;
+    static final int V23 = 45 * L;
+    static final int T1 = 46 * L;
+    static final int T2 = 47 * L;
+    static final int T3 = 48 * L;
+    private static final int ROWS = 49;
 
     final float[] state = new float[ROWS * L];
     final float[] ax = new float[MAX_POINTS * L];

@@ -125,6 +125,33 @@ class VectorDistanceTest {
     }
 
     @Test
+    void compiledBatchesAllocateNothing() {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no counter");
+        com.sun.management.ThreadMXBean counter = (com.sun.management.ThreadMXBean) bean;
+        org.junit.jupiter.api.Assumptions.assumeTrue(counter.isThreadAllocatedMemorySupported()
+                && counter.isThreadAllocatedMemoryEnabled());
+        SplittableRandom rnd = new SplittableRandom(9);
+        RoundedShapes s = RoundedFixtures.mixedStore(rnd, 400, 12);
+        PairBatch pairs = new PairBatch(s.size(), 0);
+        for (int p = 0; p < 2051; p++) {
+            pairs.add(rnd.nextInt(s.size()), rnd.nextInt(s.size()));
+        }
+        Distances out = new Distances(pairs.size());
+        SimplexCache cache = new SimplexCache(pairs.size());
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < 1200; round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), out, (round & 1) == 0 ? null : cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 1190) {
+                least = Math.min(least, t1 - t0);
+            }
+        }
+        assertEquals(0, least, "bytes per distance batch");
+    }
+
+    @Test
     void theFacadeChoosesTheSimdKernel() {
         assertSame(VectorDistance.INSTANCE, Sepax.distance());
     }
