@@ -2,7 +2,7 @@ package dev.sepax.narrow;
 
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
-import dev.sepax.core.PairBatch;
+import dev.sepax.batch.PairBatch;
 import dev.sepax.shape.RoundedShapes;
 
 /**

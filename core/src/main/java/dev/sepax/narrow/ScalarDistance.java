@@ -2,7 +2,7 @@ package dev.sepax.narrow;
 
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
-import dev.sepax.core.PairBatch;
+import dev.sepax.batch.PairBatch;
 import dev.sepax.internal.RoundedArrays;
 import dev.sepax.shape.RoundedShapes;
 
@@ -68,8 +68,8 @@ public final class ScalarDistance implements DistanceKernel {
     public int distances(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache) {
         DistanceKernel.checkBatch(shapes, pairs, from, to, out, cache);
         RoundedArrays s = shapes.arrays();
-        int[] pa = pairs.as();
-        int[] pb = pairs.bs();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
         int hits = 0;
         for (int p = from; p < to; p++) {
             hits += pair(s, pa[p], pb[p], cache, p, out) ? 1 : 0;

@@ -1,6 +1,7 @@
 package dev.sepax.shape;
 
-import dev.sepax.core.ConvexPolygons;
+import dev.sepax.geom.FloatConsistency;
+import dev.sepax.internal.PolygonArrays;
 import dev.sepax.internal.RoundedArrays;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,8 +114,8 @@ public final class RoundedShapes {
         for (int s = 0; s < r.length; s++) {
             checkRadius(s, r[s]);
         }
-        RoundedArrays a = new RoundedArrays(polygons.xs(), polygons.ys(), polygons.starts(), polygons.counts(),
-                polygons.capacities(), r);
+        PolygonArrays pa = polygons.arrays();
+        RoundedArrays a = new RoundedArrays(pa.x, pa.y, pa.start, pa.count, pa.capacity, r);
         return new RoundedShapes(polygons.size(), polygons.maxCount(), a, polygons);
     }
 
@@ -262,14 +263,8 @@ public final class RoundedShapes {
             }
             return core.clone();
         }
-        try {
-            return ConvexPolygons.of(core).vertices(0);
-        } catch (IllegalArgumentException e) {
-            // The polygon store names its own shape 0; the reason after the prefix is what matters.
-            String m = e.getMessage();
-            String reason = m != null && m.startsWith("shape=0: ") ? m.substring("shape=0: ".length()) : m;
-            throw new IllegalArgumentException("shape=" + shape + ": polygon core: " + reason, e);
-        }
+        // The polygon store's own cleaning and float-consistency weld, with this shape's index.
+        return FloatConsistency.weld(shape, PolygonCleaner.clean(shape, core));
     }
 
     // ---- Queries -------------------------------------------------------------------------

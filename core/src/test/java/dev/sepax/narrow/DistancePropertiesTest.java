@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.batch.Distances;
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.FindFixtures;
-import dev.sepax.core.ScalarSat;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.testing.FindFixtures;
 import dev.sepax.shape.RoundedFixtures;
 import dev.sepax.shape.RoundedShapes;
+import dev.sepax.testing.PropertyTimeout;
 import java.util.SplittableRandom;
 import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
@@ -20,6 +20,7 @@ import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.operation.distance.DistanceOp;
 
 /** Geometric truths of the distance query, checked on the scalar reference kernel against independent oracles. */
+@PropertyTimeout(seconds = 120)
 class DistancePropertiesTest {
     private static final DistanceKernel K = ScalarDistance.INSTANCE;
     private static final GeometryFactory JTS = new GeometryFactory();
@@ -150,7 +151,7 @@ class DistancePropertiesTest {
         double truth = RoundedFixtures.distance(s, 0, 1);
         boolean sat = ScalarSat.INSTANCE.intersects(p, 0, 1, 0f);
         // Outside the band of both kernels: the true distance is 0 (overlap) or clearly positive.
-        double band = ScalarDistance.band(s, 0, 1, truth) + 4 * dev.sepax.core.FloatBand.of(p, 0, 1);
+        double band = ScalarDistance.band(s, 0, 1, truth) + 4 * dev.sepax.geom.FloatBand.of(p, 0, 1);
         Assume.that(truth == 0 ? !touchingWithinBand(s, band) : truth > band);
         Distances d = run(s, 0, 1);
         Statistics.collect(sat ? "intersecting" : "separated");
@@ -176,7 +177,7 @@ class DistancePropertiesTest {
         double scale = Math.hypot(s.pointX(1, 0) - s.pointX(0, 0), s.pointY(1, 0) - s.pointY(0, 0)) + 1;
         RoundedShapes next = RoundedFixtures.withBMoved(s, 0, 1, scale * rnd.nextDouble(-0.05, 0.05),
                 scale * rnd.nextDouble(-0.05, 0.05));
-        dev.sepax.core.PairBatch one = dev.sepax.core.PairBatch.of(new int[] {0}, new int[] {1}, 2);
+        dev.sepax.batch.PairBatch one = dev.sepax.batch.PairBatch.of(new int[] {0}, new int[] {1}, 2);
         dev.sepax.batch.SimplexCache cache = new dev.sepax.batch.SimplexCache(1);
         Distances out = new Distances(1);
         K.distances(s, one, 0, 1, out, cache);

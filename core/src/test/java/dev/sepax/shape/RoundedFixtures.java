@@ -1,7 +1,7 @@
 package dev.sepax.shape;
 
-import dev.sepax.core.FindFixtures;
-import dev.sepax.core.PairBatch;
+import dev.sepax.testing.FindFixtures;
+import dev.sepax.batch.PairBatch;
 import java.util.SplittableRandom;
 
 /**

@@ -2,7 +2,7 @@ package dev.sepax.simd;
 
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
-import dev.sepax.core.PairBatch;
+import dev.sepax.batch.PairBatch;
 import dev.sepax.internal.RoundedArrays;
 import dev.sepax.narrow.DistanceKernel;
 import dev.sepax.narrow.ScalarDistance;
@@ -75,8 +75,8 @@ public final class VectorDistance implements DistanceKernel {
         DistanceKernel.checkBatch(shapes, pairs, from, to, out, cache);
         RoundedArrays s = shapes.arrays();
         int[] count = s.count();
-        int[] pa = pairs.as();
-        int[] pb = pairs.bs();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
         GjkLanes g = GjkLanes.PER_THREAD.get();
         int hits = 0;
         int lanes = 0;

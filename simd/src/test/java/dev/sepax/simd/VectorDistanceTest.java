@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.Sepax;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.Sepax;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.shape.RoundedFixtures;
 import dev.sepax.shape.RoundedShapes;
@@ -27,8 +27,8 @@ class VectorDistanceTest {
         int hv = VectorDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), simd, simdCache);
         assertEquals(hs, hv, "touching or overlapping count");
         for (int i = 0; i < pairs.size(); i++) {
-            String where = "pair=" + i + " (" + pairs.a(i) + ", " + pairs.b(i) + ") kinds " + s.kind(pairs.a(i)) + "/"
-                    + s.kind(pairs.b(i)) + " counts " + s.count(pairs.a(i)) + "/" + s.count(pairs.b(i));
+            String where = "pair=" + i + " (" + pairs.shapeA(i) + ", " + pairs.shapeB(i) + ") kinds " + s.kind(pairs.shapeA(i)) + "/"
+                    + s.kind(pairs.shapeB(i)) + " counts " + s.count(pairs.shapeA(i)) + "/" + s.count(pairs.shapeB(i));
             assertBits(scalar.distances()[i], simd.distances()[i], where + ": distance");
             assertBits(scalar.pointAXs()[i], simd.pointAXs()[i], where + ": pointAX");
             assertBits(scalar.pointAYs()[i], simd.pointAYs()[i], where + ": pointAY");
@@ -109,7 +109,7 @@ class VectorDistanceTest {
         int[] ks = {3, 8, 63, 64, 65, 200, 1024};
         for (int i = 0; i < 30; i++) {
             int k = ks[i % ks.length];
-            b.add(i % 3 == 0 ? 0.1f : 0f, dev.sepax.core.FindFixtures.convex(rnd, k, rnd.nextDouble(0, 6), rnd.nextDouble(0, 6), 1.5));
+            b.add(i % 3 == 0 ? 0.1f : 0f, dev.sepax.testing.FindFixtures.convex(rnd, k, rnd.nextDouble(0, 6), rnd.nextDouble(0, 6), 1.5));
         }
         RoundedShapes s = b.build();
         PairBatch pairs = new PairBatch(s.size(), 0);
