@@ -42,6 +42,11 @@ import jdk.incubator.vector.VectorSpecies;
  * an iteration is split into steps that pass their results through the state rows, each small
  * enough for C2 to inline every vector operation in it; no vector or mask crosses a call other
  * than into two-line helpers, and only the support scans' running best crosses a loop back-edge.
+ * Compares take a vector operand, never a float: {@code FloatVector.compare(op, float)} goes
+ * through a call site inside the JDK that every kernel shares, and this kernel's calls there
+ * (even interpreted, on its first batch) made the other SIMD kernels' compiled code in the same
+ * JVM fall back to boxed vectors. Other shared sites still do that after longer runs: running
+ * this kernel and the polygon kernels in one JVM is an open allocation problem.
  */
 public final class VectorDistance implements DistanceKernel {
     /** The shared instance, found by {@code Sepax.distance()}. */
@@ -133,12 +138,12 @@ public final class VectorDistance implements DistanceKernel {
      */
     private static boolean trip(GjkLanes g) {
         float[] r = g.state;
-        VectorMask<Float> active = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, 0f);
+        VectorMask<Float> active = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
         if (!active.anyTrue()) {
             return false;
         }
         saveAndSolveSegment(r);
-        if (active.and(row(r, GjkLanes.N).compare(VectorOperators.EQ, 3f)).anyTrue()) {
+        if (active.and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f))).anyTrue()) {
             triangleTerms(r);
             triangleRegions(r);
             triangleWeights(r);
@@ -153,7 +158,7 @@ public final class VectorDistance implements DistanceKernel {
 
     /** Saves the simplex's support pairs (for the repeated-support guard), then solves the n = 2 lanes. */
     private static void saveAndSolveSegment(float[] r) {
-        VectorMask<Float> active = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, 0f);
+        VectorMask<Float> active = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
         FloatVector n = row(r, GjkLanes.N);
         n.intoArray(r, GjkLanes.SN);
         FloatVector ia1 = row(r, GjkLanes.IA1);
@@ -166,7 +171,7 @@ public final class VectorDistance implements DistanceKernel {
         ib2.intoArray(r, GjkLanes.SB2);
         row(r, GjkLanes.IA3).intoArray(r, GjkLanes.SA3);
         row(r, GjkLanes.IB3).intoArray(r, GjkLanes.SB3);
-        VectorMask<Float> two = active.and(n.compare(VectorOperators.EQ, 2f));
+        VectorMask<Float> two = active.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
         if (!two.anyTrue()) {
             return;
         }
@@ -186,8 +191,8 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector ey = w2y.sub(w1y);
         FloatVector v = w1x.mul(ex).add(w1y.mul(ey)).neg();
         FloatVector u = w2x.mul(ex).add(w2y.mul(ey));
-        VectorMask<Float> keep1 = v.compare(VectorOperators.LE, 0f);
-        VectorMask<Float> keep2 = keep1.not().and(u.compare(VectorOperators.LE, 0f));
+        VectorMask<Float> keep1 = v.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f));
+        VectorMask<Float> keep2 = keep1.not().and(u.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
         VectorMask<Float> seg = two.and(keep1.or(keep2).not());
         VectorMask<Float> vertex = two.and(seg.not());
         FloatVector sum = u.add(v);
@@ -225,8 +230,8 @@ public final class VectorDistance implements DistanceKernel {
         w3x.mul(e23x).add(w3y.mul(e23y)).intoArray(r, GjkLanes.U23);
         w2x.mul(e23x).add(w2y.mul(e23y)).neg().intoArray(r, GjkLanes.V23);
         FloatVector area = e12x.mul(e13y).sub(e12y.mul(e13x));
-        FloatVector sg = FloatVector.zero(F).blend(FloatVector.broadcast(F, -1f), area.compare(VectorOperators.LT, 0f))
-                .blend(FloatVector.broadcast(F, 1f), area.compare(VectorOperators.GT, 0f));
+        FloatVector sg = FloatVector.zero(F).blend(FloatVector.broadcast(F, -1f), area.compare(VectorOperators.LT, FloatVector.broadcast(F, 0f)))
+                .blend(FloatVector.broadcast(F, 1f), area.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)));
         sg.mul(w2x.mul(w3y).sub(w2y.mul(w3x))).intoArray(r, GjkLanes.T1);
         sg.mul(w3x.mul(w1y).sub(w3y.mul(w1x))).intoArray(r, GjkLanes.T2);
         sg.mul(w1x.mul(w2y).sub(w1y.mul(w2x))).intoArray(r, GjkLanes.T3);
@@ -239,8 +244,8 @@ public final class VectorDistance implements DistanceKernel {
      */
     private static void triangleRegions(float[] r) {
         FloatVector exit = row(r, GjkLanes.EXIT);
-        VectorMask<Float> three = exit.compare(VectorOperators.EQ, 0f)
-                .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, 3f));
+        VectorMask<Float> three = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
+                .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f)));
         FloatVector u12 = row(r, GjkLanes.U12);
         FloatVector v12 = row(r, GjkLanes.V12);
         FloatVector u13 = row(r, GjkLanes.U13);
@@ -250,25 +255,25 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector t1 = row(r, GjkLanes.T1);
         FloatVector t2 = row(r, GjkLanes.T2);
         FloatVector t3 = row(r, GjkLanes.T3);
-        VectorMask<Float> r1 = v12.compare(VectorOperators.LE, 0f).and(v13.compare(VectorOperators.LE, 0f));
+        VectorMask<Float> r1 = v12.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)).and(v13.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
         VectorMask<Float> taken = r1;
-        VectorMask<Float> r12 = taken.not().and(u12.compare(VectorOperators.GT, 0f))
-                .and(v12.compare(VectorOperators.GT, 0f)).and(t3.compare(VectorOperators.LE, 0f));
+        VectorMask<Float> r12 = taken.not().and(u12.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)))
+                .and(v12.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f))).and(t3.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
         taken = taken.or(r12);
-        VectorMask<Float> r13 = taken.not().and(u13.compare(VectorOperators.GT, 0f))
-                .and(v13.compare(VectorOperators.GT, 0f)).and(t2.compare(VectorOperators.LE, 0f));
+        VectorMask<Float> r13 = taken.not().and(u13.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)))
+                .and(v13.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f))).and(t2.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
         taken = taken.or(r13);
-        VectorMask<Float> r2 = taken.not().and(u12.compare(VectorOperators.LE, 0f))
-                .and(v23.compare(VectorOperators.LE, 0f));
+        VectorMask<Float> r2 = taken.not().and(u12.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)))
+                .and(v23.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
         taken = taken.or(r2);
-        VectorMask<Float> r3 = taken.not().and(u13.compare(VectorOperators.LE, 0f))
-                .and(u23.compare(VectorOperators.LE, 0f));
+        VectorMask<Float> r3 = taken.not().and(u13.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)))
+                .and(u23.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
         taken = taken.or(r3);
-        VectorMask<Float> r23 = taken.not().and(u23.compare(VectorOperators.GT, 0f))
-                .and(v23.compare(VectorOperators.GT, 0f)).and(t1.compare(VectorOperators.LE, 0f));
+        VectorMask<Float> r23 = taken.not().and(u23.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)))
+                .and(v23.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f))).and(t1.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
         taken = taken.or(r23);
         VectorMask<Float> inside = three.and(taken.not());
-        VectorMask<Float> in = inside.and(t1.add(t2).add(t3).compare(VectorOperators.GT, 0f));
+        VectorMask<Float> in = inside.and(t1.add(t2).add(t3).compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)));
         VectorMask<Float> degenerate = inside.and(in.not());
         exit.blend(FloatVector.broadcast(F, OVERLAP), in).blend(FloatVector.broadcast(F, DEGENERATE), degenerate)
                 .intoArray(r, GjkLanes.EXIT);
@@ -286,12 +291,12 @@ public final class VectorDistance implements DistanceKernel {
     /** The new weights and size of the lanes with a triangle region code. */
     private static void triangleWeights(float[] r) {
         FloatVector region = row(r, GjkLanes.REGION);
-        VectorMask<Float> r12 = region.compare(VectorOperators.EQ, 2f);
-        VectorMask<Float> r13 = region.compare(VectorOperators.EQ, 3f);
-        VectorMask<Float> r23 = region.compare(VectorOperators.EQ, 6f);
-        VectorMask<Float> in = region.compare(VectorOperators.EQ, 7f);
-        VectorMask<Float> vertex = region.compare(VectorOperators.EQ, 1f).or(region.compare(VectorOperators.EQ, 4f))
-                .or(region.compare(VectorOperators.EQ, 5f)).or(region.compare(VectorOperators.EQ, 8f));
+        VectorMask<Float> r12 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        VectorMask<Float> r13 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
+        VectorMask<Float> r23 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 6f));
+        VectorMask<Float> in = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 7f));
+        VectorMask<Float> vertex = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 4f)))
+                .or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 5f))).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 8f)));
         FloatVector u12 = row(r, GjkLanes.U12);
         FloatVector v12 = row(r, GjkLanes.V12);
         FloatVector u13 = row(r, GjkLanes.U13);
@@ -325,9 +330,9 @@ public final class VectorDistance implements DistanceKernel {
     /** The slot moves of the triangle regions: slot 2 from 3 (edge 13); slot 1 from 2 (w2) or from 3 (w3, edge 23). */
     private static void solveTriangleMoves(float[] r) {
         FloatVector region = row(r, GjkLanes.REGION);
-        VectorMask<Float> r13 = region.compare(VectorOperators.EQ, 3f);
-        VectorMask<Float> r2 = region.compare(VectorOperators.EQ, 4f);
-        VectorMask<Float> from3 = region.compare(VectorOperators.EQ, 5f).or(region.compare(VectorOperators.EQ, 6f));
+        VectorMask<Float> r13 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
+        VectorMask<Float> r2 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 4f));
+        VectorMask<Float> from3 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 5f)).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 6f)));
         if (!r13.or(r2).or(from3).anyTrue()) {
             return;
         }
@@ -363,21 +368,21 @@ public final class VectorDistance implements DistanceKernel {
      */
     private static void direction(float[] r) {
         FloatVector exit = row(r, GjkLanes.EXIT);
-        VectorMask<Float> live = exit.compare(VectorOperators.EQ, 0f);
+        VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
         FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
         FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
-        VectorMask<Float> seg = row(r, GjkLanes.N).compare(VectorOperators.EQ, 2f);
+        VectorMask<Float> seg = row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
         FloatVector ex = row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2)).sub(w1x);
         FloatVector ey = row(r, GjkLanes.BY2).sub(row(r, GjkLanes.AY2)).sub(w1y);
         FloatVector side = ex.mul(w1y.neg()).sub(ey.mul(w1x.neg()));
         FloatVector overlap = FloatVector.broadcast(F, OVERLAP);
-        VectorMask<Float> onSegment = live.and(seg).and(side.compare(VectorOperators.EQ, 0f));
+        VectorMask<Float> onSegment = live.and(seg).and(side.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
         exit = exit.blend(overlap, onSegment);
         live = live.and(onSegment.not());
-        VectorMask<Float> left = side.compare(VectorOperators.GT, 0f);
+        VectorMask<Float> left = side.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f));
         FloatVector dx = w1x.neg().blend(ey.blend(ey.neg(), left), seg);
         FloatVector dy = w1y.neg().blend(ex.neg().blend(ex, left), seg);
-        VectorMask<Float> atOrigin = live.and(dx.compare(VectorOperators.EQ, 0f)).and(dy.compare(VectorOperators.EQ, 0f));
+        VectorMask<Float> atOrigin = live.and(dx.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))).and(dy.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
         exit.blend(overlap, atOrigin).intoArray(r, GjkLanes.EXIT);
         dx.intoArray(r, GjkLanes.DX);
         dy.intoArray(r, GjkLanes.DY);
@@ -440,16 +445,16 @@ public final class VectorDistance implements DistanceKernel {
     /** The repeated-support, no-progress and cap guards, in the scalar order. */
     private static void guards(float[] r) {
         FloatVector exit = row(r, GjkLanes.EXIT);
-        VectorMask<Float> live = exit.compare(VectorOperators.EQ, 0f);
+        VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
         FloatVector iter = row(r, GjkLanes.ITER);
         FloatVector na = row(r, GjkLanes.NA);
         FloatVector nb = row(r, GjkLanes.NB);
         FloatVector sn = row(r, GjkLanes.SN);
         VectorMask<Float> repeated = na.compare(VectorOperators.EQ, row(r, GjkLanes.SA1))
                 .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB1)))
-                .or(sn.compare(VectorOperators.GE, 2f).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA2)))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA2)))
                         .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB2))))
-                .or(sn.compare(VectorOperators.GE, 3f).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
                         .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB3))));
         repeated = live.and(repeated);
         exit = exit.blend(FloatVector.broadcast(F, REPEATED), repeated);
@@ -464,16 +469,16 @@ public final class VectorDistance implements DistanceKernel {
                 base.abs().mul(ScalarDistance.PROGRESS)));
         exit = exit.blend(FloatVector.broadcast(F, NO_PROGRESS), stalled);
         live = live.and(stalled.not());
-        VectorMask<Float> capped = live.and(iter.compare(VectorOperators.EQ, (float) ScalarDistance.MAX_ITERATIONS));
+        VectorMask<Float> capped = live.and(iter.compare(VectorOperators.EQ, FloatVector.broadcast(F, (float) ScalarDistance.MAX_ITERATIONS)));
         exit.blend(FloatVector.broadcast(F, CAP), capped).intoArray(r, GjkLanes.EXIT);
     }
 
     /** Adds the new support pair as slot n + 1 of the lanes still live. Returns true if there are any. */
     private static boolean addSupport(float[] r) {
-        VectorMask<Float> live = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, 0f);
+        VectorMask<Float> live = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
         FloatVector n = row(r, GjkLanes.N);
-        VectorMask<Float> to2 = live.and(n.compare(VectorOperators.EQ, 1f));
-        VectorMask<Float> to3 = live.and(n.compare(VectorOperators.EQ, 2f));
+        VectorMask<Float> to2 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)));
+        VectorMask<Float> to3 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
         FloatVector na = row(r, GjkLanes.NA);
         row(r, GjkLanes.IA2).blend(na, to2).intoArray(r, GjkLanes.IA2);
         row(r, GjkLanes.IA3).blend(na, to3).intoArray(r, GjkLanes.IA3);
