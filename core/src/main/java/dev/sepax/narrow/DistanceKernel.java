@@ -59,10 +59,11 @@ public interface DistanceKernel {
     /**
      * Computes pairs {@code [from, to)} of {@code pairs} into the same entries of {@code out},
      * warm-starting each from {@code cache} and storing its final simplex there ({@code cache}
-     * may be null: cold starts). Any {@code from} is allowed.
+     * may be null: cold starts). {@code from} is a multiple of 64, as in every batch call.
      *
      * @return how many of them touch or overlap
-     * @throws IllegalArgumentException if the range, the buffers or the batch do not fit
+     * @throws IndexOutOfBoundsException if the range is not within the batch
+     * @throws IllegalArgumentException if {@code from} is misaligned, or the buffers or the batch do not fit
      */
     int distances(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache);
 
@@ -74,6 +75,7 @@ public interface DistanceKernel {
     /**
      * Entry checks of a batch call, shared by the kernels.
      *
+     * @throws IndexOutOfBoundsException if the range is not within the batch
      * @throws IllegalArgumentException naming the offending argument and value
      */
     static void checkBatch(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache) {
@@ -91,7 +93,10 @@ public interface DistanceKernel {
                     + shapes.size() + ": the batch was validated for a different store");
         }
         if (from < 0 || to > pairs.size() || from > to) {
-            throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
+            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
+        }
+        if ((from & 63) != 0) {
+            throw new IllegalArgumentException("from=" + from + ": must be a multiple of 64");
         }
         if (out.capacity() < to) {
             throw new IllegalArgumentException("out.capacity=" + out.capacity() + " < to=" + to);

@@ -151,7 +151,7 @@ class DistancePropertiesTest {
         double truth = RoundedFixtures.distance(s, 0, 1);
         boolean sat = ScalarSat.INSTANCE.intersects(p, 0, 1, 0f);
         // Outside the band of both kernels: the true distance is 0 (overlap) or clearly positive.
-        double band = ScalarDistance.band(s, 0, 1, truth) + 4 * dev.sepax.geom.FloatBand.of(p, 0, 1);
+        double band = ScalarDistance.band(s, 0, 1, truth) + 4 * dev.sepax.narrow.FloatBand.of(p, 0, 1);
         Assume.that(truth == 0 ? !touchingWithinBand(s, band) : truth > band);
         Distances d = run(s, 0, 1);
         Statistics.collect(sat ? "intersecting" : "separated");
