@@ -38,7 +38,7 @@ import dev.sepax.shape.RoundedShapes;
  * coordinate magnitude {@code M} of the two cores; the gap, its length and the radii add a few
  * more of {@code M + rA + rB}. {@link #band} is {@code PROGRESS * d + 64 u (M + rA + rB)}, with
  * room for second-order terms; measured on random pairs against double-precision brute force
- * (DistanceOraclesTest), the error stays below a quarter of it.
+ * (DistancePropertiesTest), the error stays below a quarter of it.
  *
  * <p>Cost: per iteration two linear support scans ({@code ka + kb} dot products). Stateless,
  * thread-safe, allocation-free.

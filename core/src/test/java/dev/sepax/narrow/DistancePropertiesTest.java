@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sepax.batch.Distances;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.testing.FindFixtures;
-import dev.sepax.shape.RoundedFixtures;
+import dev.sepax.testing.RoundedFixtures;
 import dev.sepax.shape.RoundedShapes;
 import dev.sepax.testing.PropertyTimeout;
 import java.util.SplittableRandom;

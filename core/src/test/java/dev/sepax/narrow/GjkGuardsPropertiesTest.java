@@ -3,7 +3,7 @@ package dev.sepax.narrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sepax.batch.Distances;
-import dev.sepax.shape.RoundedFixtures;
+import dev.sepax.testing.RoundedFixtures;
 import dev.sepax.shape.RoundedShapes;
 import dev.sepax.testing.PropertyTimeout;
 import java.util.SplittableRandom;

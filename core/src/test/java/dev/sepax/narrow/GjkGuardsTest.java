@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.SimplexCache;
-import dev.sepax.shape.RoundedFixtures;
+import dev.sepax.testing.RoundedFixtures;
 import dev.sepax.shape.RoundedShapes;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

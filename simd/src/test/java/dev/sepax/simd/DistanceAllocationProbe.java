@@ -3,7 +3,7 @@ package dev.sepax.simd;
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.SimplexCache;
-import dev.sepax.shape.RoundedFixtures;
+import dev.sepax.testing.RoundedFixtures;
 import dev.sepax.shape.RoundedShapes;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;

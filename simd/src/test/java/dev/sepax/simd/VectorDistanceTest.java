@@ -8,7 +8,7 @@ import dev.sepax.batch.SimplexCache;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.Sepax;
 import dev.sepax.narrow.ScalarDistance;
-import dev.sepax.shape.RoundedFixtures;
+import dev.sepax.testing.RoundedFixtures;
 import dev.sepax.shape.RoundedShapes;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;

@@ -1,7 +1,7 @@
-package dev.sepax.shape;
+package dev.sepax.testing;
 
-import dev.sepax.testing.FindFixtures;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.shape.RoundedShapes;
 import java.util.SplittableRandom;
 
 /**
