@@ -64,6 +64,28 @@ class GjkGuardsTest {
     }
 
     @Test
+    void badBatchCallsAreRejectedNamingTheArgument() {
+        RoundedShapes s = RoundedFixtures.mixedStore(new SplittableRandom(1), 10, 8);
+        PairBatch pairs = RoundedFixtures.nearbyPairs(s, 100);
+        Distances out = new Distances(pairs.size());
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> K.distances(s, pairs, 10, pairs.size(), out, null));
+        assertEquals("from=10: must be a multiple of 64", e.getMessage());
+        IndexOutOfBoundsException r = org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class,
+                () -> K.distances(s, pairs, 0, pairs.size() + 1, out, null));
+        assertTrue(r.getMessage().startsWith("range [0, " + (pairs.size() + 1) + ")"), r.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> K.distances(s, pairs, 0, pairs.size(), new Distances(1), null));
+        assertEquals("out.capacity=1 < to=" + pairs.size(), e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> K.distances(s, pairs, 0, pairs.size(), out, new SimplexCache(1)));
+        assertEquals("cache.capacity=1 < to=" + pairs.size(), e.getMessage());
+        r = org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class,
+                () -> K.distance(s, 0, s.size(), out, 0));
+        assertEquals("b=" + s.size() + " out of range [0, " + s.size() + ")", r.getMessage());
+    }
+
+    @Test
     void aShapeAgainstItselfOverlaps() {
         RoundedShapes s = RoundedFixtures.mixedStore(new SplittableRandom(2), 30, 20);
         for (int i = 0; i < s.size(); i++) {

@@ -8,6 +8,7 @@ import dev.sepax.batch.SimplexCache;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.Sepax;
 import dev.sepax.narrow.ScalarDistance;
+import dev.sepax.testing.PropertyTimeout;
 import dev.sepax.testing.RoundedFixtures;
 import dev.sepax.shape.RoundedShapes;
 import java.util.SplittableRandom;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Differential tests: the SIMD distance kernel returns the scalar reference's bits, caches included. */
 @Timeout(120)
+@PropertyTimeout(seconds = 120)
 class VectorDistanceTest {
     private static void assertSameBits(RoundedShapes s, PairBatch pairs, SimplexCache scalarCache, SimplexCache simdCache) {
         Distances scalar = new Distances(pairs.size());
