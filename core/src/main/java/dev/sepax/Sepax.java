@@ -4,8 +4,10 @@ import dev.sepax.contact.ClipKernel;
 import dev.sepax.contact.ConvexClipper;
 
 import dev.sepax.internal.SimdSupport;
+import dev.sepax.narrow.DistanceKernel;
 import dev.sepax.narrow.PenetrationKernel;
 import dev.sepax.narrow.SatKernel;
+import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.narrow.ScalarPenetration;
 import dev.sepax.narrow.ScalarSat;
 import dev.sepax.narrow.ScalarSweep;
@@ -103,6 +105,21 @@ public final class Sepax {
     }
 
     /**
+     * The selected distance kernel for rounded shapes (GJK: distance, closest points, normal):
+     * {@code dev.sepax.simd.VectorDistance} when the SIMD kernels can run (see class doc), else
+     * {@link ScalarDistance}. Both give the same bits. Chosen once, lazily; it has no warm-up
+     * switch yet, so where SIMD is chosen its first calls pay the C2 warm-up.
+     */
+    public static DistanceKernel distance() {
+        return DistanceHolder.SELECTION.kernel();
+    }
+
+    private static final class DistanceHolder {
+        static final Selection<DistanceKernel> SELECTION = Selection.of("dev.sepax.simd.VectorDistance",
+                DistanceKernel.class, ScalarDistance.INSTANCE, null);
+    }
+
+    /**
      * The find-intersection kernel (the clipped polygon two shapes share, and its area): the
      * scalar reference {@link ConvexClipper}, the only implementation.
      */
@@ -137,6 +154,11 @@ public final class Sepax {
             }
             if (SimdSupport.quicklyUnavailable()) {
                 return new Selection<>(scalar, null, null, null);
+            }
+            if (switching == null) {
+                // A kernel without a warm-up switch: SIMD from its first call where it may run.
+                K simd = SimdSupport.simdKernel(simdClass, type);
+                return new Selection<>(simd != null ? simd : scalar, null, null, null);
             }
             // Automatic: the SIMD kernel is found, loaded and warmed on the warm-up thread, so
             // that the caller's first call loads nothing of the Vector API.

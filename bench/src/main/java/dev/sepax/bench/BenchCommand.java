@@ -127,6 +127,9 @@ final class BenchCommand {
         Files.writeString(json, Json.write(records));
         Chart chart = new Chart(ks);
         for (Row r : rows) {
+            if (!r.workload().startsWith("W")) {
+                continue; // the chart plots the Wk series only
+            }
             chart.put(r.kernel(), r.k(), r.pairsPerSecond());
         }
         Path png = dir.resolve("bench-throughput.png");
@@ -176,7 +179,9 @@ final class BenchCommand {
                     alloc = r.getSecondaryResults().get(key).getScore();
                 }
             }
-            rows.add(new Row(k == null ? "W?" : "W" + k, kernel, primary.getScore(), primary.getScoreError(), alloc));
+            // k = 0 names the rounded workload R8 (DistanceBenchmark).
+            String workload = k == null ? "W?" : "0".equals(k) ? "R8" : "W" + k;
+            rows.add(new Row(workload, kernel, primary.getScore(), primary.getScoreError(), alloc));
         }
         rows.sort(Comparator.comparingInt((Row r) -> r.workload().equals("W?") ? -1 : r.k()).thenComparing(Row::kernel));
         return rows;

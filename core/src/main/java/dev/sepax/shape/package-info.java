@@ -2,7 +2,9 @@
  * Shape stores and their inputs: {@link dev.sepax.shape.ConvexPolygons} (the validated,
  * counter-clockwise struct-of-arrays store every kernel reads), hulls, cleaning and welding of
  * input polygons, {@link dev.sepax.shape.Poses} (one bulk pass into a world store) and
- * {@link dev.sepax.shape.Velocities}.
+ * {@link dev.sepax.shape.Velocities}; {@link dev.sepax.shape.RoundedShapes} (cores of 1..1024
+ * points plus a radius: circles, capsules, segments, rounded polygons; wraps a polygon store
+ * without copying).
  *
  * <p>Uses {@code geom} (orientation, float band) and {@code internal} (the raw arrays it owns).
  * Knows nothing of pairs, kernels or results.

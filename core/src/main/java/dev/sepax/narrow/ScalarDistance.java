@@ -1,0 +1,474 @@
+package dev.sepax.narrow;
+
+import dev.sepax.batch.Distances;
+import dev.sepax.batch.SimplexCache;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.internal.RoundedArrays;
+import dev.sepax.shape.RoundedShapes;
+
+/**
+ * The scalar reference {@link DistanceKernel}: GJK on the cores of two rounded shapes, then the
+ * radii. Its float expressions, the order of its Voronoi-region tests and of its guards define
+ * the bits every other distance kernel must reproduce.
+ *
+ * <h2>One iteration</h2>
+ * <pre>
+ *   simplex of n = 1..3 support pairs (i, j),  w = b_j - a_i  (computed as bx - ax, by - ay)
+ *   n = 2:  e = w2 - w1,  u = w2.e,  v = -(w1.e)
+ *           v &lt;= 0: keep w1 | u &lt;= 0: keep w2 | else the segment, weights u/(u+v), v/(u+v)
+ *   n = 3:  the regions of w1, edge 12, edge 13, w2, w3, edge 23, then the inside, tested in
+ *           this order with the signed-area terms scaled by the sign of the triangle's area
+ *           (not its value: that product could overflow); inside means overlap
+ *   d:      n = 1: -w1;  n = 2: the perpendicular of e on the origin's side
+ *           (cross(e, -w1) == 0: the origin is on the segment: touching)
+ *   add:    (argmax_i -d.a_i, argmax_j d.b_j), first index on ties
+ * </pre>
+ * Weights are quotients {@code u / (u + v)} of positive terms, never a reciprocal that could
+ * overflow, so they are finite and within [0, 1]. The closest points are the weighted core points
+ * ({@code a1*p1 + a2*p2 (+ a3*p3)}); their gap {@code c} gives the core distance as
+ * {@code m * sqrt((cx/m)^2 + (cy/m)^2)} with {@code m = max(|cx|, |cy|)} (no underflow for tiny
+ * gaps), then the radii are applied along the normal {@code c/|c|}.
+ *
+ * <h2>Error band</h2>
+ * The no-progress guard stops when the true core distance is at least {@code (1 - PROGRESS)}
+ * times the simplex's (a duality gap), so the termination error is at most {@code PROGRESS * d}.
+ * Rounding: every Minkowski point {@code w} is one rounded difference, the weights are quotients
+ * of sums of two products, and the closest points are sums of at most three products, so each
+ * coordinate of a closest point carries a few units of roundoff {@code u = 2^-24} of the largest
+ * coordinate magnitude {@code M} of the two cores; the gap, its length and the radii add a few
+ * more of {@code M + rA + rB}. {@link #band} is {@code PROGRESS * d + 64 u (M + rA + rB)}, with
+ * room for second-order terms; measured on random pairs against double-precision brute force
+ * (DistancePropertiesTest), the error stays below a quarter of it.
+ *
+ * <p>Cost: per iteration two linear support scans ({@code ka + kb} dot products). Stateless,
+ * thread-safe, allocation-free.
+ */
+public final class ScalarDistance implements DistanceKernel {
+    /** The shared instance (the kernel is stateless). */
+    public static final ScalarDistance INSTANCE = new ScalarDistance();
+    /** Most support pairs one pair may evaluate. */
+    public static final int MAX_ITERATIONS = 64;
+    /** Relative progress below which GJK stops: the termination error is at most this times the distance. */
+    public static final float PROGRESS = 0x1p-22f;
+
+    private ScalarDistance() {}
+
+    @Override
+    public String name() {
+        return "scalar";
+    }
+
+    @Override
+    public boolean distance(RoundedShapes shapes, int a, int b, Distances out, int index) {
+        DistanceKernel.checkPair(shapes, a, b, out, index);
+        return pair(shapes.arrays(), a, b, null, index, out);
+    }
+
+    @Override
+    public int distances(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache) {
+        DistanceKernel.checkBatch(shapes, pairs, from, to, out, cache);
+        RoundedArrays s = shapes.arrays();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int hits = 0;
+        for (int p = from; p < to; p++) {
+            hits += pair(s, pa[p], pb[p], cache, p, out) ? 1 : 0;
+        }
+        return hits;
+    }
+
+    /**
+     * The band within which {@link Distances#distance} lies of the true distance of shapes
+     * {@code a} and {@code b} when the computed distance is {@code d}: see the class doc.
+     */
+    public static double band(RoundedShapes shapes, int a, int b, double d) {
+        double m = Math.max(magnitude(shapes, a), magnitude(shapes, b));
+        return PROGRESS * d + 64 * 0x1p-24 * (m + shapes.radius(a) + shapes.radius(b));
+    }
+
+    private static double magnitude(RoundedShapes shapes, int s) {
+        double m = 0;
+        for (int i = 0; i < shapes.count(s); i++) {
+            m = Math.max(m, Math.max(Math.abs(shapes.pointX(s, i)), Math.abs(shapes.pointY(s, i))));
+        }
+        return m;
+    }
+
+    /**
+     * The simplex size of cache entry {@code p} when all its indices fit shapes of {@code ka}
+     * and {@code kb} core points, else 0 (start cold). Public only so that the SIMD kernel starts
+     * exactly as this one does; not an API for callers.
+     */
+    public static int cachedCount(SimplexCache cache, int p, int ka, int kb) {
+        if (cache == null) {
+            return 0;
+        }
+        int n = cache.counts()[p];
+        if (n < 1 || n > 3) {
+            return 0;
+        }
+        int[] ia = cache.indexAs();
+        int[] ib = cache.indexBs();
+        for (int v = 0; v < n; v++) {
+            int i = ia[3 * p + v];
+            int j = ib[3 * p + v];
+            if (i < 0 || i >= ka || j < 0 || j >= kb) {
+                return 0;
+            }
+        }
+        return n;
+    }
+
+    /** Index of the core point of the {@code k} from slot {@code o} with the largest {@code d.p}; first on ties. */
+    static int support(float[] x, float[] y, int o, int k, float dx, float dy) {
+        int best = 0;
+        float bv = dx * x[o] + dy * y[o];
+        for (int i = 1; i < k; i++) {
+            float v = dx * x[o + i] + dy * y[o + i];
+            if (v > bv) {
+                bv = v;
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * GJK for pair {@code (a, b)} into entry {@code p} of {@code out}, warm from entry {@code p}
+     * of {@code cache} (null: cold). Public only so that the SIMD kernel runs exactly this for
+     * the pairs it does not put in lanes; not an API for callers.
+     *
+     * @return true if the shapes touch or overlap
+     */
+    public static boolean pair(RoundedArrays s, int a, int b, SimplexCache cache, int p, Distances out) {
+        float[] x = s.x();
+        float[] y = s.y();
+        int oa = s.start()[a];
+        int ob = s.start()[b];
+        int ka = s.count()[a];
+        int kb = s.count()[b];
+        int n = 1;
+        int ia1 = 0;
+        int ib1 = 0;
+        int ia2 = 0;
+        int ib2 = 0;
+        int ia3 = 0;
+        int ib3 = 0;
+        int cn = cachedCount(cache, p, ka, kb);
+        if (cn > 0) {
+            int[] ca = cache.indexAs();
+            int[] cb = cache.indexBs();
+            n = cn;
+            ia1 = ca[3 * p];
+            ib1 = cb[3 * p];
+            if (cn > 1) {
+                ia2 = ca[3 * p + 1];
+                ib2 = cb[3 * p + 1];
+            }
+            if (cn > 2) {
+                ia3 = ca[3 * p + 2];
+                ib3 = cb[3 * p + 2];
+            }
+        }
+        float ax1 = x[oa + ia1];
+        float ay1 = y[oa + ia1];
+        float bx1 = x[ob + ib1];
+        float by1 = y[ob + ib1];
+        float ax2 = x[oa + ia2];
+        float ay2 = y[oa + ia2];
+        float bx2 = x[ob + ib2];
+        float by2 = y[ob + ib2];
+        float ax3 = x[oa + ia3];
+        float ay3 = y[oa + ia3];
+        float bx3 = x[ob + ib3];
+        float by3 = y[ob + ib3];
+        float a1 = 1f;
+        float a2 = 0f;
+        float a3 = 0f;
+        int iter = 0;
+        int exit;
+        while (true) {
+            int sn = n;
+            int sa1 = ia1;
+            int sb1 = ib1;
+            int sa2 = ia2;
+            int sb2 = ib2;
+            int sa3 = ia3;
+            int sb3 = ib3;
+            if (n == 2) {
+                float w1x = bx1 - ax1;
+                float w1y = by1 - ay1;
+                float w2x = bx2 - ax2;
+                float w2y = by2 - ay2;
+                float ex = w2x - w1x;
+                float ey = w2y - w1y;
+                float v = -(w1x * ex + w1y * ey);
+                float u = w2x * ex + w2y * ey;
+                if (v <= 0) {
+                    a1 = 1f;
+                    n = 1;
+                } else if (u <= 0) {
+                    a1 = 1f;
+                    n = 1;
+                    ia1 = ia2;
+                    ib1 = ib2;
+                    ax1 = ax2;
+                    ay1 = ay2;
+                    bx1 = bx2;
+                    by1 = by2;
+                } else {
+                    float sum = u + v;
+                    a1 = u / sum;
+                    a2 = v / sum;
+                }
+            } else if (n == 3) {
+                float w1x = bx1 - ax1;
+                float w1y = by1 - ay1;
+                float w2x = bx2 - ax2;
+                float w2y = by2 - ay2;
+                float w3x = bx3 - ax3;
+                float w3y = by3 - ay3;
+                float e12x = w2x - w1x;
+                float e12y = w2y - w1y;
+                float u12 = w2x * e12x + w2y * e12y;
+                float v12 = -(w1x * e12x + w1y * e12y);
+                float e13x = w3x - w1x;
+                float e13y = w3y - w1y;
+                float u13 = w3x * e13x + w3y * e13y;
+                float v13 = -(w1x * e13x + w1y * e13y);
+                float e23x = w3x - w2x;
+                float e23y = w3y - w2y;
+                float u23 = w3x * e23x + w3y * e23y;
+                float v23 = -(w2x * e23x + w2y * e23y);
+                float area = e12x * e13y - e12y * e13x;
+                float sg = area > 0 ? 1f : area < 0 ? -1f : 0f;
+                float t1 = sg * (w2x * w3y - w2y * w3x);
+                float t2 = sg * (w3x * w1y - w3y * w1x);
+                float t3 = sg * (w1x * w2y - w1y * w2x);
+                if (v12 <= 0 && v13 <= 0) {
+                    a1 = 1f;
+                    n = 1;
+                } else if (u12 > 0 && v12 > 0 && t3 <= 0) {
+                    float sum = u12 + v12;
+                    a1 = u12 / sum;
+                    a2 = v12 / sum;
+                    n = 2;
+                } else if (u13 > 0 && v13 > 0 && t2 <= 0) {
+                    float sum = u13 + v13;
+                    a1 = u13 / sum;
+                    a2 = v13 / sum;
+                    n = 2;
+                    ia2 = ia3;
+                    ib2 = ib3;
+                    ax2 = ax3;
+                    ay2 = ay3;
+                    bx2 = bx3;
+                    by2 = by3;
+                } else if (u12 <= 0 && v23 <= 0) {
+                    a1 = 1f;
+                    n = 1;
+                    ia1 = ia2;
+                    ib1 = ib2;
+                    ax1 = ax2;
+                    ay1 = ay2;
+                    bx1 = bx2;
+                    by1 = by2;
+                } else if (u13 <= 0 && u23 <= 0) {
+                    a1 = 1f;
+                    n = 1;
+                    ia1 = ia3;
+                    ib1 = ib3;
+                    ax1 = ax3;
+                    ay1 = ay3;
+                    bx1 = bx3;
+                    by1 = by3;
+                } else if (u23 > 0 && v23 > 0 && t1 <= 0) {
+                    float sum = u23 + v23;
+                    a1 = v23 / sum;
+                    a2 = u23 / sum;
+                    n = 2;
+                    ia1 = ia3;
+                    ib1 = ib3;
+                    ax1 = ax3;
+                    ay1 = ay3;
+                    bx1 = bx3;
+                    by1 = by3;
+                } else {
+                    float sum = t1 + t2 + t3;
+                    if (sum > 0) {
+                        a1 = t1 / sum;
+                        a2 = t2 / sum;
+                        a3 = t3 / sum;
+                        exit = Distances.EXIT_OVERLAP;
+                    } else {
+                        a1 = 1f;
+                        n = 1;
+                        exit = Distances.EXIT_DEGENERATE;
+                    }
+                    break;
+                }
+            }
+            // The direction from the simplex towards the origin.
+            float w1x = bx1 - ax1;
+            float w1y = by1 - ay1;
+            float dx;
+            float dy;
+            if (n == 1) {
+                dx = -w1x;
+                dy = -w1y;
+            } else {
+                float ex = (bx2 - ax2) - w1x;
+                float ey = (by2 - ay2) - w1y;
+                float side = ex * -w1y - ey * -w1x;
+                if (side == 0) {
+                    exit = Distances.EXIT_OVERLAP;
+                    break;
+                }
+                if (side > 0) {
+                    dx = -ey;
+                    dy = ex;
+                } else {
+                    dx = ey;
+                    dy = -ex;
+                }
+            }
+            if (dx == 0 && dy == 0) {
+                exit = Distances.EXIT_OVERLAP;
+                break;
+            }
+            int na = support(x, y, oa, ka, -dx, -dy);
+            int nb = support(x, y, ob, kb, dx, dy);
+            iter++;
+            if ((na == sa1 && nb == sb1) || (sn >= 2 && na == sa2 && nb == sb2) || (sn >= 3 && na == sa3 && nb == sb3)) {
+                exit = Distances.EXIT_REPEATED_SUPPORT;
+                break;
+            }
+            float nax = x[oa + na];
+            float nay = y[oa + na];
+            float nbx = x[ob + nb];
+            float nby = y[ob + nb];
+            float base = dx * w1x + dy * w1y;
+            float progress = (dx * (nbx - nax) + dy * (nby - nay)) - base;
+            if (progress <= PROGRESS * Math.abs(base)) {
+                exit = Distances.EXIT_NO_PROGRESS;
+                break;
+            }
+            if (iter == MAX_ITERATIONS) {
+                exit = Distances.EXIT_ITERATION_CAP;
+                break;
+            }
+            if (n == 1) {
+                ia2 = na;
+                ib2 = nb;
+                ax2 = nax;
+                ay2 = nay;
+                bx2 = nbx;
+                by2 = nby;
+            } else {
+                ia3 = na;
+                ib3 = nb;
+                ax3 = nax;
+                ay3 = nay;
+                bx3 = nbx;
+                by3 = nby;
+            }
+            n++;
+        }
+        return finish(s, a, b, n, ia1, ib1, ia2, ib2, ia3, ib3, a1, a2, a3, iter, exit, cache, p, out);
+    }
+
+    /**
+     * The tail shared by every distance kernel: from the final simplex (its support pairs and
+     * weights) writes entry {@code p} of {@code out} and of {@code cache}. Public only so that
+     * the SIMD kernel computes exactly the same tail; not an API for callers.
+     *
+     * @return true if the shapes touch or overlap
+     */
+    public static boolean finish(RoundedArrays s, int a, int b, int n, int ia1, int ib1, int ia2, int ib2, int ia3,
+                                 int ib3, float a1, float a2, float a3, int iter, int exit, SimplexCache cache, int p,
+                                 Distances out) {
+        assert n >= 1 && n <= 3 : "n=" + n;
+        float[] x = s.x();
+        float[] y = s.y();
+        int oa = s.start()[a];
+        int ob = s.start()[b];
+        float pax;
+        float pay;
+        float pbx;
+        float pby;
+        if (n == 1) {
+            pax = x[oa + ia1];
+            pay = y[oa + ia1];
+            pbx = x[ob + ib1];
+            pby = y[ob + ib1];
+        } else if (n == 2) {
+            pax = a1 * x[oa + ia1] + a2 * x[oa + ia2];
+            pay = a1 * y[oa + ia1] + a2 * y[oa + ia2];
+            pbx = a1 * x[ob + ib1] + a2 * x[ob + ib2];
+            pby = a1 * y[ob + ib1] + a2 * y[ob + ib2];
+        } else {
+            pax = a1 * x[oa + ia1] + a2 * x[oa + ia2] + a3 * x[oa + ia3];
+            pay = a1 * y[oa + ia1] + a2 * y[oa + ia2] + a3 * y[oa + ia3];
+            pbx = pax;
+            pby = pay;
+        }
+        float dist = 0f;
+        float nx = 0f;
+        float ny = 0f;
+        boolean coresTouch = exit == Distances.EXIT_OVERLAP;
+        if (!coresTouch) {
+            float cx = pbx - pax;
+            float cy = pby - pay;
+            float m = Math.max(Math.abs(cx), Math.abs(cy));
+            if (m == 0) {
+                coresTouch = true;
+            } else {
+                float ux = cx / m;
+                float uy = cy / m;
+                float q = (float) Math.sqrt(ux * ux + uy * uy);
+                float core = m * q;
+                nx = ux / q;
+                ny = uy / q;
+                float ra = s.radius()[a];
+                float rb = s.radius()[b];
+                float sx = pax + ra * nx;
+                float sy = pay + ra * ny;
+                float tx = pbx - rb * nx;
+                float ty = pby - rb * ny;
+                float rs = ra + rb;
+                if (core > rs) {
+                    dist = core - rs;
+                    pax = sx;
+                    pay = sy;
+                    pbx = tx;
+                    pby = ty;
+                } else {
+                    // Overlapping rounded shapes whose cores are apart: along the normal from A's
+                    // core point, [max(0, core - rb), min(ra, core)] lies in both shapes; take its middle.
+                    float t = 0.5f * (Math.max(0f, core - rb) + Math.min(ra, core));
+                    pax = pax + t * nx;
+                    pay = pay + t * ny;
+                    pbx = pax;
+                    pby = pay;
+                }
+            }
+        }
+        if (coresTouch) {
+            pbx = pax;
+            pby = pay;
+        }
+        out.set(p, dist, pax, pay, pbx, pby, nx, ny, iter, exit);
+        if (cache != null) {
+            int[] ca = cache.indexAs();
+            int[] cb = cache.indexBs();
+            cache.counts()[p] = n;
+            ca[3 * p] = ia1;
+            cb[3 * p] = ib1;
+            ca[3 * p + 1] = ia2;
+            cb[3 * p + 1] = ib2;
+            ca[3 * p + 2] = ia3;
+            cb[3 * p + 2] = ib3;
+        }
+        return dist == 0;
+    }
+}

@@ -1,0 +1,503 @@
+package dev.sepax.simd;
+
+import dev.sepax.batch.Distances;
+import dev.sepax.batch.SimplexCache;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.internal.RoundedArrays;
+import dev.sepax.narrow.DistanceKernel;
+import dev.sepax.narrow.ScalarDistance;
+import dev.sepax.shape.RoundedShapes;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The Vector API {@link DistanceKernel}: GJK with lanes across pairs, bit for bit the results of
+ * {@link ScalarDistance}.
+ *
+ * <h2>Layout of the work</h2>
+ * <pre>
+ *  lanes:    L pairs of the batch at once (pairs whose shapes both have at most 64 core points)
+ *  packed:   each lane's core points of A and of B, lane-major (row i = point i of every lane,
+ *            a lane's last point repeated past its count), so a support scan is plain loads
+ *  state:    the simplex of every lane in rows of L floats (points, indices as floats, weights,
+ *            size, iteration count, exit code), loaded and stored once per iteration
+ *  one trip: the scalar iteration in every lane: both solves, the region tests in the scalar
+ *            order as masks, the direction, the two support scans, the guards; each lane's
+ *            exit code is set by the first guard that fires there, and a lane whose exit code
+ *            is set is never written again (the mask of finished lanes)
+ * </pre>
+ * Every lane evaluates the scalar kernel's expressions in its order ({@code mul().add()} for
+ * {@code a*b + c}, {@code div} for the quotients, {@code neg} for the unary minus) and every
+ * choice is a blend on a compare, so the lanes reproduce the scalar bits; no float is reduced
+ * across lanes. A group runs until no lane is active, at most {@link ScalarDistance#MAX_ITERATIONS}
+ * trips (every trip either ends a lane or counts one of its iterations). The tail (closest
+ * points, radii, normal, cache) is {@link ScalarDistance#finish}, per lane. Pairs with a shape
+ * of more than 64 core points run {@link ScalarDistance#pair} itself; a range's last &lt; L
+ * pairs run in a group whose spare lanes start finished.
+ *
+ * <p>Thread-safe: no shared mutable state; each thread gets its own scratch
+ * ({@link GjkLanes}, allocated on its first batch and reused). Allocation-free in steady state:
+ * an iteration is split into steps that pass their results through the state rows, each small
+ * enough for C2 to inline every vector operation in it; no vector or mask crosses a call other
+ * than into two-line helpers, and only the support scans' running best crosses a loop back-edge.
+ * Compares take a vector operand, never a float: {@code FloatVector.compare(op, float)} goes
+ * through a call site inside the JDK that every kernel shares, and this kernel's calls there
+ * (even interpreted, on its first batch) made the other SIMD kernels' compiled code in the same
+ * JVM fall back to boxed vectors. Other shared sites still do that after longer runs: running
+ * this kernel and the polygon kernels in one JVM is an open allocation problem.
+ */
+public final class VectorDistance implements DistanceKernel {
+    /** The shared instance, found by {@code Sepax.distance()}. */
+    public static final VectorDistance INSTANCE = new VectorDistance();
+
+    private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final int L = F.length();
+    private static final float OVERLAP = Distances.EXIT_OVERLAP;
+    private static final float REPEATED = Distances.EXIT_REPEATED_SUPPORT;
+    private static final float NO_PROGRESS = Distances.EXIT_NO_PROGRESS;
+    private static final float DEGENERATE = Distances.EXIT_DEGENERATE;
+    private static final float CAP = Distances.EXIT_ITERATION_CAP;
+    /** Exit code of a spare lane: never active, never written out. */
+    private static final float SPARE = -1f;
+
+    private VectorDistance() {}
+
+    @Override
+    public String name() {
+        return "simd";
+    }
+
+    @Override
+    public boolean distance(RoundedShapes shapes, int a, int b, Distances out, int index) {
+        DistanceKernel.checkPair(shapes, a, b, out, index);
+        return ScalarDistance.pair(shapes.arrays(), a, b, null, index, out);
+    }
+
+    @Override
+    public int distances(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache) {
+        DistanceKernel.checkBatch(shapes, pairs, from, to, out, cache);
+        RoundedArrays s = shapes.arrays();
+        int[] count = s.count();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        GjkLanes g = GjkLanes.PER_THREAD.get();
+        int hits = 0;
+        int lanes = 0;
+        for (int p = from; p < to; p++) {
+            int a = pa[p];
+            int b = pb[p];
+            if (count[a] > GjkLanes.MAX_POINTS || count[b] > GjkLanes.MAX_POINTS) {
+                hits += ScalarDistance.pair(s, a, b, cache, p, out) ? 1 : 0;
+                continue;
+            }
+            g.pair[lanes] = p;
+            g.a[lanes] = a;
+            g.b[lanes] = b;
+            lanes++;
+            if (lanes == L) {
+                hits += group(s, g, L, cache, out);
+                lanes = 0;
+            }
+        }
+        if (lanes > 0) {
+            hits += group(s, g, lanes, cache, out);
+        }
+        return hits;
+    }
+
+    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group. */
+    private static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out) {
+        g.load(s, lanes, cache);
+        for (int t = 0; t <= ScalarDistance.MAX_ITERATIONS && trip(g); t++) {
+            // Every trip ends a lane or counts one of its iterations; the bound is a backstop.
+        }
+        int hits = 0;
+        float[] r = g.state;
+        for (int l = 0; l < lanes; l++) {
+            hits += ScalarDistance.finish(s, g.a[l], g.b[l], (int) r[GjkLanes.N + l],
+                    (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
+                    (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
+                    r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],
+                    (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out) ? 1 : 0;
+        }
+        return hits;
+    }
+
+    private static FloatVector row(float[] r, int offset) {
+        return FloatVector.fromArray(F, r, offset);
+    }
+
+    /**
+     * One scalar iteration in every active lane, in six steps that pass their results through
+     * the state rows: each step is small enough for C2 to inline all of its vector operations
+     * (one method holding the whole iteration exceeds the inlining budget, and its vectors get
+     * boxed). A lane is active in a step while its exit code is 0. Returns true if a lane is
+     * still active after the iteration.
+     */
+    private static boolean trip(GjkLanes g) {
+        float[] r = g.state;
+        VectorMask<Float> active = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        if (!active.anyTrue()) {
+            return false;
+        }
+        saveAndSolveSegment(r);
+        if (active.and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f))).anyTrue()) {
+            triangleTerms(r);
+            triangleRegions(r);
+            triangleWeights(r);
+            solveTriangleMoves(r);
+        }
+        direction(r);
+        supportA(r, g);
+        supportB(r, g);
+        guards(r);
+        return addSupport(r);
+    }
+
+    /** Saves the simplex's support pairs (for the repeated-support guard), then solves the n = 2 lanes. */
+    private static void saveAndSolveSegment(float[] r) {
+        VectorMask<Float> active = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        FloatVector n = row(r, GjkLanes.N);
+        n.intoArray(r, GjkLanes.SN);
+        FloatVector ia1 = row(r, GjkLanes.IA1);
+        FloatVector ib1 = row(r, GjkLanes.IB1);
+        FloatVector ia2 = row(r, GjkLanes.IA2);
+        FloatVector ib2 = row(r, GjkLanes.IB2);
+        ia1.intoArray(r, GjkLanes.SA1);
+        ib1.intoArray(r, GjkLanes.SB1);
+        ia2.intoArray(r, GjkLanes.SA2);
+        ib2.intoArray(r, GjkLanes.SB2);
+        row(r, GjkLanes.IA3).intoArray(r, GjkLanes.SA3);
+        row(r, GjkLanes.IB3).intoArray(r, GjkLanes.SB3);
+        VectorMask<Float> two = active.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
+        if (!two.anyTrue()) {
+            return;
+        }
+        FloatVector ax1 = row(r, GjkLanes.AX1);
+        FloatVector ay1 = row(r, GjkLanes.AY1);
+        FloatVector bx1 = row(r, GjkLanes.BX1);
+        FloatVector by1 = row(r, GjkLanes.BY1);
+        FloatVector ax2 = row(r, GjkLanes.AX2);
+        FloatVector ay2 = row(r, GjkLanes.AY2);
+        FloatVector bx2 = row(r, GjkLanes.BX2);
+        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector w1x = bx1.sub(ax1);
+        FloatVector w1y = by1.sub(ay1);
+        FloatVector w2x = bx2.sub(ax2);
+        FloatVector w2y = by2.sub(ay2);
+        FloatVector ex = w2x.sub(w1x);
+        FloatVector ey = w2y.sub(w1y);
+        FloatVector v = w1x.mul(ex).add(w1y.mul(ey)).neg();
+        FloatVector u = w2x.mul(ex).add(w2y.mul(ey));
+        VectorMask<Float> keep1 = v.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f));
+        VectorMask<Float> keep2 = keep1.not().and(u.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
+        VectorMask<Float> seg = two.and(keep1.or(keep2).not());
+        VectorMask<Float> vertex = two.and(seg.not());
+        FloatVector sum = u.add(v);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        row(r, GjkLanes.W1).blend(one, vertex).blend(u.div(sum), seg).intoArray(r, GjkLanes.W1);
+        row(r, GjkLanes.W2).blend(v.div(sum), seg).intoArray(r, GjkLanes.W2);
+        n.blend(one, vertex).intoArray(r, GjkLanes.N);
+        VectorMask<Float> take2 = two.and(keep2);
+        ia1.blend(ia2, take2).intoArray(r, GjkLanes.IA1);
+        ib1.blend(ib2, take2).intoArray(r, GjkLanes.IB1);
+        ax1.blend(ax2, take2).intoArray(r, GjkLanes.AX1);
+        ay1.blend(ay2, take2).intoArray(r, GjkLanes.AY1);
+        bx1.blend(bx2, take2).intoArray(r, GjkLanes.BX1);
+        by1.blend(by2, take2).intoArray(r, GjkLanes.BY1);
+    }
+
+    /** The n = 3 lanes' region terms (the scalar kernel's u, v of each edge and t1..t3) into their rows. */
+    private static void triangleTerms(float[] r) {
+        FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
+        FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
+        FloatVector w2x = row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2));
+        FloatVector w2y = row(r, GjkLanes.BY2).sub(row(r, GjkLanes.AY2));
+        FloatVector w3x = row(r, GjkLanes.BX3).sub(row(r, GjkLanes.AX3));
+        FloatVector w3y = row(r, GjkLanes.BY3).sub(row(r, GjkLanes.AY3));
+        FloatVector e12x = w2x.sub(w1x);
+        FloatVector e12y = w2y.sub(w1y);
+        w2x.mul(e12x).add(w2y.mul(e12y)).intoArray(r, GjkLanes.U12);
+        w1x.mul(e12x).add(w1y.mul(e12y)).neg().intoArray(r, GjkLanes.V12);
+        FloatVector e13x = w3x.sub(w1x);
+        FloatVector e13y = w3y.sub(w1y);
+        w3x.mul(e13x).add(w3y.mul(e13y)).intoArray(r, GjkLanes.U13);
+        w1x.mul(e13x).add(w1y.mul(e13y)).neg().intoArray(r, GjkLanes.V13);
+        FloatVector e23x = w3x.sub(w2x);
+        FloatVector e23y = w3y.sub(w2y);
+        w3x.mul(e23x).add(w3y.mul(e23y)).intoArray(r, GjkLanes.U23);
+        w2x.mul(e23x).add(w2y.mul(e23y)).neg().intoArray(r, GjkLanes.V23);
+        FloatVector area = e12x.mul(e13y).sub(e12y.mul(e13x));
+        FloatVector sg = FloatVector.zero(F).blend(FloatVector.broadcast(F, -1f), area.compare(VectorOperators.LT, FloatVector.broadcast(F, 0f)))
+                .blend(FloatVector.broadcast(F, 1f), area.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)));
+        sg.mul(w2x.mul(w3y).sub(w2y.mul(w3x))).intoArray(r, GjkLanes.T1);
+        sg.mul(w3x.mul(w1y).sub(w3y.mul(w1x))).intoArray(r, GjkLanes.T2);
+        sg.mul(w1x.mul(w2y).sub(w1y.mul(w2x))).intoArray(r, GjkLanes.T3);
+    }
+
+    /**
+     * The n = 3 lanes (active ones): the region of the origin in the scalar order, coded in the
+     * REGION row (0 none, 1 w1, 2 edge 12, 3 edge 13, 4 w2, 5 w3, 6 edge 23, 7 inside,
+     * 8 degenerate), and the exit code of the lanes that end here.
+     */
+    private static void triangleRegions(float[] r) {
+        FloatVector exit = row(r, GjkLanes.EXIT);
+        VectorMask<Float> three = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
+                .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f)));
+        FloatVector u12 = row(r, GjkLanes.U12);
+        FloatVector v12 = row(r, GjkLanes.V12);
+        FloatVector u13 = row(r, GjkLanes.U13);
+        FloatVector v13 = row(r, GjkLanes.V13);
+        FloatVector u23 = row(r, GjkLanes.U23);
+        FloatVector v23 = row(r, GjkLanes.V23);
+        FloatVector t1 = row(r, GjkLanes.T1);
+        FloatVector t2 = row(r, GjkLanes.T2);
+        FloatVector t3 = row(r, GjkLanes.T3);
+        VectorMask<Float> r1 = v12.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)).and(v13.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
+        VectorMask<Float> taken = r1;
+        VectorMask<Float> r12 = taken.not().and(u12.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)))
+                .and(v12.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f))).and(t3.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
+        taken = taken.or(r12);
+        VectorMask<Float> r13 = taken.not().and(u13.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)))
+                .and(v13.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f))).and(t2.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
+        taken = taken.or(r13);
+        VectorMask<Float> r2 = taken.not().and(u12.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)))
+                .and(v23.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
+        taken = taken.or(r2);
+        VectorMask<Float> r3 = taken.not().and(u13.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)))
+                .and(u23.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
+        taken = taken.or(r3);
+        VectorMask<Float> r23 = taken.not().and(u23.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)))
+                .and(v23.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f))).and(t1.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
+        taken = taken.or(r23);
+        VectorMask<Float> inside = three.and(taken.not());
+        VectorMask<Float> in = inside.and(t1.add(t2).add(t3).compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)));
+        VectorMask<Float> degenerate = inside.and(in.not());
+        exit.blend(FloatVector.broadcast(F, OVERLAP), in).blend(FloatVector.broadcast(F, DEGENERATE), degenerate)
+                .intoArray(r, GjkLanes.EXIT);
+        FloatVector.zero(F).blend(FloatVector.broadcast(F, 1f), three.and(r1))
+                .blend(FloatVector.broadcast(F, 2f), three.and(r12))
+                .blend(FloatVector.broadcast(F, 3f), three.and(r13))
+                .blend(FloatVector.broadcast(F, 4f), three.and(r2))
+                .blend(FloatVector.broadcast(F, 5f), three.and(r3))
+                .blend(FloatVector.broadcast(F, 6f), three.and(r23))
+                .blend(FloatVector.broadcast(F, 7f), in)
+                .blend(FloatVector.broadcast(F, 8f), degenerate)
+                .intoArray(r, GjkLanes.REGION);
+    }
+
+    /** The new weights and size of the lanes with a triangle region code. */
+    private static void triangleWeights(float[] r) {
+        FloatVector region = row(r, GjkLanes.REGION);
+        VectorMask<Float> r12 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        VectorMask<Float> r13 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
+        VectorMask<Float> r23 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 6f));
+        VectorMask<Float> in = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 7f));
+        VectorMask<Float> vertex = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 4f)))
+                .or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 5f))).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 8f)));
+        FloatVector u12 = row(r, GjkLanes.U12);
+        FloatVector v12 = row(r, GjkLanes.V12);
+        FloatVector u13 = row(r, GjkLanes.U13);
+        FloatVector v13 = row(r, GjkLanes.V13);
+        FloatVector u23 = row(r, GjkLanes.U23);
+        FloatVector v23 = row(r, GjkLanes.V23);
+        FloatVector t1 = row(r, GjkLanes.T1);
+        FloatVector t2 = row(r, GjkLanes.T2);
+        FloatVector t3 = row(r, GjkLanes.T3);
+        FloatVector sum = t1.add(t2).add(t3);
+        FloatVector s12 = u12.add(v12);
+        FloatVector s13 = u13.add(v13);
+        FloatVector s23 = u23.add(v23);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        row(r, GjkLanes.W1).blend(one, vertex)
+                .blend(u12.div(s12), r12)
+                .blend(u13.div(s13), r13)
+                .blend(v23.div(s23), r23)
+                .blend(t1.div(sum), in)
+                .intoArray(r, GjkLanes.W1);
+        row(r, GjkLanes.W2).blend(v12.div(s12), r12)
+                .blend(v13.div(s13), r13)
+                .blend(u23.div(s23), r23)
+                .blend(t2.div(sum), in)
+                .intoArray(r, GjkLanes.W2);
+        row(r, GjkLanes.W3).blend(t3.div(sum), in).intoArray(r, GjkLanes.W3);
+        row(r, GjkLanes.N).blend(one, vertex).blend(FloatVector.broadcast(F, 2f), r12.or(r13).or(r23))
+                .intoArray(r, GjkLanes.N);
+    }
+
+    /** The slot moves of the triangle regions: slot 2 from 3 (edge 13); slot 1 from 2 (w2) or from 3 (w3, edge 23). */
+    private static void solveTriangleMoves(float[] r) {
+        FloatVector region = row(r, GjkLanes.REGION);
+        VectorMask<Float> r13 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
+        VectorMask<Float> r2 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 4f));
+        VectorMask<Float> from3 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 5f)).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 6f)));
+        if (!r13.or(r2).or(from3).anyTrue()) {
+            return;
+        }
+        FloatVector ia2 = row(r, GjkLanes.IA2);
+        FloatVector ia3 = row(r, GjkLanes.IA3);
+        row(r, GjkLanes.IA1).blend(ia2, r2).blend(ia3, from3).intoArray(r, GjkLanes.IA1);
+        ia2.blend(ia3, r13).intoArray(r, GjkLanes.IA2);
+        FloatVector ib2 = row(r, GjkLanes.IB2);
+        FloatVector ib3 = row(r, GjkLanes.IB3);
+        row(r, GjkLanes.IB1).blend(ib2, r2).blend(ib3, from3).intoArray(r, GjkLanes.IB1);
+        ib2.blend(ib3, r13).intoArray(r, GjkLanes.IB2);
+        FloatVector ax2 = row(r, GjkLanes.AX2);
+        FloatVector ax3 = row(r, GjkLanes.AX3);
+        row(r, GjkLanes.AX1).blend(ax2, r2).blend(ax3, from3).intoArray(r, GjkLanes.AX1);
+        ax2.blend(ax3, r13).intoArray(r, GjkLanes.AX2);
+        FloatVector ay2 = row(r, GjkLanes.AY2);
+        FloatVector ay3 = row(r, GjkLanes.AY3);
+        row(r, GjkLanes.AY1).blend(ay2, r2).blend(ay3, from3).intoArray(r, GjkLanes.AY1);
+        ay2.blend(ay3, r13).intoArray(r, GjkLanes.AY2);
+        FloatVector bx2 = row(r, GjkLanes.BX2);
+        FloatVector bx3 = row(r, GjkLanes.BX3);
+        row(r, GjkLanes.BX1).blend(bx2, r2).blend(bx3, from3).intoArray(r, GjkLanes.BX1);
+        bx2.blend(bx3, r13).intoArray(r, GjkLanes.BX2);
+        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector by3 = row(r, GjkLanes.BY3);
+        row(r, GjkLanes.BY1).blend(by2, r2).blend(by3, from3).intoArray(r, GjkLanes.BY1);
+        by2.blend(by3, r13).intoArray(r, GjkLanes.BY2);
+    }
+
+    /**
+     * The direction towards the origin (rows DX, DY) and the touching exits (origin on the
+     * segment or at the vertex); the lanes still live count an iteration.
+     */
+    private static void direction(float[] r) {
+        FloatVector exit = row(r, GjkLanes.EXIT);
+        VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
+        FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
+        VectorMask<Float> seg = row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        FloatVector ex = row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2)).sub(w1x);
+        FloatVector ey = row(r, GjkLanes.BY2).sub(row(r, GjkLanes.AY2)).sub(w1y);
+        FloatVector side = ex.mul(w1y.neg()).sub(ey.mul(w1x.neg()));
+        FloatVector overlap = FloatVector.broadcast(F, OVERLAP);
+        VectorMask<Float> onSegment = live.and(seg).and(side.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
+        exit = exit.blend(overlap, onSegment);
+        live = live.and(onSegment.not());
+        VectorMask<Float> left = side.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f));
+        FloatVector dx = w1x.neg().blend(ey.blend(ey.neg(), left), seg);
+        FloatVector dy = w1y.neg().blend(ex.neg().blend(ex, left), seg);
+        VectorMask<Float> atOrigin = live.and(dx.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))).and(dy.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
+        exit.blend(overlap, atOrigin).intoArray(r, GjkLanes.EXIT);
+        dx.intoArray(r, GjkLanes.DX);
+        dy.intoArray(r, GjkLanes.DY);
+        // The lanes still live now evaluate a support pair: this is their iteration.
+        VectorMask<Float> counted = live.and(atOrigin.not());
+        FloatVector iter = row(r, GjkLanes.ITER);
+        iter.blend(iter.add(FloatVector.broadcast(F, 1f)), counted).intoArray(r, GjkLanes.ITER);
+    }
+
+    /** The support point of every lane's A along -d, first index on ties, to the NA/NAX/NAY rows. */
+    private static void supportA(float[] r, GjkLanes g) {
+        FloatVector ndx = row(r, GjkLanes.DX).neg();
+        FloatVector ndy = row(r, GjkLanes.DY).neg();
+        float[] px = g.ax;
+        float[] py = g.ay;
+        FloatVector bx = row(px, 0);
+        FloatVector by = row(py, 0);
+        FloatVector best = ndx.mul(bx).add(ndy.mul(by));
+        FloatVector index = FloatVector.zero(F);
+        for (int i = 1, o = L; i < g.countA; i++, o += L) {
+            FloatVector x = row(px, o);
+            FloatVector y = row(py, o);
+            FloatVector v = ndx.mul(x).add(ndy.mul(y));
+            VectorMask<Float> better = v.compare(VectorOperators.GT, best);
+            best = best.blend(v, better);
+            index = index.blend(FloatVector.broadcast(F, i), better);
+            bx = bx.blend(x, better);
+            by = by.blend(y, better);
+        }
+        index.intoArray(r, GjkLanes.NA);
+        bx.intoArray(r, GjkLanes.NAX);
+        by.intoArray(r, GjkLanes.NAY);
+    }
+
+    /** The support point of every lane's B along d, first index on ties, to the NB/NBX/NBY rows. */
+    private static void supportB(float[] r, GjkLanes g) {
+        FloatVector dx = row(r, GjkLanes.DX);
+        FloatVector dy = row(r, GjkLanes.DY);
+        float[] px = g.bx;
+        float[] py = g.by;
+        FloatVector bx = row(px, 0);
+        FloatVector by = row(py, 0);
+        FloatVector best = dx.mul(bx).add(dy.mul(by));
+        FloatVector index = FloatVector.zero(F);
+        for (int i = 1, o = L; i < g.countB; i++, o += L) {
+            FloatVector x = row(px, o);
+            FloatVector y = row(py, o);
+            FloatVector v = dx.mul(x).add(dy.mul(y));
+            VectorMask<Float> better = v.compare(VectorOperators.GT, best);
+            best = best.blend(v, better);
+            index = index.blend(FloatVector.broadcast(F, i), better);
+            bx = bx.blend(x, better);
+            by = by.blend(y, better);
+        }
+        index.intoArray(r, GjkLanes.NB);
+        bx.intoArray(r, GjkLanes.NBX);
+        by.intoArray(r, GjkLanes.NBY);
+    }
+
+    /** The repeated-support, no-progress and cap guards, in the scalar order. */
+    private static void guards(float[] r) {
+        FloatVector exit = row(r, GjkLanes.EXIT);
+        VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        FloatVector iter = row(r, GjkLanes.ITER);
+        FloatVector na = row(r, GjkLanes.NA);
+        FloatVector nb = row(r, GjkLanes.NB);
+        FloatVector sn = row(r, GjkLanes.SN);
+        VectorMask<Float> repeated = na.compare(VectorOperators.EQ, row(r, GjkLanes.SA1))
+                .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB1)))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA2)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB2))))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB3))));
+        repeated = live.and(repeated);
+        exit = exit.blend(FloatVector.broadcast(F, REPEATED), repeated);
+        live = live.and(repeated.not());
+        FloatVector dx = row(r, GjkLanes.DX);
+        FloatVector dy = row(r, GjkLanes.DY);
+        FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
+                .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
+        FloatVector progress = dx.mul(row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX)))
+                .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY)))).sub(base);
+        VectorMask<Float> stalled = live.and(progress.compare(VectorOperators.LE,
+                base.abs().mul(ScalarDistance.PROGRESS)));
+        exit = exit.blend(FloatVector.broadcast(F, NO_PROGRESS), stalled);
+        live = live.and(stalled.not());
+        VectorMask<Float> capped = live.and(iter.compare(VectorOperators.EQ, FloatVector.broadcast(F, (float) ScalarDistance.MAX_ITERATIONS)));
+        exit.blend(FloatVector.broadcast(F, CAP), capped).intoArray(r, GjkLanes.EXIT);
+    }
+
+    /** Adds the new support pair as slot n + 1 of the lanes still live. Returns true if there are any. */
+    private static boolean addSupport(float[] r) {
+        VectorMask<Float> live = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        FloatVector n = row(r, GjkLanes.N);
+        VectorMask<Float> to2 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)));
+        VectorMask<Float> to3 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
+        FloatVector na = row(r, GjkLanes.NA);
+        row(r, GjkLanes.IA2).blend(na, to2).intoArray(r, GjkLanes.IA2);
+        row(r, GjkLanes.IA3).blend(na, to3).intoArray(r, GjkLanes.IA3);
+        FloatVector nb = row(r, GjkLanes.NB);
+        row(r, GjkLanes.IB2).blend(nb, to2).intoArray(r, GjkLanes.IB2);
+        row(r, GjkLanes.IB3).blend(nb, to3).intoArray(r, GjkLanes.IB3);
+        FloatVector nax = row(r, GjkLanes.NAX);
+        row(r, GjkLanes.AX2).blend(nax, to2).intoArray(r, GjkLanes.AX2);
+        row(r, GjkLanes.AX3).blend(nax, to3).intoArray(r, GjkLanes.AX3);
+        FloatVector nay = row(r, GjkLanes.NAY);
+        row(r, GjkLanes.AY2).blend(nay, to2).intoArray(r, GjkLanes.AY2);
+        row(r, GjkLanes.AY3).blend(nay, to3).intoArray(r, GjkLanes.AY3);
+        FloatVector nbx = row(r, GjkLanes.NBX);
+        row(r, GjkLanes.BX2).blend(nbx, to2).intoArray(r, GjkLanes.BX2);
+        row(r, GjkLanes.BX3).blend(nbx, to3).intoArray(r, GjkLanes.BX3);
+        FloatVector nby = row(r, GjkLanes.NBY);
+        row(r, GjkLanes.BY2).blend(nby, to2).intoArray(r, GjkLanes.BY2);
+        row(r, GjkLanes.BY3).blend(nby, to3).intoArray(r, GjkLanes.BY3);
+        n.blend(n.add(FloatVector.broadcast(F, 1f)), live).intoArray(r, GjkLanes.N);
+        return live.anyTrue();
+    }
+}

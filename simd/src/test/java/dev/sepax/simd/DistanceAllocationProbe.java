@@ -1,0 +1,42 @@
+package dev.sepax.simd;
+
+import dev.sepax.batch.Distances;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.SimplexCache;
+import dev.sepax.testing.RoundedFixtures;
+import dev.sepax.shape.RoundedShapes;
+import java.lang.management.ManagementFactory;
+import java.util.SplittableRandom;
+
+/**
+ * Run in a JVM of its own by {@link VectorDistanceTest}: warms {@link VectorDistance} up until
+ * C2 has compiled it, then prints {@code bytes=N}, the least the thread allocated over the last
+ * batches. A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
+ * change how C2 compiles this one (see {@link VectorDistance}).
+ */
+public final class DistanceAllocationProbe {
+    private DistanceAllocationProbe() {}
+
+    public static void main(String[] args) {
+        com.sun.management.ThreadMXBean counter =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SplittableRandom rnd = new SplittableRandom(9);
+        RoundedShapes s = RoundedFixtures.mixedStore(rnd, 400, 12);
+        PairBatch pairs = new PairBatch(s.size(), 0);
+        for (int p = 0; p < 2051; p++) {
+            pairs.add(rnd.nextInt(s.size()), rnd.nextInt(s.size()));
+        }
+        Distances out = new Distances(pairs.size());
+        SimplexCache cache = new SimplexCache(pairs.size());
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < 1200; round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), out, (round & 1) == 0 ? null : cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 1190) {
+                least = Math.min(least, t1 - t0);
+            }
+        }
+        System.out.println("bytes=" + least);
+    }
+}
