@@ -48,6 +48,20 @@ public final class Sepax {
     }
 
     /**
+     * The selected contact-manifold kernel: {@code dev.sepax.simd.VectorManifolds} when the SIMD
+     * kernels can run (see class doc), else {@link dev.sepax.contact.ScalarManifolds}. Both give
+     * the same bits. Chosen once, lazily.
+     */
+    public static dev.sepax.contact.ManifoldKernel manifolds() {
+        return ManifoldHolder.KERNEL;
+    }
+
+    private static final class ManifoldHolder {
+        static final dev.sepax.contact.ManifoldKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorManifolds",
+                dev.sepax.contact.ManifoldKernel.class, dev.sepax.contact.ScalarManifolds.INSTANCE);
+    }
+
+    /**
      * Why the SIMD kernels are not used in this JVM, or {@code null} when they are. Forcing
      * {@code -Dsepax.kernel=scalar} is reported as a reason too.
      */
