@@ -27,7 +27,8 @@ import jdk.incubator.vector.VectorSpecies;
  *  then:     sep = min + 0f;  best = the largest sep, edge = the smallest lane index holding it
  * </pre>
  * The scalar loop keeps the first edge of the maximum; here the maximum of the valid lanes is a
- * {@code MAX} reduction and its first edge a {@code MIN} reduction over the lanes equal to it.
+ * {@code MAX} reduction and its first edge a {@code MIN} reduction of the lane indices equal to
+ * it (other lanes blended to {@code -inf} and {@code +inf} first).
  * Both are exact and independent of the reduction order: a maximum of floats rounds nothing,
  * the {@code + 0f} leaves no {@code -0} to tell apart, and the stores' finite coordinates (within
  * {@code 2^60}) keep every separation finite, so no NaN. The clipping (reference choice, incident
@@ -158,10 +159,14 @@ public final class VectorManifolds implements ManifoldKernel {
         FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
         VectorMask<Float> validA = iota.lt(ka);
         VectorMask<Float> validB = iota.lt(H + kb).and(high);
-        float sepA = sep.reduceLanes(VectorOperators.MAX, validA);
-        float sepB = sep.reduceLanes(VectorOperators.MAX, validB);
-        int edgeA = (int) iota.reduceLanes(VectorOperators.MIN, validA.and(sep.eq(sepA)));
-        int edgeB = (int) iota.reduceLanes(VectorOperators.MIN, validB.and(sep.eq(sepB))) - H;
+        // Unmasked reductions over blends: a masked reduction is not intrinsic on every species
+        // (at 256 bits it allocated per pair), and a blend gives the same lanes.
+        FloatVector none = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector far = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        float sepA = none.blend(sep, validA).reduceLanes(VectorOperators.MAX);
+        float sepB = none.blend(sep, validB).reduceLanes(VectorOperators.MAX);
+        int edgeA = (int) far.blend(iota, validA.and(sep.eq(sepA))).reduceLanes(VectorOperators.MIN);
+        int edgeB = (int) far.blend(iota, validB.and(sep.eq(sepB))).reduceLanes(VectorOperators.MIN) - H;
         assert edgeA >= 0 && edgeA < ka && edgeB >= 0 && edgeB < kb : "edgeA=" + edgeA + ", edgeB=" + edgeB;
         return ContactManifoldFinder.finish(s, a, b, sepA, edgeA, sepB, edgeB, margin, out, p);
     }
@@ -207,7 +212,8 @@ public final class VectorManifolds implements ManifoldKernel {
             bestEdge = bestEdge.blend(iota.add(c), better);
         }
         float max = best.reduceLanes(VectorOperators.MAX);
-        int edge = (int) bestEdge.reduceLanes(VectorOperators.MIN, best.eq(max));
+        int edge = (int) FloatVector.broadcast(F, Float.POSITIVE_INFINITY).blend(bestEdge, best.eq(max))
+                .reduceLanes(VectorOperators.MIN);
         assert edge >= 0 && edge < kr : "edge=" + edge;
         return (long) Float.floatToRawIntBits(max) << 32 | edge;
     }
