@@ -1,5 +1,7 @@
 package dev.sepax.bench;
 
+import dev.sepax.Sepax;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package dev.sepax.bench;
 
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.SatKernel;
-import dev.sepax.core.Sepax;
-import dev.sepax.core.SweepAndPrune;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.Sepax;
+import dev.sepax.broad.SweepAndPrune;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -69,7 +69,7 @@ final class Check {
         StringBuilder csv = new StringBuilder("a,b\n");
         for (int p = 0; p < pairs.size(); p++) {
             if (bits.get(p)) {
-                csv.append(shapes.ids().get(pairs.a(p))).append(',').append(shapes.ids().get(pairs.b(p))).append('\n');
+                csv.append(shapes.ids().get(pairs.shapeA(p))).append(',').append(shapes.ids().get(pairs.shapeB(p))).append('\n');
             }
         }
         String target = o.get("--out", null);

@@ -1,13 +1,13 @@
 package dev.sepax.bench;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OneVsMany;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.ParallelSat;
-import dev.sepax.core.SatKernel;
-import dev.sepax.core.Sepax;
-import dev.sepax.core.SweepAndPrune;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.query.OneVsMany;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.parallel.ParallelSat;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.Sepax;
+import dev.sepax.broad.SweepAndPrune;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -118,7 +118,7 @@ final class Demo {
         stages.add(new Stage("JIT warm-up, " + selected.name(), 30L * slice, -1, warmup, Double.NaN,
                 "30 x " + slice + " pairs before the first frame"));
         stages.add(new Stage("narrow phase, scalar", m, hits[0], tScalar, 1.0, "reference kernel"));
-        stages.add(new Stage("narrow phase, " + selected.name(), m, hits[1], tSimd, tScalar / tSimd, "Sepax.kernel()"));
+        stages.add(new Stage("narrow phase, " + selected.name(), m, hits[1], tSimd, tScalar / tSimd, "Sepax.overlap()"));
         stages.add(new Stage("narrow phase, " + selected.name() + " x" + threads + " threads", m, hits[2], tPar,
                 tScalar / tPar, "ParallelSat"));
 
@@ -184,9 +184,10 @@ final class Demo {
                             continue;
                         }
                         Peers.Verdict v = peers.byName(name);
-                        int[] as = w.pairs().as();
-                        int[] bs = w.pairs().bs();
                         int size = w.pairs().size();
+                        int[] as = new int[size];
+                        int[] bs = new int[size];
+                        w.pairs().copyIndices(as, bs);
                         err.printf("\r[demo] chart: %s W%d            ", name, k);
                         double t = best(3, () -> {
                             int h = 0;

@@ -1,7 +1,7 @@
 package dev.sepax.bench;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.Sepax;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.Sepax;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;
@@ -73,8 +73,8 @@ final class Draw {
             Workloads.Scene w = Workloads.standard(o.intValue("--k", 8, 3, 1024), 42);
             int p = (int) Math.floorMod(o.longValue("--seed", 42L), (long) w.pairs().size());
             s = w.shapes();
-            a = w.pairs().a(p);
-            b = w.pairs().b(p);
+            a = w.pairs().shapeA(p);
+            b = w.pairs().shapeB(p);
         } else {
             throw new Options.UsageException("draw: give --a and --b, or --shapes and --pair, or --k (see --help)");
         }

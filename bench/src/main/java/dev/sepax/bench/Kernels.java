@@ -1,10 +1,10 @@
 package dev.sepax.bench;
 
-import dev.sepax.core.SatKernel;
-import dev.sepax.core.Sepax;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.Sepax;
 
 /**
- * The kernel the commands run: {@link Sepax#kernel()}, or the scalar kernel with one warning
+ * The kernel the commands run: {@link Sepax#overlap()}, or the scalar kernel with one warning
  * when the SIMD kernel is selected but cannot be loaded (for example a build of sepax-simd
  * without it), so that the tools keep working and say why they are slower.
  */
@@ -19,7 +19,7 @@ final class Kernels {
             SatKernel k;
             String problem = null;
             try {
-                k = Sepax.kernel();
+                k = Sepax.overlap();
             } catch (IllegalStateException | ExceptionInInitializerError e) {
                 Throwable c = e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
                 problem = c.getMessage();

@@ -1,5 +1,7 @@
 package dev.sepax.bench;
 
+import dev.sepax.Sepax;
+
 import java.io.PrintStream;
 import java.util.Arrays;
 

@@ -1,6 +1,8 @@
 package dev.sepax.bench;
 
-import dev.sepax.core.ConvexPolygons;
+import dev.sepax.Sepax;
+
+import dev.sepax.shape.ConvexPolygons;
 import org.dyn4j.collision.narrowphase.Gjk;
 import org.dyn4j.collision.narrowphase.Sat;
 import org.dyn4j.geometry.Polygon;

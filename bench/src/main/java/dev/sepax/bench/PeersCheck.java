@@ -1,10 +1,10 @@
 package dev.sepax.bench;
 
-import dev.sepax.core.FloatBand;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.Sepax;
-import dev.sepax.core.TextbookSat;
+import dev.sepax.geom.FloatBand;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.Sepax;
+import dev.sepax.narrow.TextbookSat;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -42,13 +42,13 @@ final class PeersCheck {
      */
     static Workloads.Scene touching() {
         int side = 32;
-        dev.sepax.core.ConvexPolygons.Builder b = dev.sepax.core.ConvexPolygons.builder();
+        dev.sepax.shape.ConvexPolygons.Builder b = dev.sepax.shape.ConvexPolygons.builder();
         for (int y = 0; y < side; y++) {
             for (int x = 0; x < side; x++) {
                 b.add(x, y, x + 1, y, x + 1, y + 1, x, y + 1);
             }
         }
-        dev.sepax.core.ConvexPolygons shapes = b.build();
+        dev.sepax.shape.ConvexPolygons shapes = b.build();
         PairBatch pairs = new PairBatch(shapes, 3 * side * side);
         for (int y = 0; y + 1 < side; y++) {
             for (int x = 0; x + 1 < side; x++) {
@@ -101,8 +101,8 @@ final class PeersCheck {
                 int inSkin = 0;
                 int other = 0;
                 for (int p = 0; p < pairs.size(); p++) {
-                    int a = pairs.a(p);
-                    int b = pairs.b(p);
+                    int a = pairs.shapeA(p);
+                    int b = pairs.shapeB(p);
                     boolean pv = v.test(a, b);
                     peerHits += pv ? 1 : 0;
                     if (pv != bits.get(p)) {

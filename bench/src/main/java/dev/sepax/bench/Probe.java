@@ -1,8 +1,8 @@
 package dev.sepax.bench;
 
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.SatKernel;
-import dev.sepax.core.Sepax;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.Sepax;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

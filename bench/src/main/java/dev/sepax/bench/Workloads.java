@@ -1,7 +1,7 @@
 package dev.sepax.bench;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.PairBatch;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.PairBatch;
 import java.util.SplittableRandom;
 
 /**

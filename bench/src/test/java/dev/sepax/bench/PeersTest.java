@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sepax.core.ConvexPolygons;
+import dev.sepax.shape.ConvexPolygons;
 import org.junit.jupiter.api.Test;
 
 class PeersTest {

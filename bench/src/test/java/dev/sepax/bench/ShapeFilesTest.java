@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sepax.core.PairBatch;
+import dev.sepax.batch.PairBatch;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -71,8 +71,8 @@ class ShapeFilesTest {
         ShapeFiles.Shapes s = ShapeFiles.parseShapes("s", "a,0,0,1,0,1,1\nb,2,0,3,0,3,1\nc,5,5,6,5,6,6\n");
         PairBatch p = ShapeFiles.parsePairs("p", "a,b\nb,c\nc,a\n", s);
         assertEquals(3, p.size()); // "a,b" on line 1 names known ids: a pair, not a header
-        assertEquals(0, p.a(0));
-        assertEquals(2, p.a(2));
+        assertEquals(0, p.shapeA(0));
+        assertEquals(2, p.shapeA(2));
         PairBatch withHeader = ShapeFiles.parsePairs("p", "first,second\na,b\n", s);
         assertEquals(1, withHeader.size());
         String m = assertThrows(ShapeFiles.InputException.class,

@@ -1,8 +1,9 @@
 package dev.sepax.broad;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.internal.PolygonArrays;
+import dev.sepax.shape.ConvexPolygons;
 
 /**
  * A persistent broad phase: keeps the set of candidate pairs from frame to frame, reports the
@@ -179,7 +180,8 @@ public final class IncrementalSweepAndPrune {
             frame++;
             addedCount = 0;
             removedCount = 0;
-            refit(world.minXs(), world.minYs(), world.maxXs(), world.maxYs());
+            PolygonArrays w = world.arrays();
+            refit(w.minX, w.minY, w.maxX, w.maxY);
             if (movedCount == 0) {
                 return;
             }
@@ -360,8 +362,8 @@ public final class IncrementalSweepAndPrune {
     /** Frees the slots of live pairs with a refit shape whose fat boxes no longer overlap. */
     private void removeSeparated() {
         long[] words = live.words();
-        int[] pa = pairs.as();
-        int[] pb = pairs.bs();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
         for (int w = 0; w << 6 < slotCount; w++) {
             long bits = words[w];
             while (bits != 0) {

@@ -1,10 +1,8 @@
 package dev.sepax.contact;
 
-import dev.sepax.core.ContactManifoldFinder;
-import dev.sepax.core.ContactManifolds;
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.shape.ConvexPolygons;
 
 /**
  * Contact manifolds over a batch of pairs: up to two contact points per pair, with a normal,

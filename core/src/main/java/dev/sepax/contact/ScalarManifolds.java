@@ -1,10 +1,8 @@
 package dev.sepax.contact;
 
-import dev.sepax.core.ContactManifoldFinder;
-import dev.sepax.core.ContactManifolds;
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.shape.ConvexPolygons;
 
 /**
  * The scalar reference {@link ManifoldKernel}: {@link ContactManifoldFinder} pair by pair. Its

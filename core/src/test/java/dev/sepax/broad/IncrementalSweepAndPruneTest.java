@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.SweepAndPrune;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.shape.ConvexPolygons;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -66,7 +65,7 @@ class IncrementalSweepAndPruneTest {
             Set<Long> added = new HashSet<>();
             for (int i = 0; i < bp.addedCount(); i++) {
                 int s = bp.addedSlot(i);
-                long key = key(bp.pairs().a(s), bp.pairs().b(s));
+                long key = key(bp.pairs().shapeA(s), bp.pairs().shapeB(s));
                 assertTrue(added.add(key), "frame " + frame + ": pair added twice");
                 assertEquals(s, now.get(key), "frame " + frame + ": added slot");
             }
@@ -97,8 +96,8 @@ class IncrementalSweepAndPruneTest {
         Map<Long, Integer> live = new HashMap<>();
         for (int s = 0; s < bp.slotCount(); s++) {
             if (bp.isLive(s)) {
-                int a = pairs.a(s);
-                int b = pairs.b(s);
+                int a = pairs.shapeA(s);
+                int b = pairs.shapeB(s);
                 assertTrue(a < b, "slot " + s + ": (" + a + ", " + b + ") not smaller index first");
                 assertEquals(null, live.put(key(a, b), s), "pair (" + a + ", " + b + ") in two slots");
                 assertEquals(s, bp.slotOf(b, a));
@@ -128,7 +127,7 @@ class IncrementalSweepAndPruneTest {
         PairBatch rebuilt = new PairBatch(n, 0);
         new SweepAndPrune().findPairs(world, reach, rebuilt);
         for (int p = 0; p < rebuilt.size(); p++) {
-            assertTrue(live.containsKey(key(rebuilt.a(p), rebuilt.b(p))), "dropped pair (" + rebuilt.a(p) + ", " + rebuilt.b(p) + ")");
+            assertTrue(live.containsKey(key(rebuilt.shapeA(p), rebuilt.shapeB(p))), "dropped pair (" + rebuilt.shapeA(p) + ", " + rebuilt.shapeB(p) + ")");
         }
         return live;
     }

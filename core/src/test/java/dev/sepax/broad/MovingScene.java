@@ -1,7 +1,7 @@
 package dev.sepax.broad;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.Poses;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.shape.Poses;
 import java.util.SplittableRandom;
 
 /**

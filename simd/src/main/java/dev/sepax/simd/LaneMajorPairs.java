@@ -1,6 +1,6 @@
 package dev.sepax.simd;
 
-import dev.sepax.core.ConvexPolygons;
+import dev.sepax.shape.ConvexPolygons;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShape;
@@ -98,16 +98,16 @@ final class LaneMajorPairs {
     /** Fills {@link #starts} and the first {@code k} slots of {@link #rows} for pairs {@code [p, p + H)}. */
     void load(ConvexPolygons s, int[] pa, int[] pb, int p, int k) {
         assert k == 4 || k == 8 : k;
-        int[] start = s.starts();
+        int[] start = s.arrays().start;
         for (int l = 0; l < H; l++) {
             starts[l] = start[pa[p + l]];
             starts[H + l] = start[pb[p + l]];
         }
         if (TRANSPOSE) {
-            transpose(s.unitNormalXs(), 0, false);
-            transpose(s.unitNormalYs(), L, false);
-            transpose(s.xs(), 2 * L, true);
-            transpose(s.ys(), 3 * L, true);
+            transpose(s.arrays().nx, 0, false);
+            transpose(s.arrays().ny, L, false);
+            transpose(s.arrays().x, 2 * L, true);
+            transpose(s.arrays().y, 3 * L, true);
         } else {
             gather(s, k);
         }
@@ -118,10 +118,10 @@ final class LaneMajorPairs {
         // Its own method: the gathers' index checks are large at parse time, and in one method
         // with the arithmetic they pushed C2 past its inlining node budget (vectors then boxed).
         float[] lm = rows;
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nx = s.unitNormalXs();
-        float[] ny = s.unitNormalYs();
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
         for (int i = 0; i < k; i++) {
             int o = i * 6 * L;
             FloatVector.fromArray(F, nx, i, starts, 0).intoArray(lm, o);

@@ -1,12 +1,13 @@
 package dev.sepax.simd;
 
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.contact.ContactManifoldFinder;
+import dev.sepax.contact.ContactManifolds;
 import dev.sepax.contact.ManifoldKernel;
 import dev.sepax.contact.ScalarManifolds;
-import dev.sepax.core.ContactManifoldFinder;
-import dev.sepax.core.ContactManifolds;
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
+import dev.sepax.internal.PolygonArrays;
+import dev.sepax.shape.ConvexPolygons;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -61,9 +62,9 @@ public final class VectorManifolds implements ManifoldKernel {
     @Override
     public int manifolds(ConvexPolygons shapes, PairBatch pairs, int from, int to, float margin, ContactManifolds out) {
         ContactManifoldFinder.checkBatch(shapes, pairs, null, from, to, margin, out);
-        int[] pa = pairs.as();
-        int[] pb = pairs.bs();
-        int[] count = shapes.counts();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int[] count = shapes.arrays().count;
         int touching = 0;
         for (int p = from; p < to; p++) {
             touching += compute(shapes, pa[p], pb[p], count, margin, out, p) > 0 ? 1 : 0;
@@ -78,9 +79,9 @@ public final class VectorManifolds implements ManifoldKernel {
             throw new IllegalArgumentException("selected is null");
         }
         ContactManifoldFinder.checkBatch(shapes, pairs, selected, from, to, margin, out);
-        int[] pa = pairs.as();
-        int[] pb = pairs.bs();
-        int[] count = shapes.counts();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int[] count = shapes.arrays().count;
         int[] pointCount = out.pointCounts();
         long[] words = selected.words();
         int touching = 0;
@@ -100,7 +101,7 @@ public final class VectorManifolds implements ManifoldKernel {
         if (ka <= H && kb <= H) {
             return packedPair(s, a, b, ka, kb, margin, out, p);
         }
-        int[] start = s.starts();
+        int[] start = s.arrays().start;
         long bestA = bestEdge(s, start[a], ka, start[b], kb);
         long bestB = bestEdge(s, start[b], kb, start[a], ka);
         return ContactManifoldFinder.finish(s, a, b, Float.intBitsToFloat((int) (bestA >>> 32)), (int) bestA,
@@ -117,12 +118,13 @@ public final class VectorManifolds implements ManifoldKernel {
                                   int p) {
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         VectorMask<Float> high = iota.compare(VectorOperators.GE, (float) H);
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nx = s.unitNormalXs();
-        float[] ny = s.unitNormalYs();
-        int oa = s.starts()[a];
-        int ob = s.starts()[b];
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float[] nx = r.nx;
+        float[] ny = r.ny;
+        int oa = r.start[a];
+        int ob = r.start[b];
         // Low half from A's slots, high half from B's slots moved up by H lanes (a load of L
         // slots from any shape's start stays within the store's TAIL_SLACK).
         FloatVector vnx = FloatVector.fromArray(F, nx, oa).blend(FloatVector.fromArray(F, nx, ob).rearrange(HALF_SWAP), high);
@@ -178,10 +180,11 @@ public final class VectorManifolds implements ManifoldKernel {
      * chunks). Returns the separation's bits in the high word and the edge in the low word.
      */
     private static long bestEdge(ConvexPolygons s, int or, int kr, int oo, int ko) {
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nx = s.unitNormalXs();
-        float[] ny = s.unitNormalYs();
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float[] nx = r.nx;
+        float[] ny = r.ny;
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector bestEdge = FloatVector.zero(F);

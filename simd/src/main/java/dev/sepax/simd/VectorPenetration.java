@@ -1,10 +1,12 @@
 package dev.sepax.simd;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.PenetrationKernel;
-import dev.sepax.core.Penetrations;
-import dev.sepax.core.ScalarPenetration;
+import dev.sepax.Sepax;
+
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.PenetrationKernel;
+import dev.sepax.batch.Penetrations;
+import dev.sepax.narrow.ScalarPenetration;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
@@ -89,15 +91,15 @@ public final class VectorPenetration implements PenetrationKernel {
     public int penetrations(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out) {
         Penetrations.checkBatch(shapes, pairs, from, to, out);
         checkCounts(shapes);
-        int[] pa = pairs.as();
-        int[] pb = pairs.bs();
-        int[] count = shapes.counts();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int[] count = shapes.arrays().count;
         // Per-pair groups first store the best edge separation and its axis code in the output
         // arrays (this kernel's own buffer), with no branch that depends on the geometry, so
         // consecutive pairs overlap in the pipeline; then the scalar kernel's tail finishes them.
         float[] best = out.depths();
         int[] axis = out.axes();
-        int[] cap = shapes.capacities();
+        int[] cap = shapes.arrays().capacity;
         int p = from;
         int hits = 0;
         // Lanes across pairs: H pairs per step, when their 2H shapes share capacity 4 or 8;
@@ -133,7 +135,7 @@ public final class VectorPenetration implements PenetrationKernel {
     }
 
     private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
-        long r = edges(s, a, b, s.counts()[a], s.counts()[b]);
+        long r = edges(s, a, b, s.arrays().count[a], s.arrays().count[b]);
         return ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
     }
 
@@ -149,11 +151,11 @@ public final class VectorPenetration implements PenetrationKernel {
      * masked out. Everything vector-typed stays inside this method (see {@link #packedPair}).
      */
     private static long chunkedPair(ConvexPolygons s, int a, int b, int ka, int kb) {
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nx = s.unitNormalXs();
-        float[] ny = s.unitNormalYs();
-        int[] start = s.starts();
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int[] start = s.arrays().start;
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector bestAxis = FloatVector.zero(F);
@@ -229,12 +231,12 @@ public final class VectorPenetration implements PenetrationKernel {
         // would be boxed, so nothing vector-typed leaves this method.
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         VectorMask<Float> high = iota.compare(VectorOperators.GE, (float) H);
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nx = s.unitNormalXs();
-        float[] ny = s.unitNormalYs();
-        int oa = s.starts()[a];
-        int ob = s.starts()[b];
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int oa = s.arrays().start[a];
+        int ob = s.arrays().start[b];
         // Low half from A's slots, high half from B's slots moved up by H lanes.
         FloatVector vnx = FloatVector.fromArray(F, nx, oa).blend(FloatVector.fromArray(F, nx, ob).rearrange(HALF_SWAP), high);
         FloatVector vny = FloatVector.fromArray(F, ny, oa).blend(FloatVector.fromArray(F, ny, ob).rearrange(HALF_SWAP), high);

@@ -1,11 +1,15 @@
 package dev.sepax.simd;
 
-import dev.sepax.core.BatchArguments;
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.SatKernel;
-import dev.sepax.core.ScalarSat;
+import dev.sepax.internal.BitWords;
+
+import dev.sepax.Sepax;
+
+import dev.sepax.internal.BatchArguments;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.narrow.ScalarSat;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -60,7 +64,7 @@ import jdk.incubator.vector.VectorSpecies;
  * nor the axis order can change it.
  *
  * <p>Stateless, thread-safe, allocation-free (verified with JMH {@code -prof gc}).
- * Use it only where {@code jdk.incubator.vector} is compiled by C2; {@code Sepax.kernel()}
+ * Use it only where {@code jdk.incubator.vector} is compiled by C2; {@code Sepax.overlap()}
  * checks that.
  */
 public final class VectorSat implements SatKernel {
@@ -117,14 +121,14 @@ public final class VectorSat implements SatKernel {
     public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
                     OverlapBits out, int[] axisCache) {
         BatchArguments.check(shapes, pairs, from, to, tolerance, out, axisCache);
-        int[] pa = pairs.as();
-        int[] pb = pairs.bs();
-        int[] capacities = shapes.capacities();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int[] capacities = shapes.arrays().capacity;
         int hits = 0;
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
             // Pass 1: the AABB axes, branch-free, with the reference kernel's own compares.
-            long live = aabbSurvivors(shapes.bounds(), pa, pb, w, end, tolerance);
+            long live = aabbSurvivors(shapes.arrays().bounds, pa, pb, w, end, tolerance);
             // Pass 2: branch-free certificates for small shapes (most survivors intersect).
             long bits = certified(shapes, pa, pb, w, live, tolerance);
             live &= ~bits;
@@ -145,7 +149,7 @@ public final class VectorSat implements SatKernel {
                 }
             }
             hits += Long.bitCount(bits);
-            out.storeWord(w, end, bits);
+            BitWords.store(out.words(), w, end, bits);
         }
         return hits;
     }
@@ -170,15 +174,15 @@ public final class VectorSat implements SatKernel {
      * comment on why each width is written out).
      */
     private static long certified(ConvexPolygons s, int[] pa, int[] pb, int w, long live, float tol) {
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] enx = s.edgeNormalXs();
-        float[] eny = s.edgeNormalYs();
-        float[] len = s.edgeLengths();
-        float[] box = s.bounds();
-        int[] start = s.starts();
-        int[] count = s.counts();
-        int[] cap = s.capacities();
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] enx = s.arrays().enx;
+        float[] eny = s.arrays().eny;
+        float[] len = s.arrays().len;
+        float[] box = s.arrays().bounds;
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
+        int[] cap = s.arrays().capacity;
         boolean zeroTol = tol == 0f;
         long proven = 0;
         while (live != 0) {
@@ -456,14 +460,14 @@ public final class VectorSat implements SatKernel {
 
     /** {@link #separatingAxis} without the AABB axes (the caller has tested them). */
     private static int edgeAxes(ConvexPolygons s, int a, int b, float tol, int hint) {
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] enx = s.edgeNormalXs();
-        float[] eny = s.edgeNormalYs();
-        float[] len = s.edgeLengths();
-        int[] start = s.starts();
-        int[] count = s.counts();
-        int[] cap = s.capacities();
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] enx = s.arrays().enx;
+        float[] eny = s.arrays().eny;
+        float[] len = s.arrays().len;
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
+        int[] cap = s.arrays().capacity;
         int oa = start[a];
         int ob = start[b];
         int ka = count[a];
@@ -479,8 +483,8 @@ public final class VectorSat implements SatKernel {
         if (QUADS && ca == 4 && cb == 4) {
             return quads(x, y, enx, eny, len, oa, ob, tol);
         }
-        float[] cx = s.centroidXs();
-        float[] cy = s.centroidYs();
+        float[] cx = s.arrays().centroidX;
+        float[] cy = s.arrays().centroidY;
         float dx = cx[b] - cx[a];
         float dy = cy[b] - cy[a];
         // Most pairs that reach this point intersect: try the one-broadcast certificate first.

@@ -1,12 +1,13 @@
 package dev.sepax.simd;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.ScalarSweep;
-import dev.sepax.core.SweepArguments;
-import dev.sepax.core.SweepKernel;
-import dev.sepax.core.SweepResults;
-import dev.sepax.core.Velocities;
+import dev.sepax.internal.BitWords;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.ScalarSweep;
+import dev.sepax.internal.SweepArguments;
+import dev.sepax.narrow.SweepKernel;
+import dev.sepax.batch.SweepResults;
+import dev.sepax.shape.Velocities;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
@@ -120,8 +121,8 @@ public final class VectorSweep implements SweepKernel {
                      SweepResults out) {
         SweepArguments.check(shapes, velocities, pairs, from, to, tMax, out);
         float window = tMax + 0f;
-        int[] pa = pairs.as();
-        int[] pb = pairs.bs();
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
         float[] vx = velocities.vxs();
         float[] vy = velocities.vys();
         int hits = 0;
@@ -149,7 +150,7 @@ public final class VectorSweep implements SweepKernel {
                 bits |= (long) sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p) << p;
             }
             hits += Long.bitCount(bits);
-            out.hits().storeWord(w, end, bits);
+            BitWords.store(out.hits().words(), w, end, bits);
         }
         return hits;
     }
@@ -176,10 +177,10 @@ public final class VectorSweep implements SweepKernel {
      */
     private static long aabbLanes(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int q, float tMax,
                                   SweepResults out) {
-        float[] minX = s.minXs();
-        float[] maxX = s.maxXs();
-        float[] minY = s.minYs();
-        float[] maxY = s.maxYs();
+        float[] minX = s.arrays().minX;
+        float[] maxX = s.arrays().maxX;
+        float[] minY = s.arrays().minY;
+        float[] maxY = s.arrays().maxY;
         FloatVector ux = FloatVector.fromArray(F, vx, 0, pb, q).sub(FloatVector.fromArray(F, vx, 0, pa, q));
         FloatVector uy = FloatVector.fromArray(F, vy, 0, pb, q).sub(FloatVector.fromArray(F, vy, 0, pa, q));
         FloatVector minXa = FloatVector.fromArray(F, minX, 0, pa, q);
@@ -253,7 +254,7 @@ public final class VectorSweep implements SweepKernel {
         assert enterKey <= exitKey && exitKey >= 0 : "pair=" + p + " closed by its AABB constraints";
         float ux = vx[b] - vx[a];
         float uy = vy[b] - vy[a];
-        int[] capacity = s.capacities();
+        int[] capacity = s.arrays().capacity;
         if (capacity[a] <= H && capacity[b] <= H) {
             return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
         }
@@ -266,10 +267,10 @@ public final class VectorSweep implements SweepKernel {
         float uy = vy[b] - vy[a];
         // Swept AABB: the scalar kernel's four constraints x+, x-, y+, y- in the lanes of a 128-bit
         // vector, so that no branch depends on the signs of the velocities.
-        float[] minX = s.minXs();
-        float[] maxX = s.maxXs();
-        float[] minY = s.minYs();
-        float[] maxY = s.maxYs();
+        float[] minX = s.arrays().minX;
+        float[] maxX = s.arrays().maxX;
+        float[] minY = s.arrays().minY;
+        float[] maxY = s.arrays().maxY;
         FloatVector lo = FloatVector.broadcast(Q, minX[b]).withLane(1, minX[a]).withLane(2, minY[b]).withLane(3, minY[a]);
         FloatVector hi = FloatVector.broadcast(Q, maxX[a]).withLane(1, maxX[b]).withLane(2, maxY[a]).withLane(3, maxY[b]);
         FloatVector rate = FloatVector.broadcast(Q, ux).withLane(1, -ux).withLane(2, uy).withLane(3, -uy).add(0f);
@@ -288,7 +289,7 @@ public final class VectorSweep implements SweepKernel {
         if (enterKey > exitKey || exitKey < 0) {
             return miss(out, p);
         }
-        int[] capacity = s.capacities();
+        int[] capacity = s.arrays().capacity;
         if (capacity[a] <= H && capacity[b] <= H) {
             return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
         }
@@ -298,14 +299,14 @@ public final class VectorSweep implements SweepKernel {
     /** Both shapes fit in half a vector: A's normals in the low half, B's in the high half. */
     private static int smallPair(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
                                      int exitKey, SweepResults out, int p) {
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nxs = s.unitNormalXs();
-        float[] nys = s.unitNormalYs();
-        int oa = s.starts()[a];
-        int ob = s.starts()[b];
-        int ka = s.counts()[a];
-        int kb = s.counts()[b];
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nxs = s.arrays().nx;
+        float[] nys = s.arrays().ny;
+        int oa = s.arrays().start[a];
+        int ob = s.arrays().start[b];
+        int ka = s.arrays().count[a];
+        int kb = s.arrays().count[b];
         // [A's slots | B's slots]: each shape's H slots are loaded as half a vector straight into
         // its half (no shuffle), so a pair reads 2 x H slots per array, not 2 x L.
         FloatVector nx = ((FloatVector) FloatVector.fromArray(HALF, nxs, oa).reinterpretShape(F, 0))
@@ -318,8 +319,8 @@ public final class VectorSweep implements SweepKernel {
                 .blend((FloatVector) FloatVector.fromArray(HALF, y, ob).reinterpretShape(F, -1), UPPER);
         // Real edges: index within the half below that half's vertex count.
         VectorMask<Float> live = HALF_INDEX.lt(FloatVector.broadcast(F, (float) ka).blend((float) kb, UPPER));
-        int ca = s.capacities()[a];
-        int cb = s.capacities()[b];
+        int ca = s.arrays().capacity[a];
+        int cb = s.arrays().capacity[b];
         // Both shapes within a quarter: rotating within quarters covers them in half the rounds.
         boolean quarter = Q4 >= 2 && ca <= Q4 && cb <= Q4;
         if (!quarter && (ca < H || cb < H)) {
@@ -384,12 +385,12 @@ public final class VectorSweep implements SweepKernel {
     /** General shapes: A's normals against B's vertices, then B's against A's, L lanes at a time. */
     private static int twoPasses(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
                                      int exitKey, SweepResults out, int p) {
-        float[] x = s.xs();
-        float[] y = s.ys();
-        float[] nxs = s.unitNormalXs();
-        float[] nys = s.unitNormalYs();
-        int[] start = s.starts();
-        int[] count = s.counts();
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nxs = s.arrays().nx;
+        float[] nys = s.arrays().ny;
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
         for (int pass = 0; pass < 2; pass++) {
             int ref = pass == 0 ? a : b;
             int other = pass == 0 ? b : a;
@@ -462,12 +463,12 @@ public final class VectorSweep implements SweepKernel {
             // An edge: A's normal as stored, B's with the sign bit flipped (= negated).
             // All ones for B's edges (negative codes): select by mask, not by branch.
             int ofB = axis >> 31;
-            int slotA = s.starts()[a] + axis - FIRST_A_EDGE;
-            int slotB = s.starts()[b] - axis - 1;
+            int slotA = s.arrays().start[a] + axis - FIRST_A_EDGE;
+            int slotB = s.arrays().start[b] - axis - 1;
             int slot = slotA ^ ((slotA ^ slotB) & ofB);
             int flip = ofB & 0x8000_0000;
-            nxBits = Float.floatToRawIntBits(s.unitNormalXs()[slot]) ^ flip;
-            nyBits = Float.floatToRawIntBits(s.unitNormalYs()[slot]) ^ flip;
+            nxBits = Float.floatToRawIntBits(s.arrays().nx[slot]) ^ flip;
+            nyBits = Float.floatToRawIntBits(s.arrays().ny[slot]) ^ flip;
         } else {
             nxBits = Float.floatToRawIntBits(axis == 1 ? 1f : axis == 2 ? -1f : 0f);
             nyBits = Float.floatToRawIntBits(axis == 3 ? 1f : axis == 4 ? -1f : 0f);

@@ -3,3 +3,5 @@
  * depends on this package; core finds it at run time.
  */
 package dev.sepax.simd;
+
+import dev.sepax.Sepax;

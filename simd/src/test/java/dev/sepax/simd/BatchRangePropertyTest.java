@@ -2,10 +2,10 @@ package dev.sepax.simd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.SatKernel;
-import dev.sepax.core.Sepax;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.Sepax;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -45,7 +45,7 @@ class BatchRangePropertyTest {
         SatKernel k = simd ? VectorSat.INSTANCE : Sepax.scalar();
         PairBatch pairs = new PairBatch(scene.shapes(), n);
         for (int p = 0; p < n; p++) {
-            pairs.add(scene.pairs().a(p), scene.pairs().b(p));
+            pairs.add(scene.pairs().shapeA(p), scene.pairs().shapeB(p));
         }
         int from = Math.min(fromSeed, n) & ~63;
         int to = Math.max(from, n - Math.min(toCut, n));
@@ -59,7 +59,7 @@ class BatchRangePropertyTest {
         for (int p = 0; p < n; p++) {
             boolean bit = (words[p >>> 6] & (1L << p)) != 0;
             if (p >= from && p < to) {
-                boolean v = Sepax.scalar().intersects(scene.shapes(), pairs.a(p), pairs.b(p), 0f);
+                boolean v = Sepax.scalar().intersects(scene.shapes(), pairs.shapeA(p), pairs.shapeB(p), 0f);
                 assertEquals(v, bit, "pair=" + p);
                 want += v ? 1 : 0;
             } else {

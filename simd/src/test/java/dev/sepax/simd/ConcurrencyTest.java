@@ -2,7 +2,7 @@ package dev.sepax.simd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.sepax.core.OverlapBits;
+import dev.sepax.batch.OverlapBits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

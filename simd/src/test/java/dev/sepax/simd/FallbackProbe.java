@@ -1,6 +1,6 @@
 package dev.sepax.simd;
 
-import dev.sepax.core.Sepax;
+import dev.sepax.Sepax;
 
 /** Child-JVM entry for {@link FallbackTest}: asks for the kernel three times, prints the names. */
 public final class FallbackProbe {
@@ -9,7 +9,7 @@ public final class FallbackProbe {
     public static void main(String[] args) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 3; i++) {
-            sb.append(i == 0 ? "" : " ").append(Sepax.kernel().name());
+            sb.append(i == 0 ? "" : " ").append(Sepax.overlap().name());
         }
         System.out.println(sb);
     }

@@ -3,7 +3,7 @@ package dev.sepax.simd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sepax.core.Sepax;
+import dev.sepax.Sepax;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.InputStream;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class FallbackTest {
     @Test
     void withoutTheVectorModuleTheScalarKernelIsChosen() {
-        assertEquals("scalar", Sepax.kernel().name());
+        assertEquals("scalar", Sepax.overlap().name());
         String reason = Sepax.simdUnavailableReason();
         assertTrue(reason != null && reason.contains("jdk.incubator.vector"), "reason=" + reason);
     }

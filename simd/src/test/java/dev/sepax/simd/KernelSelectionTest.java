@@ -3,7 +3,7 @@ package dev.sepax.simd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.sepax.core.Sepax;
+import dev.sepax.Sepax;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,8 +14,8 @@ class KernelSelectionTest {
     @Test
     void withTheVectorModuleTheSimdKernelIsChosen() {
         assertNull(Sepax.simdUnavailableReason());
-        assertEquals("simd", Sepax.kernel().name());
-        assertEquals(VectorSat.INSTANCE, Sepax.kernel());
+        assertEquals("simd", Sepax.overlap().name());
+        assertEquals(VectorSat.INSTANCE, Sepax.overlap());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.sepax.simd;
 
-import dev.sepax.core.ConvexPolygons;
+import dev.sepax.narrow.SatKernel;
+
+import dev.sepax.shape.ConvexPolygons;
 
 /**
  * The decision of {@code SatKernel}'s Javadoc written as plainly as possible, for tests: every
@@ -22,15 +24,15 @@ final class PlainSat {
     }
 
     private static boolean anyEdgeSeparates(ConvexPolygons s, int ref, int other, float tol) {
-        float[] x = s.xs();
-        float[] y = s.ys();
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
         int r = s.start(ref);
         int o = s.start(other);
         boolean any = false;
         for (int i = 0; i < s.count(ref); i++) {
-            float nx = s.edgeNormalXs()[r + i];
-            float ny = s.edgeNormalYs()[r + i];
-            float limit = tol * s.edgeLengths()[r + i];
+            float nx = s.arrays().enx[r + i];
+            float ny = s.arrays().eny[r + i];
+            float limit = tol * s.arrays().len[r + i];
             boolean all = true;
             for (int j = 0; j < s.count(other); j++) {
                 float sep = nx * (x[o + j] - x[r + i]) + ny * (y[o + j] - y[r + i]);

@@ -3,12 +3,12 @@ package dev.sepax.simd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.Penetrations;
-import dev.sepax.core.SweepResults;
-import dev.sepax.core.Velocities;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.Penetrations;
+import dev.sepax.batch.SweepResults;
+import dev.sepax.shape.Velocities;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

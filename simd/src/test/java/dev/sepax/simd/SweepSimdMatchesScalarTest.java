@@ -3,13 +3,13 @@ package dev.sepax.simd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.ScalarSweep;
-import dev.sepax.core.Sepax;
-import dev.sepax.core.SweepCases;
-import dev.sepax.core.SweepResults;
-import dev.sepax.core.Velocities;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.ScalarSweep;
+import dev.sepax.Sepax;
+import dev.sepax.testing.SweepCases;
+import dev.sepax.batch.SweepResults;
+import dev.sepax.shape.Velocities;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

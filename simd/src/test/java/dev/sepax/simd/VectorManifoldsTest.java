@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sepax.Sepax;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.contact.ContactManifolds;
 import dev.sepax.contact.ScalarManifolds;
-import dev.sepax.core.ContactManifolds;
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.FindFixtures;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.Poses;
-import dev.sepax.core.Sepax;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.shape.Poses;
+import dev.sepax.testing.FindFixtures;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ class VectorManifoldsTest {
     /** Every output array, bit for bit, over the whole buffer (untouched entries included). */
     private static void assertSameBits(ContactManifolds scalar, ContactManifolds simd, PairBatch pairs, String what) {
         for (int p = 0; p < scalar.capacity(); p++) {
-            String where = what + " pair=" + p + (p < pairs.size() ? " (" + pairs.a(p) + ", " + pairs.b(p) + ")" : "");
+            String where = what + " pair=" + p + (p < pairs.size() ? " (" + pairs.shapeA(p) + ", " + pairs.shapeB(p) + ")" : "");
             assertEquals(scalar.pointCounts()[p], simd.pointCounts()[p], where + ": point count");
             assertEquals(Float.floatToRawIntBits(scalar.normalXs()[p]), Float.floatToRawIntBits(simd.normalXs()[p]), where + ": nx");
             assertEquals(Float.floatToRawIntBits(scalar.normalYs()[p]), Float.floatToRawIntBits(simd.normalYs()[p]), where + ": ny");

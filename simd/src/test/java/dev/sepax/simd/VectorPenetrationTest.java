@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.FindFixtures;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.Penetrations;
-import dev.sepax.core.ScalarPenetration;
-import dev.sepax.core.Sepax;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.testing.FindFixtures;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.Penetrations;
+import dev.sepax.narrow.ScalarPenetration;
+import dev.sepax.Sepax;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -26,8 +26,8 @@ class VectorPenetrationTest {
         int hv = VectorPenetration.INSTANCE.penetrations(s, pairs, simd);
         assertEquals(hs, hv, "intersecting count");
         for (int i = 0; i < pairs.size(); i++) {
-            String where = "pair=" + i + " (" + pairs.a(i) + ", " + pairs.b(i) + ") counts "
-                    + s.count(pairs.a(i)) + "/" + s.count(pairs.b(i));
+            String where = "pair=" + i + " (" + pairs.shapeA(i) + ", " + pairs.shapeB(i) + ") counts "
+                    + s.count(pairs.shapeA(i)) + "/" + s.count(pairs.shapeB(i));
             assertEquals(Float.floatToRawIntBits(scalar.depth(i)), Float.floatToRawIntBits(simd.depth(i)),
                     where + ": depth " + scalar.depth(i) + " vs " + simd.depth(i));
             assertEquals(scalar.axis(i), simd.axis(i), where + ": axis");
@@ -161,7 +161,7 @@ class VectorPenetrationTest {
         VectorPenetration.INSTANCE.penetrations(s, pairs, 0, pairs.size(), batch);
         Penetrations one = new Penetrations(2);
         for (int i = 0; i < pairs.size(); i++) {
-            boolean hit = VectorPenetration.INSTANCE.penetration(s, pairs.a(i), pairs.b(i), one, 1);
+            boolean hit = VectorPenetration.INSTANCE.penetration(s, pairs.shapeA(i), pairs.shapeB(i), one, 1);
             assertEquals(batch.intersects(i), hit);
             assertEquals(Float.floatToRawIntBits(batch.depth(i)), Float.floatToRawIntBits(one.depth(1)));
             assertEquals(batch.axis(i), one.axis(1));

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.SatKernel;
-import dev.sepax.core.Sepax;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.Sepax;
 import java.util.Arrays;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,8 +85,8 @@ class VectorSatDifferentialTest {
     void singlePairEntryAgreesWithTheBatch() {
         OverlapBits simd = run(SIMD, mixed, 0f, null);
         for (int p = 0; p < 50_000; p++) {
-            int a = mixed.pairs().a(p);
-            int b = mixed.pairs().b(p);
+            int a = mixed.pairs().shapeA(p);
+            int b = mixed.pairs().shapeB(p);
             assertEquals(simd.get(p), SIMD.intersects(mixed.shapes(), a, b, 0f), "pair=" + p);
         }
     }
@@ -177,7 +177,7 @@ class VectorSatDifferentialTest {
         OverlapBits scalar = run(SCALAR, sc, tol, null);
         OverlapBits simd = run(SIMD, sc, tol, null);
         for (int p = from; p < Math.min(to, sc.pairs().size()); p++) {
-            boolean want = PlainSat.intersects(sc.shapes(), sc.pairs().a(p), sc.pairs().b(p), tol);
+            boolean want = PlainSat.intersects(sc.shapes(), sc.pairs().shapeA(p), sc.pairs().shapeB(p), tol);
             if (scalar.get(p) != want || simd.get(p) != want) {
                 throw new AssertionError("pair=" + p + " tol=" + tol + " plain=" + want + " scalar=" + scalar.get(p)
                         + " simd=" + simd.get(p) + describe(sc, p));
@@ -203,7 +203,7 @@ class VectorSatDifferentialTest {
     static String describe(Scenes.Scene sc, int p) {
         PairBatch pairs = sc.pairs();
         ConvexPolygons s = sc.shapes();
-        return " a=" + pairs.a(p) + " " + Arrays.toString(s.vertices(pairs.a(p))) + " b=" + pairs.b(p) + " "
-                + Arrays.toString(s.vertices(pairs.b(p))) + " plain(0)=" + PlainSat.intersects(s, pairs.a(p), pairs.b(p), 0f);
+        return " a=" + pairs.shapeA(p) + " " + Arrays.toString(s.vertices(pairs.shapeA(p))) + " b=" + pairs.shapeB(p) + " "
+                + Arrays.toString(s.vertices(pairs.shapeB(p))) + " plain(0)=" + PlainSat.intersects(s, pairs.shapeA(p), pairs.shapeB(p), 0f);
     }
 }

@@ -1,10 +1,10 @@
 package dev.sepax.bench.jmh;
 
 import dev.sepax.bench.Workloads;
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.Penetrations;
-import dev.sepax.core.ScalarPenetration;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.Penetrations;
+import dev.sepax.narrow.ScalarPenetration;
 import dev.sepax.simd.VectorPenetration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

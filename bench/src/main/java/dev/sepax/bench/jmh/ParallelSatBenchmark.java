@@ -1,11 +1,11 @@
 package dev.sepax.bench.jmh;
 
 import dev.sepax.bench.Workloads;
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.ParallelSat;
-import dev.sepax.core.Sepax;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.parallel.ParallelSat;
+import dev.sepax.Sepax;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Thread scaling of {@link ParallelSat} with the selected kernel ({@link Sepax#kernel()}) on the
+ * Thread scaling of {@link ParallelSat} with the selected kernel ({@link Sepax#overlap()}) on the
  * standard workload Wk: {@code simd_threads_1} is the plain single-threaded kernel call,
  * {@code simd_threads_2} splits the same 32 768 pairs over the caller and one pool thread. The
  * score is pairs per second; the ratio of the two is the 2-thread speed-up.
@@ -54,7 +54,7 @@ public class ParallelSatBenchmark {
             t.setDaemon(true);
             return t;
         });
-        two = new ParallelSat(Sepax.kernel(), pool, 2);
+        two = new ParallelSat(Sepax.overlap(), pool, 2);
     }
 
     @TearDown(Level.Trial)
@@ -65,7 +65,7 @@ public class ParallelSatBenchmark {
     /** One thread: the selected kernel over the whole batch. */
     @Benchmark
     public int simd_threads_1() {
-        return Sepax.kernel().test(shapes, pairs, 0f, out);
+        return Sepax.overlap().test(shapes, pairs, 0f, out);
     }
 
     /** Two threads: the caller and one pool thread, half the batch each. */

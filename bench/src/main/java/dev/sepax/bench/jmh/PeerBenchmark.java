@@ -2,7 +2,7 @@ package dev.sepax.bench.jmh;
 
 import dev.sepax.bench.Peers;
 import dev.sepax.bench.Workloads;
-import dev.sepax.core.PairBatch;
+import dev.sepax.batch.PairBatch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -47,8 +47,9 @@ public class PeerBenchmark {
             throw new IllegalStateException("W" + k + " has " + pairs.size() + " pairs, expected 32768");
         }
         peers = new Peers(scene.shapes());
-        as = java.util.Arrays.copyOf(pairs.as(), pairs.size());
-        bs = java.util.Arrays.copyOf(pairs.bs(), pairs.size());
+        as = new int[pairs.size()];
+        bs = new int[pairs.size()];
+        pairs.copyIndices(as, bs);
     }
 
     /** dyn4j {@code Sat.detect}; returns the number of intersecting pairs. */

@@ -1,11 +1,11 @@
 package dev.sepax.bench.jmh;
 
 import dev.sepax.bench.Workloads;
-import dev.sepax.core.OverlapBits;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.SatKernel;
-import dev.sepax.core.Sepax;
-import dev.sepax.core.ConvexPolygons;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.Sepax;
+import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.simd.VectorSat;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

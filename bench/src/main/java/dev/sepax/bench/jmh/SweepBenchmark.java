@@ -1,12 +1,12 @@
 package dev.sepax.bench.jmh;
 
 import dev.sepax.bench.Workloads;
-import dev.sepax.core.ConvexPolygons;
-import dev.sepax.core.PairBatch;
-import dev.sepax.core.ScalarSweep;
-import dev.sepax.core.SweepKernel;
-import dev.sepax.core.SweepResults;
-import dev.sepax.core.Velocities;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.ScalarSweep;
+import dev.sepax.narrow.SweepKernel;
+import dev.sepax.batch.SweepResults;
+import dev.sepax.shape.Velocities;
 import dev.sepax.simd.VectorSweep;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;

@@ -1,0 +1,80 @@
+package dev.sepax.narrow;
+
+import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.Penetrations;
+import dev.sepax.geom.FloatBand;
+import dev.sepax.shape.ConvexPolygons;
+
+/**
+ * The find query of the separating-axis test: by how much, and along which axis, do two convex
+ * polygons overlap (or how far apart are they)? {@link SatKernel} says <em>whether</em>; this
+ * says <em>how</em>.
+ *
+ * <h2>The definition</h2>
+ * For the pair (A, B) the candidate axes are, in this order: the edges of A ({@code i = 0..},
+ * outward unit normal {@code n_i}), the edges of B ({@code j = 0..}, outward unit normal
+ * {@code m_j}), then the world axes {@code +x, -x, +y, -y}. Each axis gets a signed separation:
+ * <pre>
+ *   A's edge i:   s = min over B's vertices b   of  n_i . (b - a_i)     (a_i: first vertex of edge i)
+ *   B's edge j:   s = min over A's vertices a   of  m_j . (a - b_j)
+ *   +x:           s = minX(B) - maxX(A)           -x:  s = minX(A) - maxX(B)    (same for y)
+ * </pre>
+ * The result is the axis with the largest {@code s}; ties go to the first axis in the order
+ * above. The normal points from A to B ({@code n_i}, {@code -m_j}, or the signed world axis),
+ * and {@code depth = -s}. So {@code depth >= 0} means the pair intersects, touching included,
+ * and translating B by {@code depth * normal} brings it into touching contact: this is the
+ * minimum translation vector, since the edge normals of A and B are exactly the face normals of
+ * the Minkowski difference B - A. {@code depth < 0} means the pair is separated, by at least
+ * {@code -depth} (a lower bound on the true distance, which may be larger when the closest
+ * features are two vertices).
+ *
+ * <h2>Why the world axes are candidates</h2>
+ * They keep the sign of {@code depth} consistent with {@link SatKernel}'s verdict at every
+ * tolerance: {@code SatKernel} reports the pair separated at tolerance {@code t} iff some axis,
+ * world axes included, gives a separation {@code > t}; here that is {@code -depth > t}. In exact
+ * arithmetic a world axis never beats the best edge normal for an intersecting pair (the
+ * overlap along any direction is at least the depth), and on a tie the edge wins, so for
+ * intersecting pairs the axis is an edge (up to float noise) and for separated pairs the world
+ * axes may only improve the lower bound.
+ *
+ * <h2>Float arithmetic and the error band</h2>
+ * Edge separations are computed in float as {@code nx * (bx - ax) + ny * (by - ay)} with the
+ * unit normals of {@link ConvexPolygons} (plain multiply and add, no fma), minimum by
+ * {@code d < min}, then {@code + 0f} (turns {@code -0} into {@code +0}, so the float order is
+ * total); world gaps are exact differences. A shared vertex gives exactly 0. The computed
+ * separation is within {@link FloatBand#of} of the true one, so {@code depth >= 0} agrees with
+ * {@code SatKernel}'s verdict at tolerance 0 except for pairs whose true gap is inside the band.
+ * Coordinates must be small enough that no difference or product overflows (|x| &lt; 1e18 is
+ * ample); otherwise the result is unspecified (an all-NaN pair gives {@code axis 0} and a NaN
+ * depth).
+ *
+ * <h2>Contract for every implementation</h2>
+ * Every kernel returns the same bits as {@link ScalarPenetration} for every output. Stateless
+ * and thread-safe; the batch methods allocate nothing and write only entries {@code [from, to)}.
+ */
+public interface PenetrationKernel {
+    /** A short stable name: {@code "scalar"} or {@code "simd"}. */
+    String name();
+
+    /**
+     * Computes pair {@code (a, b)} into entry {@code index} of {@code out}.
+     *
+     * @return true if the pair intersects or touches ({@code depth >= 0})
+     * @throws IndexOutOfBoundsException if a shape index or {@code index} is out of range
+     */
+    boolean penetration(ConvexPolygons shapes, int a, int b, Penetrations out, int index);
+
+    /**
+     * Computes pairs {@code [from, to)} of {@code pairs} into the same entries of {@code out}.
+     * Any {@code from} is allowed; threads may work on disjoint ranges of one buffer.
+     *
+     * @return how many of them intersect or touch ({@code depth >= 0})
+     * @throws IllegalArgumentException if the range, the buffer or the batch does not fit
+     */
+    int penetrations(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out);
+
+    /** Computes every pair of {@code pairs}; returns the number that intersect or touch. */
+    default int penetrations(ConvexPolygons shapes, PairBatch pairs, Penetrations out) {
+        return penetrations(shapes, pairs, 0, pairs.size(), out);
+    }
+}

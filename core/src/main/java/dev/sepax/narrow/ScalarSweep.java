@@ -1,0 +1,168 @@
+package dev.sepax.narrow;
+
+import dev.sepax.internal.BitWords;
+
+import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.SweepResults;
+import dev.sepax.internal.SweepArguments;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.shape.Velocities;
+
+/**
+ * The scalar reference swept test: per-axis time intervals of the separating-axis test for
+ * translating convex polygons (see {@link SweepKernel} for the decision and its float rules).
+ *
+ * <p>Per pair: the four swept AABB constraints first (x+, x-, y+, y-), then A's edges, then B's,
+ * each giving an entry or an exit time; the pair stops as soon as the interval is empty, since
+ * entries only grow and exits only shrink. The float expressions here define the results every
+ * other {@link SweepKernel} must reproduce bit for bit. Rotation is out of scope (it needs
+ * conservative advancement over GJK distances).
+ *
+ * <p>Stateless, thread-safe, allocation-free.
+ */
+public final class ScalarSweep implements SweepKernel {
+    /** The shared instance (the kernel is stateless). */
+    public static final ScalarSweep INSTANCE = new ScalarSweep();
+
+    /** No axis entered: the normal is (0, 0). Codes 1..4: AABB x+, x-, y+, y-. */
+    private static final int NO_AXIS = 0;
+    /** A's edge {@code i} has code {@code FIRST_A_EDGE + i}; B's edge {@code j} has {@code -(1 + j)}. */
+    private static final int FIRST_A_EDGE = 5;
+
+    private ScalarSweep() {}
+
+    @Override
+    public String name() {
+        return "scalar";
+    }
+
+    @Override
+    public int sweep(ConvexPolygons shapes, Velocities velocities, PairBatch pairs, int from, int to, float tMax,
+                     SweepResults out) {
+        SweepArguments.check(shapes, velocities, pairs, from, to, tMax, out);
+        // + 0f: a tMax of -0 becomes +0, so every time compared below is free of -0.
+        float window = tMax + 0f;
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int hits = 0;
+        for (int w = from; w < to; w += 64) {
+            int end = Math.min(to, w + 64);
+            long bits = 0;
+            for (int p = w; p < end; p++) {
+                if (sweepPair(shapes, velocities.vxs(), velocities.vys(), pa[p], pb[p], window, out, p)) {
+                    bits |= 1L << p;
+                }
+            }
+            hits += Long.bitCount(bits);
+            BitWords.store(out.hits().words(), w, end, bits);
+        }
+        return hits;
+    }
+
+    /** Sweeps one pair, writes its times and normal to slot {@code p} of {@code out}, returns the hit. */
+    private static boolean sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
+                                     SweepResults out, int p) {
+        // B moves relative to A with u; A's axes see u, B's axes see -u (negation is exact).
+        float ux = vx[b] - vx[a];
+        float uy = vy[b] - vy[a];
+        float enter = Float.NEGATIVE_INFINITY;
+        int axis = NO_AXIS;
+        float exit = tMax;
+
+        // Swept AABB: x+ (B right of A), x- (B left of A), y+ (B above A), y- (B below A).
+        // The differences of bounds are exact in sign, and one side's gap is the other's with
+        // the shapes swapped, bit for bit.
+        for (int c = 0; c < 4; c++) {
+            float sep = c == 0 ? s.arrays().minX[b] - s.arrays().maxX[a]
+                    : c == 1 ? s.arrays().minX[a] - s.arrays().maxX[b]
+                    : c == 2 ? s.arrays().minY[b] - s.arrays().maxY[a]
+                    : s.arrays().minY[a] - s.arrays().maxY[b];
+            float rate = (c == 0 ? ux : c == 1 ? -ux : c == 2 ? uy : -uy) + 0f;
+            // With rate == +0 the quotient is -inf when sep > 0 (apart, never closing: the exit
+            // lies in the past, so no contact), +inf when sep < 0 and NaN when sep == 0 (no
+            // constraint: neither compare below accepts them).
+            float t = -sep / rate + 0f;
+            if (rate < 0f) {
+                if (t > enter) {
+                    enter = t;
+                    axis = 1 + c;
+                }
+            } else if (t < exit) {
+                exit = t;
+            }
+        }
+        if (enter > exit || exit < 0f) {
+            return miss(out, p);
+        }
+
+        // Edge axes: pass 0 = A's edges against B's vertices, pass 1 = B's edges against A's.
+        for (int pass = 0; pass < 2; pass++) {
+            int ref = pass == 0 ? a : b;
+            int other = pass == 0 ? b : a;
+            float rux = pass == 0 ? ux : -ux;
+            float ruy = pass == 0 ? uy : -uy;
+            int o = s.arrays().start[ref];
+            int end = o + s.arrays().count[ref];
+            int oo = s.arrays().start[other];
+            int oend = oo + s.arrays().count[other];
+            for (int i = o; i < end; i++) {
+                float nx = s.arrays().nx[i];
+                float ny = s.arrays().ny[i];
+                // Separation of the other shape beyond this edge at t = 0: its lowest projection
+                // on n minus the edge's own projection. A vertex equal to this edge's vertex
+                // projects to exactly the same float, so a shared vertex gives exactly 0.
+                float offset = Math.fma(nx, s.arrays().x[i], ny * s.arrays().y[i]);
+                float support = Float.POSITIVE_INFINITY;
+                for (int j = oo; j < oend; j++) {
+                    float d = Math.fma(nx, s.arrays().x[j], ny * s.arrays().y[j]);
+                    if (d < support) {
+                        support = d;
+                    }
+                }
+                float sep = support - offset;
+                float rate = Math.fma(nx, rux, ny * ruy) + 0f;
+                float t = -sep / rate + 0f;
+                if (rate < 0f) {
+                    if (t > enter) {
+                        enter = t;
+                        axis = pass == 0 ? FIRST_A_EDGE + (i - o) : -(1 + (i - o));
+                    }
+                } else if (t < exit) {
+                    exit = t;
+                }
+                if (enter > exit || exit < 0f) {
+                    return miss(out, p); // the interval is empty and can only shrink
+                }
+            }
+        }
+
+        out.tFirsts()[p] = enter > 0f ? enter : 0f;
+        out.tLasts()[p] = exit;
+        float nx;
+        float ny;
+        if (axis >= FIRST_A_EDGE) {
+            int slot = s.arrays().start[a] + axis - FIRST_A_EDGE;
+            nx = s.arrays().nx[slot];
+            ny = s.arrays().ny[slot];
+        } else if (axis < 0) {
+            // B's outward normal points towards A: flip it to point from A to B.
+            int slot = s.arrays().start[b] - axis - 1;
+            nx = -s.arrays().nx[slot];
+            ny = -s.arrays().ny[slot];
+        } else {
+            nx = axis == 1 ? 1f : axis == 2 ? -1f : 0f;
+            ny = axis == 3 ? 1f : axis == 4 ? -1f : 0f;
+        }
+        out.normalXs()[p] = nx;
+        out.normalYs()[p] = ny;
+        return true;
+    }
+
+    private static boolean miss(SweepResults out, int p) {
+        out.tFirsts()[p] = Float.NaN;
+        out.tLasts()[p] = Float.NaN;
+        out.normalXs()[p] = 0f;
+        out.normalYs()[p] = 0f;
+        return false;
+    }
+}
