@@ -3,7 +3,7 @@ package dev.sepax.bench;
 import dev.sepax.Sepax;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
-import dev.sepax.broad.IncrementalSweepAndPrune;
+import dev.sepax.broad.PersistentBroadPhase;
 import dev.sepax.contact.ContactManifolds;
 import dev.sepax.contact.ManifoldKernel;
 import dev.sepax.narrow.SatKernel;
@@ -40,7 +40,7 @@ import org.jbox2d.pooling.normal.DefaultWorldPool;
  * points found, so runs of the three can be compared point for point.
  *
  * <ul>
- *   <li>{@link SepaxFrame}: {@code Poses.transform}, {@link IncrementalSweepAndPrune} (fat margin
+ *   <li>{@link SepaxFrame}: {@code Poses.transform}, {@link PersistentBroadPhase} (fat margin
  *       {@link #FAT_MARGIN}), the selected {@link SatKernel} over the slots with the slots' axis
  *       cache, {@code retainLive}, then the selected {@link ManifoldKernel} over the hits.
  *   <li>{@link Jbox2dFrame}: JBox2D 2.2.1.1 as its world's contact manager runs it: per body a
@@ -77,7 +77,7 @@ public final class FrameEngines {
         private final ConvexPolygons local;
         private final ConvexPolygons world;
         private final Poses poses;
-        private final IncrementalSweepAndPrune broad;
+        private final PersistentBroadPhase broad;
         private final SatKernel sat;
         private final ManifoldKernel manifolds;
         private OverlapBits hits = new OverlapBits(0);
@@ -99,7 +99,7 @@ public final class FrameEngines {
             this.local = scene.local();
             this.world = local.newWorldStore();
             this.poses = new Poses(local.size());
-            this.broad = new IncrementalSweepAndPrune(local.size(), 0f, FAT_MARGIN);
+            this.broad = new PersistentBroadPhase(local.size(), 0f, FAT_MARGIN);
             this.sat = sat;
             this.manifolds = manifolds;
         }
@@ -126,7 +126,7 @@ public final class FrameEngines {
         }
 
         /** The broad phase, for the demo's churn figures. */
-        public IncrementalSweepAndPrune broad() {
+        public PersistentBroadPhase broad() {
             return broad;
         }
 

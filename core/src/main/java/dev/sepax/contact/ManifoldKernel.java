@@ -12,7 +12,7 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <h2>Coherence</h2>
  * Entry {@code p} of the output is pair {@code p} of the batch. Run the kernel over the slots of
- * a persistent broad phase ({@code dev.sepax.broad.IncrementalSweepAndPrune}) and an entry
+ * a persistent broad phase ({@code dev.sepax.broad.PersistentBroadPhase}) and an entry
  * stays with its pair from frame to frame, so a solver matches this frame's points to the last
  * frame's by slot and feature id, without a map of its own. Feature ids depend only on the
  * reference and incident edges and the end, so they stay the same while the same features touch.

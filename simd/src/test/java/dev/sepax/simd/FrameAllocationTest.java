@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
-import dev.sepax.broad.IncrementalSweepAndPrune;
+import dev.sepax.broad.PersistentBroadPhase;
 import dev.sepax.contact.ContactManifolds;
 import dev.sepax.contact.ManifoldKernel;
 import dev.sepax.contact.ScalarManifolds;
@@ -33,7 +33,7 @@ class FrameAllocationTest {
         final ConvexPolygons local;
         final ConvexPolygons world;
         final Poses poses;
-        final IncrementalSweepAndPrune broad;
+        final PersistentBroadPhase broad;
         final SatKernel sat;
         final ManifoldKernel manifolds;
         OverlapBits hits = new OverlapBits(0);
@@ -50,7 +50,7 @@ class FrameAllocationTest {
             this.local = local;
             this.world = local.newWorldStore();
             this.poses = new Poses(local.size());
-            this.broad = new IncrementalSweepAndPrune(local.size(), 0f, 0.1f);
+            this.broad = new PersistentBroadPhase(local.size(), 0f, 0.1f);
             this.sat = sat;
             this.manifolds = manifolds;
             this.hitPairs = new PairBatch(local.size(), 0);

@@ -6,7 +6,7 @@ import dev.sepax.internal.PolygonArrays;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
- * A persistent broad phase: keeps the set of candidate pairs from frame to frame, reports the
+ * A persistent broad phase over fat AABBs: keeps the set of candidate pairs from frame to frame, reports the
  * pairs added and removed, and gives every live pair a <em>stable slot</em>, an index into
  * {@link #pairs()} that stays the same for as long as the pair stays live. Per-pair caches keyed
  * by slot (the {@code axisCache} of a {@code SatKernel}, contact manifolds and their feature ids)
@@ -34,15 +34,18 @@ import dev.sepax.shape.ConvexPolygons;
  * reset what a cache holds for it (stale axis hints are harmless, stale manifold ids are not).
  *
  * <h2>How</h2>
- * The fat boxes are kept sorted on their minimum x (struct of arrays in sweep order). A frame
- * refits the boxes that left their fat box, restores the order with an insertion sort (a few
- * shifts per refit box under coherent motion; past {@code 8 n} shifts it falls back to a radix
- * sort), then tests only what can have changed: live pairs with a refit shape are removed if
- * their fat boxes no longer overlap, and each refit shape scans its neighbours in sweep order for
- * new overlaps. Pair identity is an open-addressing hash table from {@code (a, b)} to the slot.
- * Cost per frame: {@code O(n)} for the refit test and the sort pass, {@code O(slots)} for the
- * removal scan, plus the neighbour scans of the refit shapes; with no shape refit, only the
- * first.
+ * A loose uniform grid, sized on the first frame: cells as large as the largest fat box, each
+ * shape listed in the one cell holding its fat box's minimum corner (a box that outgrows the
+ * cells, by rotating say, moves to a list every query scans). A frame refits the boxes that left
+ * their fat box and moves them between cell lists, then tests only what can have changed: live
+ * pairs with a refit shape are removed if their fat boxes no longer overlap, and each refit shape
+ * queries the 3 x 3 cells that can hold an overlapping box for new pairs. Pair identity is an
+ * open-addressing hash table from {@code (a, b)} to the slot. Cost per frame: {@code O(n)} for
+ * the refit test, {@code O(slots)} for the removal scan, and a few cells' shapes per refit
+ * shape; with no shape refit, only the first. Shapes that drift far beyond the first frame's
+ * extent share the border cells: still correct, slower. (An insertion-sorted sweep along x was
+ * the first version: at 20 000 shapes each refit scanned hundreds of neighbours in its x range
+ * and the frame cost more than a rebuild; see {@code docs/decisions.md}.)
  *
  * <h2>Threads and allocation</h2>
  * One caller at a time: {@link #update} from a second thread while one runs, or a caller who
@@ -50,12 +53,11 @@ import dev.sepax.shape.ConvexPolygons;
  * Scratch and tables grow with the pair count and are then reused, so a steady-state frame
  * (pair count within what was seen before) allocates nothing; the first frame allocates.
  */
-public final class IncrementalSweepAndPrune {
+public final class PersistentBroadPhase {
     private static final long EMPTY = -1L;
     /** Relative slack of the fat boxes against float rounding of the AABB test. */
     private static final double SLACK = 0x1p-20;
-    private static final int RADIX_BITS = 11;
-    private static final int BUCKETS = 1 << RADIX_BITS;
+    private static final int OVERSIZE = -1;
 
     private final int n;
     private final float reach;
@@ -65,16 +67,23 @@ public final class IncrementalSweepAndPrune {
     private final float[] fatMinY;
     private final float[] fatMaxX;
     private final float[] fatMaxY;
-    /** The fat boxes again in sweep order (sorted on minimum x), and which shape each is. */
-    private final float[] sMinX;
-    private final float[] sMaxX;
-    private final float[] sMinY;
-    private final float[] sMaxY;
-    private final int[] sId;
-    /** Position of each shape in the sweep order. */
-    private final int[] rank;
-    /** An upper bound of every fat box's x extent (only grows): how far back a scan must look. */
-    private float maxWidth;
+    /**
+     * Loose grid: each shape sits in the one cell holding its fat box's minimum corner (cells
+     * at least as large as any fat box), in an intrusive doubly linked list per cell; shapes
+     * whose fat box outgrew the cells sit in one extra list that every query scans.
+     */
+    private int[] head = new int[0];
+    private final int[] next;
+    private final int[] prev;
+    /** Cell of each shape, or {@link #OVERSIZE}. */
+    private final int[] cellOf;
+    private int oversizeHead = -1;
+    private int gridW;
+    private int gridH;
+    private double originX;
+    private double originY;
+    private double cellSize;
+    private double invCell;
 
     private final int[] moved;
     private int movedCount;
@@ -82,13 +91,6 @@ public final class IncrementalSweepAndPrune {
     private final int[] movedStamp;
     private int frame;
     private boolean initialised;
-
-    // Radix sort scratch, for the first frame and for frames that move too much.
-    private final int[] keys;
-    private final int[] keysTmp;
-    private int[] order;
-    private int[] orderTmp;
-    private final int[] histogram = new int[BUCKETS];
 
     // Pair table: key (a << 32 | b), a < b, to slot. Linear probing, load at most 1/2.
     private long[] tableKeys = new long[0];
@@ -120,7 +122,7 @@ public final class IncrementalSweepAndPrune {
      *     fewer refits and more candidate pairs
      * @throws IllegalArgumentException if a count is negative or a distance negative or not finite
      */
-    public IncrementalSweepAndPrune(int shapeCount, float reach, float margin) {
+    public PersistentBroadPhase(int shapeCount, float reach, float margin) {
         if (shapeCount < 0) {
             throw new IllegalArgumentException("shapeCount=" + shapeCount + ": negative");
         }
@@ -137,18 +139,11 @@ public final class IncrementalSweepAndPrune {
         fatMinY = new float[n];
         fatMaxX = new float[n];
         fatMaxY = new float[n];
-        sMinX = new float[n];
-        sMaxX = new float[n];
-        sMinY = new float[n];
-        sMaxY = new float[n];
-        sId = new int[n];
-        rank = new int[n];
+        next = new int[n];
+        prev = new int[n];
+        cellOf = new int[n];
         moved = new int[n];
         movedStamp = new int[n];
-        keys = new int[n];
-        keysTmp = new int[n];
-        order = new int[n];
-        orderTmp = new int[n];
         pairs = new PairBatch(n, 0);
         growTable(16);
     }
@@ -168,13 +163,13 @@ public final class IncrementalSweepAndPrune {
             throw new IllegalArgumentException("world.size=" + world.size() + " != shapeCount=" + n);
         }
         if (busy) {
-            throw new IllegalStateException("IncrementalSweepAndPrune: update called while another update runs;"
+            throw new IllegalStateException("PersistentBroadPhase: update called while another update runs;"
                     + " one caller at a time");
         }
         busy = true;
         try {
             if (pairs.size() != slotCount) {
-                throw new IllegalStateException("IncrementalSweepAndPrune: pairs() was resized by the caller (size="
+                throw new IllegalStateException("PersistentBroadPhase: pairs() was resized by the caller (size="
                         + pairs.size() + " != slots=" + slotCount + "); it is read-only");
             }
             frame++;
@@ -185,7 +180,11 @@ public final class IncrementalSweepAndPrune {
             if (movedCount == 0) {
                 return;
             }
-            restoreOrder();
+            if (!initialised) {
+                buildGrid();
+                initialised = true;
+            }
+            relink();
             removeSeparated();
             addNewOverlaps();
             trimFreeTail();
@@ -197,7 +196,6 @@ public final class IncrementalSweepAndPrune {
     /** Refits every fat box that no longer holds its shape's AABB; records those shapes. */
     private void refit(float[] minX, float[] minY, float[] maxX, float[] maxY) {
         movedCount = 0;
-        float widest = maxWidth;
         for (int i = 0; i < n; i++) {
             float lx = minX[i];
             float ly = minY[i];
@@ -220,19 +218,9 @@ public final class IncrementalSweepAndPrune {
             fatMinY[i] = fly;
             fatMaxX[i] = fhx;
             fatMaxY[i] = fhy;
-            widest = Math.max(widest, fhx - flx);
             movedStamp[i] = frame;
             moved[movedCount++] = i;
-            if (initialised) {
-                int r = rank[i];
-                sMinX[r] = flx;
-                sMaxX[r] = fhx;
-                sMinY[r] = fly;
-                sMaxY[r] = fhy;
-            }
         }
-        // fhx - flx rounds to nearest: one ulp up keeps it an upper bound of the true extent.
-        maxWidth = Math.nextUp(widest);
     }
 
     /** The float at or below {@code v}. */
@@ -247,111 +235,98 @@ public final class IncrementalSweepAndPrune {
         return f < v ? Math.nextUp(f) : f;
     }
 
-    /** Sweep order after refits: insertion sort, or a full sort when that would cost too much. */
-    private void restoreOrder() {
-        if (!initialised || !insertionSort(8L * n)) {
-            fullSort();
-            initialised = true;
+    /**
+     * Sizes the grid from the first frame's fat boxes: cells as large as the largest fat box
+     * (so a box overlapping a query box has its minimum corner at most one cell before it),
+     * or larger where the boxes' spread would need more than about {@code 4 n} cells.
+     */
+    private void buildGrid() {
+        double lx = Double.POSITIVE_INFINITY;
+        double ly = Double.POSITIVE_INFINITY;
+        double hx = Double.NEGATIVE_INFINITY;
+        double hy = Double.NEGATIVE_INFINITY;
+        double extent = 0;
+        for (int i = 0; i < n; i++) {
+            lx = Math.min(lx, fatMinX[i]);
+            ly = Math.min(ly, fatMinY[i]);
+            hx = Math.max(hx, fatMaxX[i]);
+            hy = Math.max(hy, fatMaxY[i]);
+            extent = Math.max(extent, Math.max((double) fatMaxX[i] - fatMinX[i], (double) fatMaxY[i] - fatMinY[i]));
         }
-        assert sorted();
+        double spanX = n == 0 ? 0 : hx - lx;
+        double spanY = n == 0 ? 0 : hy - ly;
+        double size = Math.max(extent, Math.sqrt(spanX * spanY / (4.0 * Math.max(1, n))));
+        size = Math.max(size, Math.max(spanX, spanY) / 4096);
+        if (!(size > 0) || !Double.isFinite(size)) {
+            size = 1; // no shapes, or all degenerate to one point: any positive size works
+        }
+        cellSize = size;
+        invCell = 1 / size;
+        originX = n == 0 ? 0 : lx;
+        originY = n == 0 ? 0 : ly;
+        gridW = (int) Math.min(4096, Math.max(1, Math.ceil(spanX * invCell) + 1));
+        gridH = (int) Math.min(4096, Math.max(1, Math.ceil(spanY * invCell) + 1));
+        head = new int[gridW * gridH];
+        java.util.Arrays.fill(head, -1);
+        java.util.Arrays.fill(cellOf, OVERSIZE - 1); // in no list yet
+        oversizeHead = -1;
     }
 
-    /** Insertion sort of the sweep arrays; false (order still a permutation) past {@code budget} shifts. */
-    private boolean insertionSort(long budget) {
-        long shifts = 0;
-        for (int r = 1; r < n; r++) {
-            float key = sMinX[r];
-            if (key >= sMinX[r - 1]) {
+    /** Column of x: monotone in x, clamped to the grid (clamping keeps it monotone). */
+    private int column(double x) {
+        double f = Math.floor((x - originX) * invCell);
+        return f <= 0 ? 0 : f >= gridW - 1 ? gridW - 1 : (int) f;
+    }
+
+    private int row(double y) {
+        double f = Math.floor((y - originY) * invCell);
+        return f <= 0 ? 0 : f >= gridH - 1 ? gridH - 1 : (int) f;
+    }
+
+    /** Moves each refit shape into the list of its fat box's cell (or the oversize list). */
+    private void relink() {
+        for (int m = 0; m < movedCount; m++) {
+            int i = moved[m];
+            // An extent above the cell size (with slack for the double rounding) breaks the
+            // one-cell-back rule: such a shape goes to the list every query scans.
+            double w = (double) fatMaxX[i] - fatMinX[i];
+            double h = (double) fatMaxY[i] - fatMinY[i];
+            int cell = Math.max(w, h) > cellSize * (1 - SLACK) ? OVERSIZE
+                    : row(fatMinY[i]) * gridW + column(fatMinX[i]);
+            if (cell == cellOf[i]) {
                 continue;
             }
-            float kMaxX = sMaxX[r];
-            float kMinY = sMinY[r];
-            float kMaxY = sMaxY[r];
-            int kId = sId[r];
-            int q = r - 1;
-            while (q >= 0 && sMinX[q] > key) {
-                sMinX[q + 1] = sMinX[q];
-                sMaxX[q + 1] = sMaxX[q];
-                sMinY[q + 1] = sMinY[q];
-                sMaxY[q + 1] = sMaxY[q];
-                sId[q + 1] = sId[q];
-                rank[sId[q + 1]] = q + 1;
-                q--;
+            unlink(i);
+            int first = cell == OVERSIZE ? oversizeHead : head[cell];
+            next[i] = first;
+            prev[i] = -1;
+            if (first >= 0) {
+                prev[first] = i;
             }
-            sMinX[q + 1] = key;
-            sMaxX[q + 1] = kMaxX;
-            sMinY[q + 1] = kMinY;
-            sMaxY[q + 1] = kMaxY;
-            sId[q + 1] = kId;
-            rank[kId] = q + 1;
-            shifts += r - 1 - q;
-            if (shifts > budget) {
-                return false;
+            if (cell == OVERSIZE) {
+                oversizeHead = i;
+            } else {
+                head[cell] = i;
             }
-        }
-        return true;
-    }
-
-    /** Radix sort of all shapes on the fat boxes' minimum x (stable, allocation-free). */
-    private void fullSort() {
-        for (int i = 0; i < n; i++) {
-            keys[i] = sortableBits(fatMinX[i]);
-            order[i] = i;
-        }
-        int[] k = keys;
-        int[] kt = keysTmp;
-        int[] o = order;
-        int[] ot = orderTmp;
-        for (int shift = 0; shift < 32; shift += RADIX_BITS) {
-            java.util.Arrays.fill(histogram, 0);
-            for (int i = 0; i < n; i++) {
-                histogram[(k[i] >>> shift) & (BUCKETS - 1)]++;
-            }
-            int sum = 0;
-            for (int b = 0; b < BUCKETS; b++) {
-                int c = histogram[b];
-                histogram[b] = sum;
-                sum += c;
-            }
-            for (int i = 0; i < n; i++) {
-                int dst = histogram[(k[i] >>> shift) & (BUCKETS - 1)]++;
-                kt[dst] = k[i];
-                ot[dst] = o[i];
-            }
-            int[] t = k;
-            k = kt;
-            kt = t;
-            t = o;
-            o = ot;
-            ot = t;
-        }
-        // Three passes: the sorted order ends in the temporary arrays; the keys are not needed.
-        order = o;
-        orderTmp = ot;
-        for (int r = 0; r < n; r++) {
-            int i = o[r];
-            sMinX[r] = fatMinX[i];
-            sMaxX[r] = fatMaxX[i];
-            sMinY[r] = fatMinY[i];
-            sMaxY[r] = fatMaxY[i];
-            sId[r] = i;
-            rank[i] = r;
+            cellOf[i] = cell;
         }
     }
 
-    /** Maps a finite float to an int whose unsigned order is the float order. */
-    private static int sortableBits(float f) {
-        int bits = Float.floatToRawIntBits(f);
-        return bits ^ ((bits >> 31) | Integer.MIN_VALUE);
-    }
-
-    private boolean sorted() {
-        for (int r = 1; r < n; r++) {
-            if (sMinX[r - 1] > sMinX[r] || rank[sId[r]] != r) {
-                return false;
-            }
+    private void unlink(int i) {
+        int cell = cellOf[i];
+        if (cell < OVERSIZE) {
+            return; // not linked yet
         }
-        return true;
+        if (prev[i] >= 0) {
+            next[prev[i]] = next[i];
+        } else if (cell == OVERSIZE) {
+            oversizeHead = next[i];
+        } else {
+            head[cell] = next[i];
+        }
+        if (next[i] >= 0) {
+            prev[next[i]] = prev[i];
+        }
     }
 
     private boolean overlap(int a, int b) {
@@ -397,27 +372,36 @@ public final class IncrementalSweepAndPrune {
         removedCount++;
     }
 
-    /** Each refit shape scans its neighbours in sweep order and adds the overlaps not yet live. */
+    /**
+     * Each refit shape queries the grid for the fat boxes overlapping its own and adds the
+     * overlaps not yet live. A box overlapping the query box has its minimum corner within
+     * {@code [qmin - cellSize, qmax]} on both axes, so the query visits the cells of that range
+     * (3 x 3 for a query box no larger than a cell) and the oversize list.
+     */
     private void addNewOverlaps() {
+        double reachBack = cellSize * (1 + SLACK);
         for (int m = 0; m < movedCount; m++) {
             int i = moved[m];
-            int r = rank[i];
             float lx = fatMinX[i];
             float hx = fatMaxX[i];
             float ly = fatMinY[i];
             float hy = fatMaxY[i];
-            // Later in sweep order: they start at or after lx, so x overlaps iff they start by hx.
-            for (int q = r + 1; q < n && sMinX[q] <= hx; q++) {
-                if (sMinY[q] <= hy && ly <= sMaxY[q]) {
-                    consider(i, sId[q]);
+            int c0 = column(lx - reachBack);
+            int c1 = column(hx);
+            int r0 = row(ly - reachBack);
+            int r1 = row(hy);
+            for (int r = r0; r <= r1; r++) {
+                for (int c = c0; c <= c1; c++) {
+                    for (int j = head[r * gridW + c]; j >= 0; j = next[j]) {
+                        if (j != i && fatMinX[j] <= hx && lx <= fatMaxX[j] && fatMinY[j] <= hy && ly <= fatMaxY[j]) {
+                            consider(i, j);
+                        }
+                    }
                 }
             }
-            // Earlier: they start at or before lx; none wider than maxWidth reaches lx from
-            // further back than lx - maxWidth.
-            float from = lx - maxWidth;
-            for (int q = r - 1; q >= 0 && sMinX[q] >= from; q--) {
-                if (lx <= sMaxX[q] && sMinY[q] <= hy && ly <= sMaxY[q]) {
-                    consider(i, sId[q]);
+            for (int j = oversizeHead; j >= 0; j = next[j]) {
+                if (j != i && fatMinX[j] <= hx && lx <= fatMaxX[j] && fatMinY[j] <= hy && ly <= fatMaxY[j]) {
+                    consider(i, j);
                 }
             }
         }
@@ -677,6 +661,6 @@ public final class IncrementalSweepAndPrune {
 
     @Override
     public String toString() {
-        return "IncrementalSweepAndPrune[shapes=" + n + ", live=" + liveCount + ", slots=" + slotCount + "]";
+        return "PersistentBroadPhase[shapes=" + n + ", live=" + liveCount + ", slots=" + slotCount + "]";
     }
 }

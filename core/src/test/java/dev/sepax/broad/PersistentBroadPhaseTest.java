@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * keep their slots while live, and the added and removed lists are exactly the set differences.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class IncrementalSweepAndPruneTest {
+class PersistentBroadPhaseTest {
 
     @ParameterizedTest(name = "seed={0} n={1} side={2} speed={3} reach={4} margin={5}")
     @CsvSource({
@@ -40,7 +40,7 @@ class IncrementalSweepAndPruneTest {
     void everyFrameMatchesBruteForceAndKeepsSlots(long seed, int n, double side, double speed, float reach,
                                                   float margin) {
         MovingScene scene = new MovingScene(seed, n, side, speed);
-        IncrementalSweepAndPrune bp = new IncrementalSweepAndPrune(n, reach, margin);
+        PersistentBroadPhase bp = new PersistentBroadPhase(n, reach, margin);
         Map<Long, Integer> previous = new HashMap<>();
         SplittableRandom rnd = new SplittableRandom(seed);
         int churned = 0;
@@ -90,7 +90,7 @@ class IncrementalSweepAndPruneTest {
     }
 
     /** Checks the pair set of the last update; returns it as key to slot. */
-    private static Map<Long, Integer> check(IncrementalSweepAndPrune bp, ConvexPolygons world, float reach, int n) {
+    private static Map<Long, Integer> check(PersistentBroadPhase bp, ConvexPolygons world, float reach, int n) {
         PairBatch pairs = bp.pairs();
         assertEquals(bp.slotCount(), pairs.size());
         Map<Long, Integer> live = new HashMap<>();
@@ -135,7 +135,7 @@ class IncrementalSweepAndPruneTest {
     @Test
     void restingShapesRefitNothingAndChangeNothing() {
         MovingScene scene = new MovingScene(9, 300, 15, 0);
-        IncrementalSweepAndPrune bp = new IncrementalSweepAndPrune(300, 0f, 0.1f);
+        PersistentBroadPhase bp = new PersistentBroadPhase(300, 0f, 0.1f);
         bp.update(scene.world);
         int live = bp.liveCount();
         assertEquals(300, bp.refitCount());
@@ -153,12 +153,12 @@ class IncrementalSweepAndPruneTest {
                 new float[] {0, 0, 1, 0, 1, 1, 0, 1},
                 new float[] {1, 1, 2, 1, 2, 2, 1, 2},   // corner to corner with 0
                 new float[] {3, 0, 4, 0, 4, 1, 3, 1});  // 1 away from 1 along x
-        IncrementalSweepAndPrune bp = new IncrementalSweepAndPrune(3, 0f, 0f);
+        PersistentBroadPhase bp = new PersistentBroadPhase(3, 0f, 0f);
         bp.update(s);
         assertEquals(1, bp.liveCount());
         assertEquals(0, bp.slotOf(0, 1));
         assertEquals(-1, bp.slotOf(1, 2));
-        IncrementalSweepAndPrune wide = new IncrementalSweepAndPrune(3, 1f, 0f);
+        PersistentBroadPhase wide = new PersistentBroadPhase(3, 1f, 0f);
         wide.update(s);
         assertTrue(wide.slotOf(1, 2) >= 0, "a gap of exactly the reach is reported");
         assertEquals(-1, wide.slotOf(0, 2), "a gap of 2 is beyond a reach of 1");
@@ -167,7 +167,7 @@ class IncrementalSweepAndPruneTest {
     @Test
     void retainLiveClearsFreeSlotsOnly() {
         MovingScene scene = new MovingScene(10, 400, 20, 0.3);
-        IncrementalSweepAndPrune bp = new IncrementalSweepAndPrune(400, 0f, 0.05f);
+        PersistentBroadPhase bp = new PersistentBroadPhase(400, 0f, 0.05f);
         bp.update(scene.world);
         int freeSeen = 0;
         for (int frame = 0; frame < 30; frame++) {
@@ -192,7 +192,7 @@ class IncrementalSweepAndPruneTest {
     @Test
     void misuseIsRejectedWithTheRule() {
         MovingScene scene = new MovingScene(11, 50, 5, 0.1);
-        IncrementalSweepAndPrune bp = new IncrementalSweepAndPrune(50, 0f, 0.1f);
+        PersistentBroadPhase bp = new PersistentBroadPhase(50, 0f, 0.1f);
         bp.update(scene.world);
         IllegalArgumentException size = assertThrows(IllegalArgumentException.class,
                 () -> bp.update(ConvexPolygons.of(new float[] {0, 0, 1, 0, 0, 1})));
@@ -200,10 +200,10 @@ class IncrementalSweepAndPruneTest {
         assertTrue(bp.slotCount() > 0);
         bp.pairs().add(0, 1);
         IllegalStateException resized = assertThrows(IllegalStateException.class, () -> bp.update(scene.world));
-        assertTrue(resized.getMessage().startsWith("IncrementalSweepAndPrune: pairs() was resized"), resized.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new IncrementalSweepAndPrune(5, -1f, 0f));
-        assertThrows(IllegalArgumentException.class, () -> new IncrementalSweepAndPrune(5, 0f, Float.NaN));
-        assertThrows(IllegalArgumentException.class, () -> new IncrementalSweepAndPrune(-1, 0f, 0f));
+        assertTrue(resized.getMessage().startsWith("PersistentBroadPhase: pairs() was resized"), resized.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new PersistentBroadPhase(5, -1f, 0f));
+        assertThrows(IllegalArgumentException.class, () -> new PersistentBroadPhase(5, 0f, Float.NaN));
+        assertThrows(IllegalArgumentException.class, () -> new PersistentBroadPhase(-1, 0f, 0f));
         assertFalse(bp.toString().isEmpty());
     }
 
