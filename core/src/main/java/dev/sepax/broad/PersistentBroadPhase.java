@@ -67,6 +67,11 @@ public final class PersistentBroadPhase {
     private final float[] fatMinY;
     private final float[] fatMaxX;
     private final float[] fatMaxY;
+    /** Where the AABB may move without a refit (see {@link #refit}). */
+    private final float[] innerMinX;
+    private final float[] innerMinY;
+    private final float[] innerMaxX;
+    private final float[] innerMaxY;
     /**
      * Loose grid: each shape sits in the one cell holding its fat box's minimum corner (cells
      * at least as large as any fat box), in an intrusive doubly linked list per cell; shapes
@@ -119,7 +124,8 @@ public final class PersistentBroadPhase {
      * @param reach distance up to which pairs are guaranteed to be reported (the narrow phase's
      *     tolerance or speculative margin; 0 for touching)
      * @param margin how far a shape may move before its fat box is refit: larger margins mean
-     *     fewer refits and more candidate pairs
+     *     fewer refits and more candidate pairs (at 0 every shape is refit every frame: the
+     *     float slack leaves it no room)
      * @throws IllegalArgumentException if a count is negative or a distance negative or not finite
      */
     public PersistentBroadPhase(int shapeCount, float reach, float margin) {
@@ -139,6 +145,10 @@ public final class PersistentBroadPhase {
         fatMinY = new float[n];
         fatMaxX = new float[n];
         fatMaxY = new float[n];
+        innerMinX = new float[n];
+        innerMinY = new float[n];
+        innerMaxX = new float[n];
+        innerMaxY = new float[n];
         next = new int[n];
         prev = new int[n];
         cellOf = new int[n];
@@ -193,7 +203,13 @@ public final class PersistentBroadPhase {
         }
     }
 
-    /** Refits every fat box that no longer holds its shape's AABB; records those shapes. */
+    /**
+     * Refits every fat box that no longer holds its shape's AABB; records those shapes. A shape
+     * keeps its fat box while its AABB lies in the box's <em>inner box</em>: the fat box shrunk
+     * by the slack (and by {@code reach} on the max sides), rounded inward, computed once per
+     * refit from the fat box's own coordinates, which bound the AABB's while it stays inside.
+     * So a resting or slow shape costs four float compares per frame.
+     */
     private void refit(float[] minX, float[] minY, float[] maxX, float[] maxY) {
         movedCount = 0;
         for (int i = 0; i < n; i++) {
@@ -201,23 +217,28 @@ public final class PersistentBroadPhase {
             float ly = minY[i];
             float hx = maxX[i];
             float hy = maxY[i];
-            double slack = SLACK * (Math.max(Math.max(Math.abs(lx), Math.abs(hx)), Math.max(Math.abs(ly), Math.abs(hy)))
-                    + (double) reach);
-            float rlx = down(lx - slack);
-            float rly = down(ly - slack);
-            float rhx = up(hx + (double) reach + slack);
-            float rhy = up(hy + (double) reach + slack);
-            if (initialised && rlx >= fatMinX[i] && rly >= fatMinY[i] && rhx <= fatMaxX[i] && rhy <= fatMaxY[i]) {
+            if (initialised && lx >= innerMinX[i] && ly >= innerMinY[i] && hx <= innerMaxX[i] && hy <= innerMaxY[i]) {
                 continue;
             }
-            float flx = down(rlx - (double) margin);
-            float fly = down(rly - (double) margin);
-            float fhx = up(rhx + (double) margin);
-            float fhy = up(rhy + (double) margin);
+            double slack = SLACK * (Math.max(Math.max(Math.abs(lx), Math.abs(hx)), Math.max(Math.abs(ly), Math.abs(hy)))
+                    + (double) reach);
+            float flx = down(lx - slack - margin);
+            float fly = down(ly - slack - margin);
+            float fhx = up(hx + (double) reach + slack + margin);
+            float fhy = up(hy + (double) reach + slack + margin);
             fatMinX[i] = flx;
             fatMinY[i] = fly;
             fatMaxX[i] = fhx;
             fatMaxY[i] = fhy;
+            // The inner box, with the slack of the fat box's largest coordinate (at least the
+            // AABB's as long as the AABB is inside): an AABB inside it keeps AABB + slack +
+            // reach inside the fat box, the invariant the overlap guarantee rests on.
+            double fatSlack = SLACK * (Math.max(Math.max(Math.abs(flx), Math.abs(fhx)), Math.max(Math.abs(fly), Math.abs(fhy)))
+                    + (double) reach);
+            innerMinX[i] = up(flx + fatSlack);
+            innerMinY[i] = up(fly + fatSlack);
+            innerMaxX[i] = down(fhx - (double) reach - fatSlack);
+            innerMaxY[i] = down(fhy - (double) reach - fatSlack);
             movedStamp[i] = frame;
             moved[movedCount++] = i;
         }
