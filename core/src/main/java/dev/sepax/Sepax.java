@@ -1,5 +1,8 @@
 package dev.sepax;
 
+import dev.sepax.contact.ClipKernel;
+import dev.sepax.contact.ConvexClipper;
+
 import dev.sepax.internal.SimdSupport;
 import dev.sepax.narrow.PenetrationKernel;
 import dev.sepax.narrow.SatKernel;
@@ -68,6 +71,14 @@ public final class Sepax {
     private static final class ManifoldHolder {
         static final dev.sepax.contact.ManifoldKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorManifolds",
                 dev.sepax.contact.ManifoldKernel.class, dev.sepax.contact.ScalarManifolds.INSTANCE);
+    }
+
+    /**
+     * The find-intersection kernel (the clipped polygon two shapes share, and its area): the
+     * scalar reference {@link ConvexClipper}, the only implementation.
+     */
+    public static ClipKernel clipper() {
+        return ConvexClipper.INSTANCE;
     }
 
     /**
