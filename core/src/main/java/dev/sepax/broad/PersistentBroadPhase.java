@@ -43,9 +43,8 @@ import dev.sepax.shape.ConvexPolygons;
  * open-addressing hash table from {@code (a, b)} to the slot. Cost per frame: {@code O(n)} for
  * the refit test, {@code O(slots)} for the removal scan, and a few cells' shapes per refit
  * shape; with no shape refit, only the first. Shapes that drift far beyond the first frame's
- * extent share the border cells: still correct, slower. (An insertion-sorted sweep along x was
- * the first version: at 20 000 shapes each refit scanned hundreds of neighbours in its x range
- * and the frame cost more than a rebuild; see {@code docs/decisions.md}.)
+ * extent share the border cells: still correct, slower. (A grid rather than a sorted sweep: a
+ * refit shape's query then visits a few cells instead of every box in its x range.)
  *
  * <h2>Threads and allocation</h2>
  * One caller at a time: {@link #update} from a second thread while one runs, or a caller who

@@ -162,7 +162,7 @@ public final class VectorManifolds implements ManifoldKernel {
         VectorMask<Float> validA = iota.lt(ka);
         VectorMask<Float> validB = iota.lt(H + kb).and(high);
         // Unmasked reductions over blends: a masked reduction is not intrinsic on every species
-        // (at 256 bits it allocated per pair), and a blend gives the same lanes.
+        // (its fallback boxes, allocating per pair), and a blend gives the same lanes.
         FloatVector none = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector far = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         float sepA = none.blend(sep, validA).reduceLanes(VectorOperators.MAX);
