@@ -2,6 +2,8 @@ package dev.sepax;
 
 import dev.sepax.contact.ClipKernel;
 import dev.sepax.contact.ConvexClipper;
+import dev.sepax.contact.ManifoldKernel;
+import dev.sepax.contact.ScalarManifolds;
 
 import dev.sepax.internal.SimdSupport;
 import dev.sepax.narrow.DistanceKernel;
@@ -117,6 +119,21 @@ public final class Sepax {
     private static final class DistanceHolder {
         static final Selection<DistanceKernel> SELECTION = Selection.of("dev.sepax.simd.VectorDistance",
                 DistanceKernel.class, ScalarDistance.INSTANCE, null);
+    }
+
+    /**
+     * The selected contact-manifold kernel: {@code dev.sepax.simd.VectorManifolds} when the SIMD
+     * kernels can run (see class doc), else {@link ScalarManifolds}. Both give the same bits.
+     * Chosen once, lazily; it has no warm-up switch yet, so where SIMD is chosen its first calls
+     * pay the C2 warm-up.
+     */
+    public static ManifoldKernel manifolds() {
+        return ManifoldHolder.SELECTION.kernel();
+    }
+
+    private static final class ManifoldHolder {
+        static final Selection<ManifoldKernel> SELECTION = Selection.of("dev.sepax.simd.VectorManifolds",
+                ManifoldKernel.class, ScalarManifolds.INSTANCE, null);
     }
 
     /**

@@ -52,7 +52,9 @@ final class BenchCommand {
                                then includes the spread between forks
               --json FILE      JSON output (default OUT/bench.json)
               --include REGEX  benchmarks to run (default dev.sepax.bench.jmh..*Benchmark)
-              --k LIST         workloads (default 4,8,16,32,64); JBox2D runs only k <= 8
+              --k LIST         workloads (default 4,8,16,32,64); JBox2D runs only k <= 8;
+                               the frame benchmarks run F2000 and F20000 (--quick: F2000),
+                               scored in frames/s and bytes per frame
               --out DIR        folder for bench.json and bench-throughput.png (default sepax-out)
               --help           this text
             """;
@@ -128,7 +130,7 @@ final class BenchCommand {
         Chart chart = new Chart(ks);
         for (Row r : rows) {
             if (!r.workload().startsWith("W")) {
-                continue; // the chart plots the Wk series only
+                continue; // the chart is pairs/s by k on Wk; frame workloads are frames/s, R8 has no k
             }
             chart.put(r.kernel(), r.k(), r.pairsPerSecond());
         }
@@ -149,6 +151,9 @@ final class BenchCommand {
         String forced = System.getProperty("sepax.kernel");
         if (forced != null) {
             b.jvmArgsAppend("-Dsepax.kernel=" + forced); // e.g. SEPAX_JAVA_OPTS=-Dsepax.kernel=scalar
+        }
+        if (quick) {
+            b.param("bodies", "2000");
         }
         if (quick) {
             b.warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
@@ -172,6 +177,7 @@ final class BenchCommand {
             String bench = p.getBenchmark();
             String kernel = bench.substring(bench.lastIndexOf('.') + 1).replace('_', '-');
             String k = p.getParam("k");
+            String bodies = p.getParam("bodies");
             Result<?> primary = r.getPrimaryResult();
             double alloc = Double.NaN;
             for (String key : r.getSecondaryResults().keySet()) {
@@ -179,8 +185,9 @@ final class BenchCommand {
                     alloc = r.getSecondaryResults().get(key).getScore();
                 }
             }
+            // Frame workloads (FrameBenchmark, BroadPhaseBenchmark) are Fn: n bodies, one op per frame;
             // k = 0 names the rounded workload R8 (DistanceBenchmark).
-            String workload = k == null ? "W?" : "0".equals(k) ? "R8" : "W" + k;
+            String workload = bodies != null ? "F" + bodies : k == null ? "W?" : "0".equals(k) ? "R8" : "W" + k;
             rows.add(new Row(workload, kernel, primary.getScore(), primary.getScoreError(), alloc));
         }
         rows.sort(Comparator.comparingInt((Row r) -> r.workload().equals("W?") ? -1 : r.k()).thenComparing(Row::kernel));

@@ -41,6 +41,8 @@ final class Demo {
               --out DIR       output folder (default sepax-out)
               --peers         also time dyn4j, JBox2D and JTS for the chart (slower)
               --no-chart      skip the throughput-by-k measurement and chart
+              --no-frame      skip the physics frame (F2000: 2000 moving bodies, 400
+                              frames; median time of transform, broad, narrow, manifolds)
               --help          this text
             """;
 
@@ -56,7 +58,7 @@ final class Demo {
     static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
         Options o = Options.parse("demo", args,
                 List.of("--shapes", "--pairs-per-shape", "--seed", "--reps", "--threads", "--out"),
-                List.of("--peers", "--no-chart"));
+                List.of("--peers", "--no-chart", "--no-frame"));
         if (o.help()) {
             out.print(HELP);
             return 0;
@@ -144,6 +146,8 @@ final class Demo {
                     selected.name(), diffSimd, diffPar);
         }
 
+        Map<String, Object> frame = o.flag("--no-frame") ? null : FrameDemo.run(2000, 400, out, err);
+
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("command", "demo");
         report.put("shapes", n);
@@ -168,6 +172,7 @@ final class Demo {
         }
         report.put("stages", rows);
         report.put("verdictsIdentical", identical);
+        report.put("physicsFrame", frame);
 
         if (!o.flag("--no-chart")) {
             int[] ks = {4, 8, 16, 32, 64};

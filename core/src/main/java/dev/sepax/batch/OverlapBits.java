@@ -64,6 +64,59 @@ public final class OverlapBits {
         return c;
     }
 
+    /**
+     * Index of the first set verdict at or after {@code from} and before {@code n}, or -1: with
+     * {@code for (int p = bits.nextSet(0, n); p >= 0; p = bits.nextSet(p + 1, n))} a caller
+     * visits the hits of a batch, a word at a time, without allocation.
+     *
+     * @throws IndexOutOfBoundsException if {@code n} is not in {@code [0, capacity()]} or
+     *     {@code from} is negative
+     */
+    public int nextSet(int from, int n) {
+        if (n < 0 || n > capacity) {
+            throw new IndexOutOfBoundsException("n=" + n + ": out of range [0, " + capacity + "]");
+        }
+        if (from < 0) {
+            throw new IndexOutOfBoundsException("from=" + from + ": negative");
+        }
+        if (from >= n) {
+            return -1;
+        }
+        int w = from >>> 6;
+        long bits = words[w] & (-1L << from);
+        while (true) {
+            if (bits != 0) {
+                int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+                return i < n ? i : -1;
+            }
+            if (++w << 6 >= n) {
+                return -1;
+            }
+            bits = words[w];
+        }
+    }
+
+    /**
+     * Clears every verdict among the first {@code n} whose bit is clear in {@code mask}: after
+     * the call bit {@code i < n} is set iff it was set in both (verdicts from {@code n} on are
+     * left alone). How a frame drops the verdicts of a persistent broad phase's free slots.
+     *
+     * @throws IndexOutOfBoundsException if {@code n} exceeds either capacity or is negative
+     */
+    public void retain(OverlapBits mask, int n) {
+        int limit = Math.min(capacity, mask.capacity);
+        if (n < 0 || n > limit) {
+            throw new IndexOutOfBoundsException("n=" + n + ": out of range [0, " + limit + "]");
+        }
+        int full = n >>> 6;
+        for (int w = 0; w < full; w++) {
+            words[w] &= mask.words[w];
+        }
+        if ((n & 63) != 0) {
+            words[full] &= mask.words[full] | (-1L << n);
+        }
+    }
+
     /** Clears every verdict. */
     public void clear() {
         Arrays.fill(words, 0L);

@@ -89,6 +89,102 @@ public final class PairBatch {
         r.size = size + 1;
     }
 
+    /**
+     * Overwrites pair {@code i} (an existing entry) with {@code (ia, ib)}: how a persistent broad
+     * phase reuses a slot. Allocates nothing.
+     *
+     * @throws IndexOutOfBoundsException if {@code i} is not in {@code [0, size())}
+     * @throws IllegalArgumentException naming the pair index and the bad value
+     */
+    public void set(int i, int ia, int ib) {
+        checkPair(i);
+        if (ia < 0 || ia >= shapeCount) {
+            throw new IllegalArgumentException("pair=" + i + ": a=" + ia + " out of range [0, " + shapeCount + ")");
+        }
+        if (ib < 0 || ib >= shapeCount) {
+            throw new IllegalArgumentException("pair=" + i + ": b=" + ib + " out of range [0, " + shapeCount + ")");
+        }
+        arrays.a[i] = ia;
+        arrays.b[i] = ib;
+    }
+
+    /**
+     * Drops the pairs from index {@code newSize} on, keeping the arrays.
+     *
+     * @throws IllegalArgumentException if {@code newSize} is not in {@code [0, size()]}
+     */
+    public void truncate(int newSize) {
+        if (newSize < 0 || newSize > arrays.size) {
+            throw new IllegalArgumentException("newSize=" + newSize + ": out of range [0, " + arrays.size + "]");
+        }
+        arrays.size = newSize;
+    }
+
+    /**
+     * Clears {@code out} and appends, in order, the pairs {@code i < size()} whose bit is set in
+     * {@code selected}: the hits of a batch, compacted, so that later stages (manifolds, the
+     * MTV) run over hits only. {@code origin}, when not null, receives each compacted pair's
+     * index in this batch ({@code origin[j]} is the source of {@code out}'s pair {@code j}), so
+     * per-pair caches keyed by this batch's indices stay reachable. Allocates only when
+     * {@code out} must grow.
+     *
+     * @return the number of pairs written ({@code out.size()})
+     * @throws IllegalArgumentException if {@code out} is this batch or validates against a
+     *     different shape count, {@code selected} holds fewer than {@code size()} verdicts, or
+     *     {@code origin} is shorter than the number of selected pairs
+     */
+    public int compactInto(OverlapBits selected, PairBatch out, int[] origin) {
+        if (selected == null || out == null) {
+            throw new IllegalArgumentException(selected == null ? "selected is null" : "out is null");
+        }
+        if (out == this) {
+            throw new IllegalArgumentException("out is this batch: compact into another one");
+        }
+        if (out.shapeCount != shapeCount) {
+            throw new IllegalArgumentException("out.shapeCount=" + out.shapeCount + " != shapeCount=" + shapeCount);
+        }
+        int size = arrays.size;
+        if (selected.capacity() < size) {
+            throw new IllegalArgumentException("selected.capacity=" + selected.capacity() + " < size=" + size);
+        }
+        int n = selected.count(size);
+        if (origin != null && origin.length < n) {
+            throw new IllegalArgumentException("origin.length=" + origin.length + " < selected pairs=" + n);
+        }
+        PairArrays o = out.arrays;
+        o.size = 0;
+        if (o.a.length < n) {
+            int cap = Math.max(n, o.a.length + (o.a.length >> 1));
+            o.a = Arrays.copyOf(o.a, cap);
+            o.b = Arrays.copyOf(o.b, cap);
+        }
+        int[] a = arrays.a;
+        int[] b = arrays.b;
+        int[] oa = o.a;
+        int[] ob = o.b;
+        long[] words = selected.words();
+        int j = 0;
+        for (int w = 0; w << 6 < size; w++) {
+            long bits = words[w];
+            if ((w + 1) << 6 > size) {
+                bits &= (1L << size) - 1; // size is not a multiple of 64 here
+            }
+            while (bits != 0) {
+                int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                oa[j] = a[i];
+                ob[j] = b[i];
+                if (origin != null) {
+                    origin[j] = i;
+                }
+                j++;
+            }
+        }
+        assert j == n : j + " != " + n;
+        o.size = n;
+        return n;
+    }
+
     /** Removes all pairs, keeping the arrays. */
     public void clear() {
         arrays.size = 0;

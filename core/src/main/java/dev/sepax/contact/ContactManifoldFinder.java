@@ -1,5 +1,6 @@
 package dev.sepax.contact;
 
+import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.internal.BatchArguments;
 import dev.sepax.narrow.ScalarPenetration;
@@ -99,6 +100,62 @@ public final class ContactManifoldFinder {
         return touching;
     }
 
+    /**
+     * Manifolds of the pairs in {@code [from, to)} whose bit is set in {@code selected} (for
+     * example a test kernel's hits), into the same entries of {@code out}; the other entries of
+     * the range get a point count of 0 and keep their normal. The batch form behind
+     * {@code ScalarManifolds}.
+     *
+     * @return how many of the selected pairs got at least one contact point
+     * @throws IllegalArgumentException if the range, the buffers, the batch or the margin is bad
+     */
+    public static int find(ConvexPolygons shapes, PairBatch pairs, OverlapBits selected, int from, int to,
+                           float margin, ContactManifolds out) {
+        checkBatch(shapes, pairs, selected, from, to, margin, out);
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        long[] words = selected.words();
+        int touching = 0;
+        for (int p = from; p < to; p++) {
+            if ((words[p >>> 6] & (1L << p)) == 0) {
+                out.pointCount[p] = 0;
+            } else if (compute(shapes, pa[p], pb[p], margin, out, p) > 0) {
+                touching++;
+            }
+        }
+        return touching;
+    }
+
+    /**
+     * The entry checks of a batch manifold call; {@code selected} may be null (every pair).
+     * Public for the kernels in other packages, with the same words everywhere.
+     *
+     * @throws IllegalArgumentException naming the offending argument and value
+     */
+    public static void checkBatch(ConvexPolygons shapes, PairBatch pairs, OverlapBits selected, int from, int to,
+                                  float margin, ContactManifolds out) {
+        if (out == null) {
+            throw new IllegalArgumentException("out is null");
+        }
+        if (shapes == null || pairs == null) {
+            throw new IllegalArgumentException(shapes == null ? "shapes is null" : "pairs is null");
+        }
+        if (pairs.shapeCount() > shapes.size()) {
+            throw new IllegalArgumentException("pairs.shapeCount=" + pairs.shapeCount() + " > shapes.size="
+                    + shapes.size() + ": the batch was validated for a different store");
+        }
+        if (from < 0 || to > pairs.size() || from > to) {
+            throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
+        }
+        if (out.capacity() < to) {
+            throw new IllegalArgumentException("out.capacity=" + out.capacity() + " < to=" + to);
+        }
+        if (selected != null && selected.capacity() < to) {
+            throw new IllegalArgumentException("selected.capacity=" + selected.capacity() + " < to=" + to);
+        }
+        checkStore(shapes, margin);
+    }
+
     private static void checkStore(ConvexPolygons shapes, float margin) {
         if (!(margin >= 0) || margin == Float.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("margin=" + margin + ": must be finite and >= 0");
@@ -132,6 +189,20 @@ public final class ContactManifoldFinder {
                 edgeB = j;
             }
         }
+        return finish(s, a, b, sepA, edgeA, sepB, edgeB, margin, out, p);
+    }
+
+    /**
+     * Steps 2 to 4 of the class doc, given step 1's best edges: {@code sepA} and {@code edgeA}
+     * (the first of A's edges with the largest separation against B, as
+     * {@link ScalarPenetration}'s edge separations compute it), {@code sepB} and {@code edgeB}
+     * likewise for B. Writes entry {@code p} of {@code out}. Public only so that the SIMD kernel
+     * in another package runs exactly this tail; not an API for callers (no checks).
+     *
+     * @return the number of contact points (0, 1 or 2)
+     */
+    public static int finish(ConvexPolygons s, int a, int b, float sepA, int edgeA, float sepB, int edgeB,
+                             float margin, ContactManifolds out, int p) {
         float bias = REFERENCE_BIAS * Math.min(size(s, a), size(s, b));
         boolean flip = sepB > sepA + bias;
         if (Math.max(sepA, sepB) > margin) {

@@ -1,0 +1,229 @@
+package dev.sepax.simd;
+
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.contact.ContactManifoldFinder;
+import dev.sepax.contact.ContactManifolds;
+import dev.sepax.contact.ManifoldKernel;
+import dev.sepax.contact.ScalarManifolds;
+import dev.sepax.internal.PolygonArrays;
+import dev.sepax.shape.ConvexPolygons;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShuffle;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The Vector API {@link ManifoldKernel}: bit for bit the manifolds of {@link ScalarManifolds}
+ * ({@link ContactManifoldFinder}).
+ *
+ * <h2>What runs in the lanes</h2>
+ * The manifold's cost is step 1 of {@link ContactManifoldFinder}: the best edge of A against B's
+ * vertices and the best edge of B against A's, {@code 2 m k} dot products. Those run in lanes:
+ * <pre>
+ *  lanes:    edge normals of a shape (packed: A's in lanes [0, H), B's in [H, L))
+ *  loop:     over the other shape's vertices, each broadcast
+ *  per lane: d = nx * (vx - px) + ny * (vy - py);  min = d &lt; min ? d : min    (the scalar expression)
+ *  then:     sep = min + 0f;  best = the largest sep, edge = the smallest lane index holding it
+ * </pre>
+ * The scalar loop keeps the first edge of the maximum; here the maximum of the valid lanes is a
+ * {@code MAX} reduction and its first edge a {@code MIN} reduction of the lane indices equal to
+ * it (other lanes blended to {@code -inf} and {@code +inf} first).
+ * Both are exact and independent of the reduction order: a maximum of floats rounds nothing,
+ * the {@code + 0f} leaves no {@code -0} to tell apart, and the stores' finite coordinates (within
+ * {@code 2^60}) keep every separation finite, so no NaN. The clipping (reference choice, incident
+ * edge, slab clip, points and ids) is then the scalar kernel's own
+ * {@link ContactManifoldFinder#finish tail}, so every output bit matches.
+ *
+ * <p>Shapes of at most {@code H = L / 2} edges (boxes, triangles, up to 8-gons with 16 lanes)
+ * share one vector, A's edges in the low half and B's in the high half, for {@code max(ka, kb)}
+ * steps per pair; larger shapes take whole vectors of one shape's edges at a time.
+ *
+ * <p>Stateless, thread-safe, allocation-free (nothing vector-typed leaves the method that made it).
+ */
+public final class VectorManifolds implements ManifoldKernel {
+    /** The shared instance, found by {@code Sepax.manifolds()}. */
+    public static final VectorManifolds INSTANCE = new VectorManifolds();
+
+    private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final int L = F.length();
+    private static final int H = L / 2;
+    /** Moves lanes [0, H) to [H, L) and back. */
+    private static final VectorShuffle<Float> HALF_SWAP = VectorShuffle.fromOp(F, i -> (i + H) % L);
+
+    private VectorManifolds() {}
+
+    @Override
+    public String name() {
+        return "simd";
+    }
+
+    @Override
+    public int manifolds(ConvexPolygons shapes, PairBatch pairs, int from, int to, float margin, ContactManifolds out) {
+        ContactManifoldFinder.checkBatch(shapes, pairs, null, from, to, margin, out);
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int[] count = shapes.arrays().count;
+        int touching = 0;
+        for (int p = from; p < to; p++) {
+            touching += compute(shapes, pa[p], pb[p], count, margin, out, p) > 0 ? 1 : 0;
+        }
+        return touching;
+    }
+
+    @Override
+    public int manifolds(ConvexPolygons shapes, PairBatch pairs, OverlapBits selected, int from, int to, float margin,
+                         ContactManifolds out) {
+        if (selected == null) {
+            throw new IllegalArgumentException("selected is null");
+        }
+        ContactManifoldFinder.checkBatch(shapes, pairs, selected, from, to, margin, out);
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int[] count = shapes.arrays().count;
+        int[] pointCount = out.pointCounts();
+        long[] words = selected.words();
+        int touching = 0;
+        for (int p = from; p < to; p++) {
+            if ((words[p >>> 6] & (1L << p)) == 0) {
+                pointCount[p] = 0;
+            } else {
+                touching += compute(shapes, pa[p], pb[p], count, margin, out, p) > 0 ? 1 : 0;
+            }
+        }
+        return touching;
+    }
+
+    private static int compute(ConvexPolygons s, int a, int b, int[] count, float margin, ContactManifolds out, int p) {
+        int ka = count[a];
+        int kb = count[b];
+        if (ka <= H && kb <= H) {
+            return packedPair(s, a, b, ka, kb, margin, out, p);
+        }
+        int[] start = s.arrays().start;
+        long bestA = bestEdge(s, start[a], ka, start[b], kb);
+        long bestB = bestEdge(s, start[b], kb, start[a], ka);
+        return ContactManifoldFinder.finish(s, a, b, Float.intBitsToFloat((int) (bestA >>> 32)), (int) bestA,
+                Float.intBitsToFloat((int) (bestB >>> 32)), (int) bestB, margin, out, p);
+    }
+
+    /**
+     * Both shapes' best edges in one vector (each at most {@code H} edges): lanes {@code [0, H)}
+     * hold A's edges against B's vertices, lanes {@code [H, L)} B's edges against A's vertices.
+     * Each step broadcasts one vertex of B to the low half and one of A to the high half; a shape
+     * with fewer vertices repeats its last one, which cannot change a minimum.
+     */
+    private static int packedPair(ConvexPolygons s, int a, int b, int ka, int kb, float margin, ContactManifolds out,
+                                  int p) {
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        VectorMask<Float> high = iota.compare(VectorOperators.GE, (float) H);
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float[] nx = r.nx;
+        float[] ny = r.ny;
+        int oa = r.start[a];
+        int ob = r.start[b];
+        // Low half from A's slots, high half from B's slots moved up by H lanes (a load of L
+        // slots from any shape's start stays within the store's TAIL_SLACK).
+        FloatVector vnx = FloatVector.fromArray(F, nx, oa).blend(FloatVector.fromArray(F, nx, ob).rearrange(HALF_SWAP), high);
+        FloatVector vny = FloatVector.fromArray(F, ny, oa).blend(FloatVector.fromArray(F, ny, ob).rearrange(HALF_SWAP), high);
+        FloatVector vpx = FloatVector.fromArray(F, x, oa).blend(FloatVector.fromArray(F, x, ob).rearrange(HALF_SWAP), high);
+        FloatVector vpy = FloatVector.fromArray(F, y, oa).blend(FloatVector.fromArray(F, y, ob).rearrange(HALF_SWAP), high);
+        int steps = Math.max(ka, kb);
+        int lastA = oa + ka - 1;
+        int lastB = ob + kb - 1;
+        // Two running minima (even and odd steps) halve the compare-blend chain; a minimum does
+        // not depend on the order and the + 0f below erases the only bit that could (-0 vs +0).
+        FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector min1 = min0;
+        int j = 0;
+        for (; j + 1 < steps; j += 2) {
+            int jb = Math.min(ob + j, lastB);
+            int ja = Math.min(oa + j, lastA);
+            FloatVector d0 = separation(vnx, vny, vpx, vpy,
+                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            jb = Math.min(ob + j + 1, lastB);
+            ja = Math.min(oa + j + 1, lastA);
+            FloatVector d1 = separation(vnx, vny, vpx, vpy,
+                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            min0 = min0.blend(d0, d0.lt(min0));
+            min1 = min1.blend(d1, d1.lt(min1));
+        }
+        if (j < steps) {
+            int jb = Math.min(ob + j, lastB);
+            int ja = Math.min(oa + j, lastA);
+            FloatVector d0 = separation(vnx, vny, vpx, vpy,
+                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            min0 = min0.blend(d0, d0.lt(min0));
+        }
+        FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
+        VectorMask<Float> validA = iota.lt(ka);
+        VectorMask<Float> validB = iota.lt(H + kb).and(high);
+        // Unmasked reductions over blends: a masked reduction is not intrinsic on every species
+        // (its fallback boxes, allocating per pair), and a blend gives the same lanes.
+        FloatVector none = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector far = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        float sepA = none.blend(sep, validA).reduceLanes(VectorOperators.MAX);
+        float sepB = none.blend(sep, validB).reduceLanes(VectorOperators.MAX);
+        int edgeA = (int) far.blend(iota, validA.and(sep.eq(sepA))).reduceLanes(VectorOperators.MIN);
+        int edgeB = (int) far.blend(iota, validB.and(sep.eq(sepB))).reduceLanes(VectorOperators.MIN) - H;
+        assert edgeA >= 0 && edgeA < ka && edgeB >= 0 && edgeB < kb : "edgeA=" + edgeA + ", edgeB=" + edgeB;
+        return ContactManifoldFinder.finish(s, a, b, sepA, edgeA, sepB, edgeB, margin, out, p);
+    }
+
+    /**
+     * The best edge of the reference shape (first slot {@code or}, {@code kr} edges) against the
+     * other shape's {@code ko} vertices from slot {@code oo}: whole vectors of edges, each lane
+     * keeping its largest separation and the first edge giving it (strict {@code >} across
+     * chunks). Returns the separation's bits in the high word and the edge in the low word.
+     */
+    private static long bestEdge(ConvexPolygons s, int or, int kr, int oo, int ko) {
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float[] nx = r.nx;
+        float[] ny = r.ny;
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector bestEdge = FloatVector.zero(F);
+        int end = oo + ko;
+        for (int c = 0; c < kr; c += L) {
+            FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
+            FloatVector vny = FloatVector.fromArray(F, ny, or + c);
+            FloatVector vpx = FloatVector.fromArray(F, x, or + c);
+            FloatVector vpy = FloatVector.fromArray(F, y, or + c);
+            FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+            FloatVector min1 = min0;
+            int j = oo;
+            for (; j + 1 < end; j += 2) {
+                FloatVector d0 = separation(vnx, vny, vpx, vpy, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                FloatVector d1 = separation(vnx, vny, vpx, vpy,
+                        FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
+                min0 = min0.blend(d0, d0.lt(min0));
+                min1 = min1.blend(d1, d1.lt(min1));
+            }
+            if (j < end) {
+                FloatVector d0 = separation(vnx, vny, vpx, vpy, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                min0 = min0.blend(d0, d0.lt(min0));
+            }
+            FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
+            // Lanes past the edge count may read the next shape or the tail slack: masked out.
+            VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(kr - c));
+            best = best.blend(sep, better);
+            bestEdge = bestEdge.blend(iota.add(c), better);
+        }
+        float max = best.reduceLanes(VectorOperators.MAX);
+        int edge = (int) FloatVector.broadcast(F, Float.POSITIVE_INFINITY).blend(bestEdge, best.eq(max))
+                .reduceLanes(VectorOperators.MIN);
+        assert edge >= 0 && edge < kr : "edge=" + edge;
+        return (long) Float.floatToRawIntBits(max) << 32 | edge;
+    }
+
+    /** {@code nx * (vx - px) + ny * (vy - py)} lane-wise: the scalar expression, same order. */
+    private static FloatVector separation(FloatVector nx, FloatVector ny, FloatVector px, FloatVector py,
+                                          FloatVector vx, FloatVector vy) {
+        return nx.mul(vx.sub(px)).add(ny.mul(vy.sub(py)));
+    }
+}
