@@ -180,7 +180,7 @@ final class Demo {
                 if (o.flag("--peers")) {
                     Peers peers = new Peers(w.shapes());
                     for (String name : Peers.NAMES) {
-                        if (name.equals("jbox2d") && !peers.hasJbox2d()) {
+                        if (Peers.isJbox2d(name) && !peers.hasJbox2d()) {
                             continue;
                         }
                         Peers.Verdict v = peers.byName(name);
