@@ -211,13 +211,113 @@ final class ShapeFiles {
         return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** One shape line: its id and its vertices. */
+    /** One shape line: its id (null for WKT: its position) and its vertices. */
     private record Shape(String id, float[] xy) {}
+
+    /**
+     * The ids of the shapes read so far, compactly: a WKT shape's id is its position among the
+     * shape lines, kept as an int and spelled out on request, so that a file of a million WKT
+     * polygons costs 8 bytes per id rather than a string and a hash-map entry.
+     */
+    private static final class ShapeIds extends java.util.AbstractList<String> implements java.util.RandomAccess {
+        private int size;
+        private int[] ordinals = new int[1024];
+        private String[] explicit; // null until the first CSV id; then null for WKT shapes
+        /** Line of the WKT shape with each position, 0 where that position is not a WKT shape. */
+        private int[] wktLine = new int[1024];
+        private final Map<String, Integer> explicitLine = new HashMap<>();
+
+        /**
+         * Adds the id of a shape (its position {@code ordinal}, and {@code id}, null for WKT);
+         * returns the line of an earlier shape with the same id, or 0 (then the id is taken).
+         */
+        int add(int ordinal, String id, int line) {
+            if (id == null) {
+                Integer seen = explicitLine.get(Integer.toString(ordinal));
+                if (seen != null) {
+                    return seen;
+                }
+            } else {
+                int clash = positionNamed(id);
+                if (clash > 0 && clash < wktLine.length && wktLine[clash] != 0) {
+                    return wktLine[clash];
+                }
+                Integer seen = explicitLine.putIfAbsent(id, line);
+                if (seen != null) {
+                    return seen;
+                }
+            }
+            if (size == ordinals.length) {
+                ordinals = java.util.Arrays.copyOf(ordinals, grown(size));
+                if (explicit != null) {
+                    explicit = java.util.Arrays.copyOf(explicit, ordinals.length);
+                }
+            }
+            if (id != null && explicit == null) {
+                explicit = new String[ordinals.length];
+            }
+            if (id == null) {
+                while (ordinal >= wktLine.length) {
+                    wktLine = java.util.Arrays.copyOf(wktLine, grown(wktLine.length));
+                }
+                wktLine[ordinal] = line;
+            } else {
+                explicit[size] = id;
+            }
+            ordinals[size++] = ordinal;
+            return 0;
+        }
+
+        /** Undoes the last {@link #add} (its shape was rejected by the store). */
+        void undoLast() {
+            size--;
+            if (explicit != null && explicit[size] != null) {
+                explicitLine.remove(explicit[size]);
+                explicit[size] = null;
+            } else {
+                wktLine[ordinals[size]] = 0;
+            }
+        }
+
+        /** The position that {@code id} spells (as a WKT id would), or 0 when it spells none. */
+        private static int positionNamed(String id) {
+            if (id.isEmpty() || id.length() > 10 || id.charAt(0) < '1' || id.charAt(0) > '9') {
+                return 0;
+            }
+            long v = 0;
+            for (int i = 0; i < id.length(); i++) {
+                char c = id.charAt(i);
+                if (c < '0' || c > '9') {
+                    return 0;
+                }
+                v = 10 * v + (c - '0');
+            }
+            return v <= Integer.MAX_VALUE ? (int) v : 0;
+        }
+
+        private static int grown(int n) {
+            if (n >= Integer.MAX_VALUE - 8) {
+                throw new InputException("more than " + (Integer.MAX_VALUE - 8) + " shapes");
+            }
+            return (int) Math.min(Integer.MAX_VALUE - 8L, 2L * n);
+        }
+
+        @Override
+        public String get(int i) {
+            java.util.Objects.checkIndex(i, size);
+            String id = explicit == null ? null : explicit[i];
+            return id != null ? id : Integer.toString(ordinals[i]);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
 
     private static Shapes shapes(String name, TextLines lines, Skips skips) throws IOException {
         ConvexPolygons.Builder b = ConvexPolygons.builder();
-        List<String> ids = new ArrayList<>();
-        Map<String, Integer> firstLine = new HashMap<>();
+        ShapeIds ids = new ShapeIds();
         boolean first = true;
         int ordinal = 0;
         int skipped = 0;
@@ -236,18 +336,18 @@ final class ShapeFiles {
             ordinal++;
             String where = name + ":" + lineNo + ": ";
             try {
-                Shape s = shape(where, t, ordinal);
-                Integer seen = firstLine.putIfAbsent(s.id(), lineNo);
-                if (seen != null) {
-                    throw new InputException(where + "duplicate id '" + s.id() + "' (first on line " + seen + ")");
+                Shape s = shape(where, t);
+                int seen = ids.add(ordinal, s.id(), lineNo);
+                if (seen != 0) {
+                    throw new InputException(where + "duplicate id '" + (s.id() == null ? Integer.toString(ordinal) : s.id())
+                            + "' (first on line " + seen + ")");
                 }
                 try {
                     b.add(s.xy());
                 } catch (IllegalArgumentException e) {
-                    firstLine.remove(s.id());
+                    ids.undoLast();
                     throw new InputException(where + e.getMessage());
                 }
-                ids.add(s.id());
             } catch (InputException e) {
                 if (skips == null) {
                     throw e;
@@ -263,14 +363,14 @@ final class ShapeFiles {
         return new Shapes(b.build(), ids);
     }
 
-    private static Shape shape(String where, String t, int ordinal) {
+    private static Shape shape(String where, String t) {
         if (t.startsWith("{") || t.startsWith("[")) {
             throw new InputException(where + "looks like GeoJSON, which is not supported (" + EXPECTED
                     + ", one shape per line)");
         }
         String keyword = geometryKeyword(t);
         if (keyword != null) {
-            return new Shape(Integer.toString(ordinal), geometry(where, keyword, t));
+            return new Shape(null, geometry(where, keyword, t));
         }
         int comma = t.indexOf(',');
         if (comma < 0) {

@@ -203,4 +203,16 @@ class ShapeFilesTest {
         assertEquals("s19999", s.ids().get(19_999));
         assertEquals(3 * 19_999 + 1.25f, s.store().maxX(19_999));
     }
+
+    @Test
+    void aCsvIdThatSpellsTheSamePositionAsAWktShapeIsADuplicate() {
+        // Line 1 is shape 1 (WKT, id "1"); a CSV shape named "1" later clashes with it, and a CSV
+        // shape named "3" clashes with the WKT shape that comes third.
+        assertTrue(error("POLYGON ((0 0, 1 0, 0 1))\n1,5,5,6,5,5,6\n").startsWith("f.txt:2: duplicate id '1' (first on line 1)"));
+        assertTrue(error("3,5,5,6,5,5,6\nPOLYGON ((0 0, 1 0, 0 1))\n# c\nPOLYGON ((9 9, 10 9, 9 10))\n")
+                .startsWith("f.txt:4: duplicate id '3' (first on line 1)"));
+        // "01" and "x1" spell no position.
+        assertEquals(List.of("1", "01", "x1"), ShapeFiles.parseShapes("f",
+                "POLYGON ((0 0, 1 0, 0 1))\n01,5,5,6,5,5,6\nx1,7,7,8,7,7,8\n").ids());
+    }
 }
