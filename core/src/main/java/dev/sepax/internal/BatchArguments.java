@@ -2,7 +2,6 @@ package dev.sepax.internal;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
-import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
@@ -14,7 +13,7 @@ public final class BatchArguments {
     private BatchArguments() {}
 
     /**
-     * Checks a {@link SatKernel#test} call.
+     * Checks a {@link dev.sepax.narrow.SatKernel#test} call.
      *
      * @throws IllegalArgumentException naming the offending argument and value
      */

@@ -2,7 +2,6 @@ package dev.sepax.narrow;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
-import dev.sepax.geom.FloatBand;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
@@ -29,7 +28,7 @@ import dev.sepax.shape.ConvexPolygons;
  * computes it as outside (see {@link ConvexPolygons}): so exact touching (a shared vertex or an
  * exactly shared edge, in a store built by {@link ConvexPolygons}) is always reported as
  * intersecting at tolerance 0. Otherwise the computed
- * separation is within {@link FloatBand#of} ({@code 16 * 2^-24 * M}, M the largest absolute
+ * separation is within {@link dev.sepax.narrow.FloatBand#of} ({@code 16 * 2^-24 * M}, M the largest absolute
  * coordinate of the two shapes) of the true one: pairs whose true separation lies outside
  * {@code [tolerance - band, tolerance + band]} are classified exactly.
  *
