@@ -125,7 +125,7 @@ public final class Penetrations {
                     + shapes.size() + ": the batch was validated for a different store");
         }
         if (from < 0 || to > pairs.size() || from > to) {
-            throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
+            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
         }
         if (out.capacity() < to) {
             throw new IllegalArgumentException("out.capacity=" + out.capacity() + " < to=" + to);

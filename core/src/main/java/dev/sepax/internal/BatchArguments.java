@@ -45,7 +45,7 @@ public final class BatchArguments {
                     + shapes.size() + ": the batch was validated for a different store");
         }
         if (from < 0 || to > pairs.size() || from > to) {
-            throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
+            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
         }
         if ((from & 63) != 0) {
             throw new IllegalArgumentException("from=" + from + ": must be a multiple of 64");

@@ -68,7 +68,8 @@ public interface PenetrationKernel {
      * Any {@code from} is allowed; threads may work on disjoint ranges of one buffer.
      *
      * @return how many of them intersect or touch ({@code depth >= 0})
-     * @throws IllegalArgumentException if the range, the buffer or the batch does not fit
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the batch
+     * @throws IllegalArgumentException if the buffer or the batch does not fit
      */
     int penetrations(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out);
 

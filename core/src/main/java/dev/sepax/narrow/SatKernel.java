@@ -58,7 +58,8 @@ public interface SatKernel {
      * move little between frames. Hints never change a verdict. Encoding: {@code 0} none,
      * {@code 1 + i} A's edge {@code i}, {@code -(1 + j)} B's edge {@code j}.
      *
-     * @throws IllegalArgumentException if the range, the result buffer, the cache or the pair
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the batch
+     * @throws IllegalArgumentException if the result buffer, the cache or the pair
      *     batch does not fit {@code shapes}
      */
     int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,

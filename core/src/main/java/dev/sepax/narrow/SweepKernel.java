@@ -61,7 +61,8 @@ public interface SweepKernel {
      * <p>{@code from} must be a multiple of 64, so that concurrent calls on disjoint ranges write
      * disjoint words of {@code out.hits()}.
      *
-     * @throws IllegalArgumentException if the range, the velocities, {@code tMax} (must be finite
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the batch
+     * @throws IllegalArgumentException if the velocities, {@code tMax} (must be finite
      *     and {@code >= 0}) or the result buffer does not fit
      */
     int sweep(ConvexPolygons shapes, Velocities velocities, PairBatch pairs, int from, int to, float tMax,

@@ -68,7 +68,7 @@ public final class OneVsMany {
             throw new IllegalArgumentException("query=" + query + " out of range [0, " + n + ")");
         }
         if (from < 0 || to > n || from > to) {
-            throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + n + ")");
+            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + n + ")");
         }
         BatchArguments.checkTolerance(tolerance);
         prepare(n, query, from, to);

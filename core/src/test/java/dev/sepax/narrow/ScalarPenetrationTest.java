@@ -218,6 +218,6 @@ class ScalarPenetrationTest {
         assertTrue(e.getMessage().contains("out.capacity=1"), e.getMessage());
         assertThrows(IndexOutOfBoundsException.class, () -> K.penetration(s, 0, 1, new Penetrations(1), 0));
         assertThrows(IndexOutOfBoundsException.class, () -> K.penetration(s, 0, 0, new Penetrations(1), 1));
-        assertThrows(IllegalArgumentException.class, () -> K.penetrations(s, pairs, 1, 0, new Penetrations(2)));
+        assertThrows(IndexOutOfBoundsException.class, () -> K.penetrations(s, pairs, 1, 0, new Penetrations(2)));
     }
 }
