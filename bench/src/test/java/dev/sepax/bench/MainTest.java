@@ -178,7 +178,7 @@ class MainTest {
     @Test
     void checkOutputIdsAreWktPositionsAndNothingIsDroppedSilently(@TempDir Path dir) throws Exception {
         Path shapes = dir.resolve("s.wkt");
-        // The first line was once taken for a header; now it is shape 1 and hits shape 2.
+        // A first line after a byte order mark is shape 1 (not a header), and it hits shape 2.
         Files.writeString(shapes, "\uFEFFPOLYGON ((0 0, 2 0, 0 2))\n# comment\n\nPOLYGON ((1 0, 3 0, 1 2))\n");
         assertEquals(0, run("check", "--shapes", shapes.toString()));
         assertEquals("a,b\n1,2\n", out());

@@ -95,7 +95,7 @@ class ShapeFilesTest {
     void aHeaderIsOnlyAFirstLineOfNonNumericNames() {
         assertEquals(List.of("t"), ShapeFiles.parseShapes("f", "id,x,y,x,y,x,y\nt,0,0,1,0,0,1\n").ids());
         assertEquals(List.of("t"), ShapeFiles.parseShapes("f", "\"id\",\"wkt\"\nt,\"POLYGON ((0 0, 1 0, 0 1))\"\n").ids());
-        // A second field that is not a number does not make a header any more: it is a bad number.
+        // A second field that is not a number does not make a header: it is a bad number.
         assertTrue(error("a,abc,0,1,0,0,1\nb,0,0,1,0,0,1\n").startsWith("f.txt:1: bad number 'abc' in column 2"));
         assertTrue(error("id,x0,0,1,0,0,1\n").startsWith("f.txt:1: bad number 'x0' in column 2"));
         assertTrue(ShapeFiles.isHeader("id, x0 , y0,name with blanks"));
