@@ -18,6 +18,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -32,7 +34,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * bench contract (see {@code bench/results/cli.md}): an array of objects with exactly the fields
  * {@code workload} ("W" + k), {@code kernel} (benchmark method name, {@code _} replaced by
  * {@code -}), {@code pairsPerSecond}, {@code error} (JMH's 99.9% half-width, null when JMH gives
- * none) and {@code allocBytesPerPair} ({@code gc.alloc.rate.norm}, null without the profiler).
+ * none) and {@code allocBytesPerPair} ({@code gc.alloc.rate.norm}, null without the profiler),
+ * plus {@code notSteady} (the reason) on records that are not steady-state figures: a Sepax
+ * kernel allocating more than 1 byte per pair, or no error.
  */
 final class BenchCommand {
     static final String HELP = """
@@ -40,18 +44,24 @@ final class BenchCommand {
               Runs every JMH benchmark dev.sepax.bench.jmh.*Benchmark (Sepax kernels and the
               peers dyn4j, JBox2D, JTS) on the standard workloads Wk with -prof gc; prints
               pairs/s and bytes allocated per pair; writes JSON records
-              {workload, kernel, pairsPerSecond, error, allocBytesPerPair} and a chart.
+              {workload, kernel, pairsPerSecond, error, allocBytesPerPair[, notSteady]}
+              and a chart.
               JMH's own log goes to standard error.
             Options:
-              --quick          k 4,8,32 unless --k is given; 1 x 200 ms warm-up,
-                               2 x 200 ms measurement (a couple of minutes); default: k 4..64,
-                               3 x 1 s warm-up, 5 x 1 s measurement
+              --quick          k 4,8,32 unless --k is given; 2 x 100 ms warm-up,
+                               5 x 100 ms measurement (a few minutes); default: k 4..64,
+                               3 x 1 s warm-up, 5 x 1 s measurement. Either way each Sepax
+                               kernel is first run until compiled (allocation-free, time
+                               settled), however long that takes; a record that still
+                               allocates over 1 B/pair or has no error is marked
+                               'not steady'
               --forks N        JVM forks per benchmark and k (default 1; 1..20). On a shared
                                machine a fork can land in a slow period of the host (see
                                ./sepax probe); more forks average over them, and the error
                                then includes the spread between forks
               --json FILE      JSON output (default OUT/bench.json)
-              --include REGEX  benchmarks to run (default dev.sepax.bench.jmh..*Benchmark)
+              --include REGEX  benchmarks to run, a regular expression found in the full
+                               method name (default dev.sepax.bench.jmh..*Benchmark)
               --k LIST         workloads (default 4,8,16,32,64); JBox2D runs only k <= 8;
                                the frame benchmarks run F2000 and F20000 (--quick: F2000),
                                scored in frames/s and bytes per frame
@@ -61,6 +71,8 @@ final class BenchCommand {
 
     static final String DEFAULT_INCLUDE = "dev\\.sepax\\.bench\\.jmh\\..*Benchmark";
     private static final String JBOX2D = "dev.sepax.bench.jmh.PeerBenchmark.jbox2d";
+    /** Most bytes per pair a steady Sepax kernel may allocate (it allocates none once compiled). */
+    static final double STEADY_ALLOC_BYTES_PER_PAIR = 1.0;
 
     private BenchCommand() {}
 
@@ -73,7 +85,29 @@ final class BenchCommand {
             m.put("pairsPerSecond", pairsPerSecond);
             m.put("error", Double.isFinite(error) ? error : null);
             m.put("allocBytesPerPair", Double.isFinite(allocBytesPerPair) ? allocBytesPerPair : null);
+            String why = notSteady();
+            if (why != null) {
+                m.put("notSteady", why);
+            }
             return m;
+        }
+
+        /**
+         * Why this record is not a steady-state figure, or null when it is: no error (too few
+         * iterations for an interval), or a Sepax kernel allocating more than
+         * {@value #STEADY_ALLOC_BYTES_PER_PAIR} B/pair (still boxing vectors, not compiled). The
+         * peers allocate per call by design, so allocation says nothing about theirs.
+         */
+        String notSteady() {
+            List<String> why = new ArrayList<>();
+            if (!Peers.NAMES.contains(kernel) && Double.isFinite(allocBytesPerPair)
+                    && allocBytesPerPair > STEADY_ALLOC_BYTES_PER_PAIR) {
+                why.add(String.format(java.util.Locale.ROOT, "allocates %.1f B/pair", allocBytesPerPair));
+            }
+            if (!Double.isFinite(error)) {
+                why.add("no error");
+            }
+            return why.isEmpty() ? null : String.join("; ", why);
         }
 
         int k() {
@@ -91,10 +125,17 @@ final class BenchCommand {
         boolean quick = o.flag("--quick");
         int forks = o.intValue("--forks", 1, 1, 20);
         String include = o.get("--include", DEFAULT_INCLUDE);
+        Pattern pattern;
         try {
-            Pattern.compile(include);
+            pattern = Pattern.compile(include);
         } catch (java.util.regex.PatternSyntaxException e) {
             throw new Options.UsageException("bench: --include is not a regular expression: " + e.getDescription());
+        }
+        List<String> all = benchmarks();
+        List<String> chosen = all.stream().filter(b -> pattern.matcher(b).find()).toList();
+        if (chosen.isEmpty()) {
+            throw new Options.UsageException("bench: --include '" + include + "' matches no benchmark; the benchmarks are:\n  "
+                    + String.join("\n  ", all));
         }
         // --quick trims the workloads too: each (benchmark, k) costs a JVM fork plus setup.
         int[] ks = o.intList("--k", quick ? new int[] {4, 8, 32} : new int[] {4, 8, 16, 32, 64});
@@ -107,13 +148,19 @@ final class BenchCommand {
 
         List<RunResult> results = new ArrayList<>();
         try {
-            results.addAll(runJmh(base(quick, forks, ks).include(include).exclude(Pattern.quote(JBOX2D)), err));
+            // JBox2D polygons hold at most 8 vertices: its benchmarks run on the small k only.
+            List<String> box2d = chosen.stream().filter(b -> b.startsWith(JBOX2D)).toList();
+            List<String> rest = chosen.stream().filter(b -> !b.startsWith(JBOX2D)).toList();
+            if (!rest.isEmpty()) {
+                results.addAll(runJmh(exactly(base(quick, forks, ks), rest), err));
+            }
             int[] small = Arrays.stream(ks).filter(k -> k <= org.jbox2d.common.Settings.maxPolygonVertices).toArray();
-            if (small.length > 0 && Pattern.compile(include).matcher(JBOX2D).find()) {
-                results.addAll(runJmh(base(quick, forks, small).include(Pattern.quote(JBOX2D) + "(_mtv)?$"), err));
+            if (small.length > 0 && !box2d.isEmpty()) {
+                results.addAll(runJmh(exactly(base(quick, forks, small), box2d), err));
             }
         } catch (RunnerException e) {
-            err.println("sepax bench: JMH failed: " + e.getMessage());
+            err.println("sepax bench: JMH failed: " + (e.getMessage() != null ? e.getMessage()
+                    : e.getCause() != null ? e.getCause().toString() : e.getClass().getSimpleName()));
             return 1;
         }
         List<Row> rows = rows(results);
@@ -141,6 +188,20 @@ final class BenchCommand {
         return 0;
     }
 
+    /** Every benchmark in this jar (JMH's list), by full method name. */
+    static List<String> benchmarks() {
+        return BenchmarkList.defaultList()
+                .getAll(OutputFormatFactory.createFormatInstance(new PrintStream(java.io.OutputStream.nullOutputStream()), VerboseMode.SILENT), List.of())
+                .stream().map(BenchmarkListEntry::getUsername).distinct().sorted().toList();
+    }
+
+    private static ChainedOptionsBuilder exactly(ChainedOptionsBuilder b, List<String> benchmarks) {
+        for (String name : benchmarks) {
+            b.include(Pattern.quote(name) + "$");
+        }
+        return b;
+    }
+
     private static ChainedOptionsBuilder base(boolean quick, int forks, int[] ks) {
         String[] kv = Arrays.stream(ks).mapToObj(Integer::toString).toArray(String[]::new);
         ChainedOptionsBuilder b = new OptionsBuilder()
@@ -154,10 +215,10 @@ final class BenchCommand {
         }
         if (quick) {
             b.param("bodies", "2000");
-        }
-        if (quick) {
-            b.warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
-                    .measurementIterations(2).measurementTime(TimeValue.milliseconds(200));
+            // SteadyState has compiled the kernel in the setup. JMH gives an error from 3
+            // iterations on; 5 short ones keep its Student-t factor moderate (8.6 against 31.6).
+            b.warmupIterations(2).warmupTime(TimeValue.milliseconds(100))
+                    .measurementIterations(5).measurementTime(TimeValue.milliseconds(100));
         } else {
             b.warmupIterations(3).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(1));
@@ -195,11 +256,19 @@ final class BenchCommand {
     }
 
     static void printTable(PrintStream out, List<Row> rows) {
-        out.printf("%-8s %-18s %14s %12s %12s%n", "workload", "kernel", "pairs/s", "error", "B/pair");
+        out.printf("%-8s %-18s %14s %12s %12s  %s%n", "workload", "kernel", "pairs/s", "error", "B/pair", "note");
+        int unsteady = 0;
         for (Row r : rows) {
-            out.printf("%-8s %-18s %14s %12s %12s%n", r.workload(), r.kernel(), Demo.human(r.pairsPerSecond()),
+            String why = r.notSteady();
+            unsteady += why == null ? 0 : 1;
+            out.printf("%-8s %-18s %14s %12s %12s  %s%n", r.workload(), r.kernel(), Demo.human(r.pairsPerSecond()),
                     Double.isFinite(r.error()) ? Demo.human(r.error()) : "-",
-                    Double.isFinite(r.allocBytesPerPair()) ? String.format("%.1f", r.allocBytesPerPair()) : "-");
+                    Double.isFinite(r.allocBytesPerPair()) ? String.format("%.1f", r.allocBytesPerPair()) : "-",
+                    why == null ? "" : "not steady (" + why + ")");
+        }
+        if (unsteady > 0) {
+            out.printf("%d record%s not steady: not a steady-state figure; rerun without --quick or with more --forks%n",
+                    unsteady, unsteady == 1 ? " is" : "s are");
         }
     }
 }

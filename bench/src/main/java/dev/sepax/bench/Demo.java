@@ -79,11 +79,12 @@ final class Demo {
         out.printf("sepax demo: %d convex polygons (3..16 vertices), seed %d; selected kernel: %s%s%n", n, seed,
                 selected.name(), Kernels.whyNotSimd() == null ? "" : " (" + Kernels.whyNotSimd() + ")");
 
+        Progress progress = Progress.on(err);
         long t0 = System.nanoTime();
         ConvexPolygons shapes = Workloads.field(n, 3, 16, density, seed,
-                done -> err.printf("\r[demo] building shapes %d/%d", done, n));
+                done -> progress.update("[demo] building shapes", done + "/" + n));
         double buildSeconds = (System.nanoTime() - t0) / 1e9;
-        err.printf("\r[demo] built %d shapes in %.2f s%n", n, buildSeconds);
+        progress.done(String.format("[demo] built %d shapes in %.2f s", n, buildSeconds));
 
         List<Stage> stages = new ArrayList<>();
         SweepAndPrune sap = new SweepAndPrune();
@@ -92,7 +93,7 @@ final class Demo {
         long c0 = System.nanoTime();
         sap.findPairs(shapes, 0f, pairs);
         double coldBroad = (System.nanoTime() - c0) / 1e9;
-        double broad = Math.min(coldBroad, best(reps - 1, () -> sap.findPairs(shapes, 0f, pairs), err, "broad phase"));
+        double broad = Math.min(coldBroad, best(reps - 1, () -> sap.findPairs(shapes, 0f, pairs), progress, "broad phase"));
         int m = pairs.size();
         stages.add(new Stage("broad phase (sweep and prune)", m, -1, broad, Double.NaN,
                 String.format("%d shapes -> %d candidate pairs", n, m)));
@@ -112,11 +113,11 @@ final class Demo {
         int simdHits = selected.test(shapes, pairs, 0f, simdBits);
         double coldSimd = (System.nanoTime() - s0) / 1e9;
         int[] hits = new int[3];
-        double tScalar = best(reps, () -> hits[0] = scalar.test(shapes, pairs, 0f, refBits), err, "narrow scalar");
-        double tSimd = Math.min(coldSimd, best(reps, () -> hits[1] = selected.test(shapes, pairs, 0f, simdBits), err,
+        double tScalar = best(reps, () -> hits[0] = scalar.test(shapes, pairs, 0f, refBits), progress, "narrow scalar");
+        double tSimd = Math.min(coldSimd, best(reps, () -> hits[1] = selected.test(shapes, pairs, 0f, simdBits), progress,
                 "narrow " + selected.name()));
         ParallelSat par = new ParallelSat(selected, threads);
-        double tPar = best(reps, () -> hits[2] = par.test(shapes, pairs, 0f, parBits), err, "narrow parallel");
+        double tPar = best(reps, () -> hits[2] = par.test(shapes, pairs, 0f, parBits), progress, "narrow parallel");
         stages.add(new Stage("JIT warm-up, " + selected.name(), 30L * slice, -1, warmup, Double.NaN,
                 "30 x " + slice + " pairs before the first frame"));
         stages.add(new Stage("narrow phase, scalar", m, hits[0], tScalar, 1.0, "reference kernel"));
@@ -127,12 +128,12 @@ final class Demo {
         OneVsMany geofence = new OneVsMany(selected);
         int[] fenceHits = new int[n];
         int[] fenceCount = new int[1];
-        double tFence = best(reps, () -> fenceCount[0] = geofence.query(shapes, 0, 0f, fenceHits), err, "one-vs-many");
+        double tFence = best(reps, () -> fenceCount[0] = geofence.query(shapes, 0, 0f, fenceHits), progress, "one-vs-many");
         stages.add(new Stage("one-vs-many (shape 0 vs all)", n - 1, fenceCount[0], tFence, Double.NaN,
                 "OneVsMany, " + selected.name()));
         stages.add(new Stage("end to end (broad + " + selected.name() + ")", m, hits[1], broad + tSimd, Double.NaN,
                 String.format("first frame %.0f ms; target < 2000 ms", (coldBroad + coldSimd) * 1e3)));
-        err.println();
+        progress.done(null);
 
         int diffSimd = refBits.firstDifference(simdBits, m);
         int diffPar = refBits.firstDifference(parBits, m);
@@ -180,12 +181,12 @@ final class Demo {
             List<Object> byK = new ArrayList<>();
             for (int k : ks) {
                 Workloads.Scene w = Workloads.standard(k, 42);
-                measureK(byK, chart, w, k, selected.name(), selected, err);
-                measureK(byK, chart, w, k, "scalar", scalar, err);
+                measureK(byK, chart, w, k, selected.name(), selected, progress);
+                measureK(byK, chart, w, k, "scalar", scalar, progress);
                 if (o.flag("--peers")) {
                     Peers peers = new Peers(w.shapes());
                     for (String name : Peers.NAMES) {
-                        if (name.equals("jbox2d") && !peers.hasJbox2d()) {
+                        if (Peers.isJbox2d(name) && !peers.hasJbox2d()) {
                             continue;
                         }
                         Peers.Verdict v = peers.byName(name);
@@ -193,7 +194,7 @@ final class Demo {
                         int[] as = new int[size];
                         int[] bs = new int[size];
                         w.pairs().copyIndices(as, bs);
-                        err.printf("\r[demo] chart: %s W%d            ", name, k);
+                        progress.update("[demo] chart", name + " W" + k);
                         double t = best(3, () -> {
                             int h = 0;
                             for (int p = 0; p < size; p++) {
@@ -206,7 +207,7 @@ final class Demo {
                     }
                 }
             }
-            err.println();
+            progress.done(null);
             Path png = dir.resolve("throughput.png");
             chart.writePng(png, "Sepax demo: narrow-phase throughput by k (in-process timing, best of 5)");
             report.put("throughputByK", byK);
@@ -221,8 +222,8 @@ final class Demo {
     static volatile int sink;
 
     private static void measureK(List<Object> byK, Chart chart, Workloads.Scene w, int k, String name,
-                                 SatKernel kernel, PrintStream err) {
-        err.printf("\r[demo] chart: %s W%d            ", name, k);
+                                 SatKernel kernel, Progress progress) {
+        progress.update("[demo] chart", name + " W" + k);
         OverlapBits bits = new OverlapBits(w.pairs().size());
         best(3, () -> sink = kernel.test(w.shapes(), w.pairs(), 0f, bits), null, null); // warm-up
         double t = best(5, () -> sink = kernel.test(w.shapes(), w.pairs(), 0f, bits), null, null);
@@ -232,11 +233,11 @@ final class Demo {
     }
 
     /** Best wall time in seconds of {@code reps} runs (0 reps: +infinity). */
-    static double best(int reps, Runnable r, PrintStream err, String what) {
+    static double best(int reps, Runnable r, Progress progress, String what) {
         double best = Double.POSITIVE_INFINITY;
         for (int i = 0; i < reps; i++) {
-            if (err != null) {
-                err.printf("\r[demo] %s %d/%d            ", what, i + 1, reps);
+            if (progress != null) {
+                progress.update("[demo] " + what, (i + 1) + "/" + reps);
             }
             long t = System.nanoTime();
             r.run();

@@ -60,8 +60,16 @@ public final class Main {
         } catch (ShapeFiles.InputException e) {
             err.println("sepax: " + e.getMessage());
             return 1;
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
-            err.println("sepax: I/O error: " + e.getMessage());
+        } catch (java.io.IOException e) {
+            err.println("sepax: I/O error: " + ShapeFiles.describe(e));
+            return 1;
+        } catch (java.io.UncheckedIOException e) {
+            err.println("sepax: I/O error: " + ShapeFiles.describe(e.getCause()));
+            return 1;
+        } catch (OutOfMemoryError e) {
+            // The command's data is unreachable once unwound here, so printing has room again.
+            err.printf("sepax %s: out of memory (maximum heap %d MiB); give the JVM more, e.g."
+                    + " SEPAX_JAVA_OPTS=-Xmx8g ./sepax %s ...%n", cmd, Runtime.getRuntime().maxMemory() >> 20, cmd);
             return 1;
         }
     }

@@ -24,7 +24,9 @@ import java.util.Map;
 final class PeersCheck {
     static final String HELP = """
             Usage: ./sepax peers-check [--k LIST] [--json FILE]
-              Compares the verdicts of dyn4j (SAT, GJK), JBox2D and JTS with Sepax's on the
+              Compares the verdicts of dyn4j (SAT, GJK), JBox2D (testOverlap; collidePolygons
+              with its skin and with radius 0) and JTS (Polygon and PreparedGeometry
+              intersects) with Sepax's on the
               standard workloads Wk and on a scene of exactly touching squares (T: shared
               edges and corners), and explains every disagreement by the pair's true gap.
             Options:
@@ -90,7 +92,7 @@ final class PeersCheck {
             List<String> names = new ArrayList<>(Peers.NAMES);
             names.add("jbox2d-radius0");
             for (String name : names) {
-                boolean box2d = name.startsWith("jbox2d");
+                boolean box2d = Peers.isJbox2d(name);
                 if (box2d && !peers.hasJbox2d()) {
                     continue;
                 }

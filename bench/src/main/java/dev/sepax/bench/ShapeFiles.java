@@ -2,10 +2,13 @@ package dev.sepax.bench;
 
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.batch.PairBatch;
-import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.StringReader;
+import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -14,18 +17,40 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Reads polygons and pairs for {@code ./sepax check}.
+ * Reads polygons and pairs for {@code ./sepax check} and {@code ./sepax draw}, streaming: the
+ * text is read one line at a time, so memory grows with the number of shapes, not with the size
+ * of the file.
  *
- * <p>Shapes: one polygon per line, either WKT {@code POLYGON ((x y, x y, ...))} (the closing
- * vertex may repeat the first; holes are rejected; the id is the line number) or CSV
- * {@code id,x0,y0,x1,y1,...} (a first CSV line whose second field is not a number is a header
- * and skipped). Blank lines and lines starting with {@code #} are skipped. Pairs:
- * {@code idA,idB} per line (a first line that names no known ids, such as {@code a,b}, is taken
- * as a header). Every error is an {@link InputException} naming the file, the line and the
- * reason; a polygon the core store rejects carries the core's message (for example
- * {@code shape=3: not convex ...}).
+ * <p>Every line of a shapes file is exactly one of:
+ * <ul>
+ *   <li>blank, or a comment starting with {@code #}: ignored;
+ *   <li>a header: only the first non-blank, non-comment line, and only when each of its (at least
+ *       two) comma-separated fields is a non-numeric name such as {@code id} or {@code x0};
+ *   <li>a WKT geometry {@code POLYGON ((x y, x y, ...))} (the closing vertex may repeat the
+ *       first; one ring only). Its id is the 1-based position of the shape among the file's
+ *       shape lines (comments, blank lines and the header are not counted);
+ *   <li>CSV {@code id,x0,y0,x1,y1,...}, or an id column before a WKT geometry,
+ *       {@code id,POLYGON ((...))} (the geometry may be in double quotes); the id is the first
+ *       field;
+ *   <li>anything else: an {@link InputException} naming the file, the line and the reason. Other
+ *       WKT types ({@code MULTIPOLYGON}, {@code LINESTRING}, ...), unknown type names such as
+ *       {@code POLYGN}, GeoJSON and text that is not UTF-8 are errors, never skipped silently.
+ * </ul>
+ * A polygon that the core store rejects carries the core's message (for example
+ * {@code shape=3: not convex ...}). With a {@link Skips} (the {@code --skip-invalid} option),
+ * a bad line is reported and skipped instead; an unreadable or non-UTF-8 file stays an error.
+ *
+ * <p>Geometry types are looked up by keyword in {@link #GEOMETRIES}; supporting another type is
+ * one entry there (its reader turns the text after the keyword into polygon vertices).
+ *
+ * <p>Pairs: {@code idA,idB} per line; the first line is a header when both fields are
+ * non-numeric names and neither is a known id (such as {@code a,b} for shapes without those
+ * ids).
+ *
+ * <p>Holds no state: each call keeps its own, so calls on different files may run at once.
  */
 final class ShapeFiles {
     private ShapeFiles() {}
@@ -36,6 +61,31 @@ final class ShapeFiles {
 
         InputException(String message) {
             super(message);
+        }
+    }
+
+    /**
+     * Bad lines skipped under {@code --skip-invalid}: each is reported on {@code err} as
+     * {@code sepax COMMAND: skipped FILE:LINE: reason}, and counted.
+     */
+    static final class Skips {
+        private final String command;
+        private final PrintStream err;
+        private int count;
+
+        Skips(String command, PrintStream err) {
+            this.command = command;
+            this.err = err;
+        }
+
+        void skip(InputException e) {
+            count++;
+            err.println("sepax " + command + ": skipped " + e.getMessage());
+        }
+
+        /** Lines skipped so far. */
+        int count() {
+            return count;
         }
     }
 
@@ -51,88 +101,382 @@ final class ShapeFiles {
         }
     }
 
+    /**
+     * Turns the text after a geometry keyword (for {@code POLYGON ((0 0, 1 0, 0 1))} the text
+     * {@code ((0 0, 1 0, 0 1))}, stripped) into polygon vertices {@code x0, y0, x1, y1, ...}.
+     * Throws an {@link InputException} starting with {@code where} on bad text.
+     */
+    @FunctionalInterface
+    interface GeometryReader {
+        float[] read(String where, String body);
+    }
+
+    /** Supported geometry types by upper-case WKT keyword. */
+    static final Map<String, GeometryReader> GEOMETRIES = Map.of("POLYGON", ShapeFiles::polygonBody);
+
+    /** WKT types that are recognised, so that the error names them, but not supported. */
+    private static final Set<String> OTHER_WKT = Set.of("POINT", "LINESTRING", "LINEARRING", "MULTIPOINT",
+            "MULTILINESTRING", "MULTIPOLYGON", "GEOMETRYCOLLECTION", "TRIANGLE", "TIN", "POLYHEDRALSURFACE",
+            "CIRCULARSTRING", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE");
+
+    private static final String EXPECTED = "expected WKT POLYGON ((x y, ...)) or CSV id,x0,y0,x1,y1,...";
+
     static Shapes readShapes(Path file) {
-        return parseShapes(file.toString(), read(file));
+        return readShapes(file, null);
+    }
+
+    /** Streams {@code file}; {@code skips} null: the first bad line is an error. */
+    static Shapes readShapes(Path file, Skips skips) {
+        try (TextLines lines = new TextLines(file.toString(), open(file))) {
+            return shapes(file.toString(), lines, skips);
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read (" + reason(e) + ")");
+        }
     }
 
     static PairBatch readPairs(Path file, Shapes shapes) {
-        return parsePairs(file.toString(), read(file), shapes);
+        return readPairs(file, shapes, null);
     }
 
-    private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file + ": no such file");
+    static PairBatch readPairs(Path file, Shapes shapes, Skips skips) {
+        try (TextLines lines = new TextLines(file.toString(), open(file))) {
+            return pairs(file.toString(), lines, shapes, skips);
         } catch (IOException e) {
-            throw new InputException(file + ": cannot read (" + e.getMessage() + ")");
+            throw new InputException(file + ": cannot read (" + reason(e) + ")");
         }
     }
 
     /** Parses shape lines; {@code name} prefixes every error. */
     static Shapes parseShapes(String name, String text) {
+        return parseShapes(name, text, null);
+    }
+
+    static Shapes parseShapes(String name, String text, Skips skips) {
+        try (TextLines lines = new TextLines(name, bytes(text))) {
+            return shapes(name, lines, skips);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // cannot happen on a byte array
+        }
+    }
+
+    /** Parses {@code idA,idB} lines against {@code shapes}' ids. */
+    static PairBatch parsePairs(String name, String text, Shapes shapes) {
+        return parsePairs(name, text, shapes, null);
+    }
+
+    static PairBatch parsePairs(String name, String text, Shapes shapes, Skips skips) {
+        try (TextLines lines = new TextLines(name, bytes(text))) {
+            return pairs(name, lines, shapes, skips);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // cannot happen on a byte array
+        }
+    }
+
+    /** A readable description of an I/O failure: the reason, not only the path. */
+    static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file or folder";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** The failure with the file it concerns and the reason ({@code x/y.csv: no such file or folder}). */
+    static String describe(IOException e) {
+        if (e instanceof FileSystemException f && f.getFile() != null) {
+            return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + reason(e);
+        }
+        return reason(e);
+    }
+
+    private static InputStream open(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new InputException(file + ": is a folder, not a file");
+        }
+        try {
+            return Files.newInputStream(file);
+        } catch (NoSuchFileException e) {
+            throw new InputException(file + ": no such file");
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read (" + reason(e) + ")");
+        }
+    }
+
+    private static InputStream bytes(String text) {
+        return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One shape line: its id (null for WKT: its position) and its vertices. */
+    private record Shape(String id, float[] xy) {}
+
+    /**
+     * The ids of the shapes read so far, compactly: a WKT shape's id is its position among the
+     * shape lines, kept as an int and spelled out on request, so that a file of a million WKT
+     * polygons costs 8 bytes per id rather than a string and a hash-map entry.
+     */
+    private static final class ShapeIds extends java.util.AbstractList<String> implements java.util.RandomAccess {
+        private int size;
+        private int[] ordinals = new int[1024];
+        private String[] explicit; // null until the first CSV id; then null for WKT shapes
+        /** Line of the WKT shape with each position, 0 where that position is not a WKT shape. */
+        private int[] wktLine = new int[1024];
+        private final Map<String, Integer> explicitLine = new HashMap<>();
+
+        /**
+         * Adds the id of a shape (its position {@code ordinal}, and {@code id}, null for WKT);
+         * returns the line of an earlier shape with the same id, or 0 (then the id is taken).
+         */
+        int add(int ordinal, String id, int line) {
+            if (id == null) {
+                Integer seen = explicitLine.get(Integer.toString(ordinal));
+                if (seen != null) {
+                    return seen;
+                }
+            } else {
+                int clash = positionNamed(id);
+                if (clash > 0 && clash < wktLine.length && wktLine[clash] != 0) {
+                    return wktLine[clash];
+                }
+                Integer seen = explicitLine.putIfAbsent(id, line);
+                if (seen != null) {
+                    return seen;
+                }
+            }
+            if (size == ordinals.length) {
+                ordinals = java.util.Arrays.copyOf(ordinals, grown(size));
+                if (explicit != null) {
+                    explicit = java.util.Arrays.copyOf(explicit, ordinals.length);
+                }
+            }
+            if (id != null && explicit == null) {
+                explicit = new String[ordinals.length];
+            }
+            if (id == null) {
+                while (ordinal >= wktLine.length) {
+                    wktLine = java.util.Arrays.copyOf(wktLine, grown(wktLine.length));
+                }
+                wktLine[ordinal] = line;
+            } else {
+                explicit[size] = id;
+            }
+            ordinals[size++] = ordinal;
+            return 0;
+        }
+
+        /** Undoes the last {@link #add} (its shape was rejected by the store). */
+        void undoLast() {
+            size--;
+            if (explicit != null && explicit[size] != null) {
+                explicitLine.remove(explicit[size]);
+                explicit[size] = null;
+            } else {
+                wktLine[ordinals[size]] = 0;
+            }
+        }
+
+        /** The position that {@code id} spells (as a WKT id would), or 0 when it spells none. */
+        private static int positionNamed(String id) {
+            if (id.isEmpty() || id.length() > 10 || id.charAt(0) < '1' || id.charAt(0) > '9') {
+                return 0;
+            }
+            long v = 0;
+            for (int i = 0; i < id.length(); i++) {
+                char c = id.charAt(i);
+                if (c < '0' || c > '9') {
+                    return 0;
+                }
+                v = 10 * v + (c - '0');
+            }
+            return v <= Integer.MAX_VALUE ? (int) v : 0;
+        }
+
+        private static int grown(int n) {
+            if (n >= Integer.MAX_VALUE - 8) {
+                throw new InputException("more than " + (Integer.MAX_VALUE - 8) + " shapes");
+            }
+            return (int) Math.min(Integer.MAX_VALUE - 8L, 2L * n);
+        }
+
+        @Override
+        public String get(int i) {
+            java.util.Objects.checkIndex(i, size);
+            String id = explicit == null ? null : explicit[i];
+            return id != null ? id : Integer.toString(ordinals[i]);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+
+    private static Shapes shapes(String name, TextLines lines, Skips skips) throws IOException {
         ConvexPolygons.Builder b = ConvexPolygons.builder();
-        List<String> ids = new ArrayList<>();
-        Map<String, Integer> firstLine = new HashMap<>();
-        int lineNo = 0;
-        try (BufferedReader r = new BufferedReader(new StringReader(text))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                lineNo++;
-                String t = line.strip();
-                if (t.isEmpty() || t.startsWith("#")) {
+        ShapeIds ids = new ShapeIds();
+        boolean first = true;
+        int ordinal = 0;
+        int skipped = 0;
+        for (String line; (line = lines.next()) != null; ) {
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("#")) {
+                continue;
+            }
+            int lineNo = lines.number();
+            if (first) {
+                first = false;
+                if (isHeader(t)) {
                     continue;
                 }
-                String where = name + ":" + lineNo + ": ";
-                String id;
-                float[] xy;
-                if (t.regionMatches(true, 0, "POLYGON", 0, 7)) {
-                    id = Integer.toString(lineNo);
-                    xy = parseWkt(where, t);
-                } else {
-                    String[] f = t.split(",", -1);
-                    if (ids.isEmpty() && f.length > 1 && !looksNumeric(f[1])) {
-                        continue; // a CSV header such as id,x0,y0,...
-                    }
-                    id = f[0].strip();
-                    if (id.isEmpty()) {
-                        throw new InputException(where + "empty id (expected id,x0,y0,x1,y1,... or POLYGON ((...)))");
-                    }
-                    int coords = f.length - 1;
-                    if (coords % 2 != 0) {
-                        throw new InputException(where + "odd coordinate count " + coords + " (x and y must come in pairs)");
-                    }
-                    if (coords < 6) {
-                        throw new InputException(where + "only " + coords / 2 + " vertices, a polygon needs at least 3");
-                    }
-                    xy = new float[coords];
-                    for (int c = 0; c < coords; c++) {
-                        xy[c] = number(where, f[c + 1], "column " + (c + 2));
-                    }
-                }
-                Integer seen = firstLine.putIfAbsent(id, lineNo);
-                if (seen != null) {
-                    throw new InputException(where + "duplicate id '" + id + "' (first on line " + seen + ")");
+            }
+            ordinal++;
+            String where = name + ":" + lineNo + ": ";
+            try {
+                Shape s = shape(where, t);
+                int seen = ids.add(ordinal, s.id(), lineNo);
+                if (seen != 0) {
+                    throw new InputException(where + "duplicate id '" + (s.id() == null ? Integer.toString(ordinal) : s.id())
+                            + "' (first on line " + seen + ")");
                 }
                 try {
-                    b.add(xy);
+                    b.add(s.xy());
                 } catch (IllegalArgumentException e) {
+                    ids.undoLast();
                     throw new InputException(where + e.getMessage());
                 }
-                ids.add(id);
+            } catch (InputException e) {
+                if (skips == null) {
+                    throw e;
+                }
+                skips.skip(e);
+                skipped++;
             }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e); // cannot happen on a StringReader
         }
         if (ids.isEmpty()) {
-            throw new InputException(name + ": no polygons");
+            throw new InputException(name + ": no polygons" + (skipped > 0 ? " left after skipping " + skipped
+                    + " invalid lines" : " (" + EXPECTED + ")"));
         }
         return new Shapes(b.build(), ids);
     }
 
-    /** Parses one WKT {@code POLYGON ((x y, ...))} into {@code x0, y0, x1, y1, ...}. */
-    static float[] parseWkt(String where, String t) {
-        String s = t.strip();
-        String body = s.substring(7).strip();
+    private static Shape shape(String where, String t) {
+        if (t.startsWith("{") || t.startsWith("[")) {
+            throw new InputException(where + "looks like GeoJSON, which is not supported (" + EXPECTED
+                    + ", one shape per line)");
+        }
+        String keyword = geometryKeyword(t);
+        if (keyword != null) {
+            return new Shape(null, geometry(where, keyword, t));
+        }
+        int comma = t.indexOf(',');
+        if (comma < 0) {
+            throw new InputException(where + "not a shape (" + EXPECTED + ")");
+        }
+        String id = unquote(t.substring(0, comma).strip());
+        if (id.isEmpty()) {
+            throw new InputException(where + "empty id (" + EXPECTED + ")");
+        }
+        String rest = unquote(t.substring(comma + 1).strip());
+        String restKeyword = geometryKeyword(rest);
+        if (restKeyword != null) {
+            return new Shape(id, geometry(where, restKeyword, rest));
+        }
+        return new Shape(id, csvCoordinates(where, t, comma));
+    }
+
+    /**
+     * The leading word of {@code t} when {@code t} reads as a WKT geometry: letters, then
+     * optional blanks and {@code (}, or the end, or a blank and one of {@code EMPTY Z M ZM}.
+     * Null for anything else (a CSV line such as {@code sq,0,0,...}).
+     */
+    static String geometryKeyword(String t) {
+        int i = 0;
+        while (i < t.length() && isAsciiLetter(t.charAt(i))) {
+            i++;
+        }
+        if (i == 0) {
+            return null;
+        }
+        int j = i;
+        while (j < t.length() && Character.isWhitespace(t.charAt(j))) {
+            j++;
+        }
+        if (j == t.length() || t.charAt(j) == '(') {
+            return t.substring(0, i);
+        }
+        if (j == i) {
+            return null;
+        }
+        int k = j;
+        while (k < t.length() && isAsciiLetter(t.charAt(k))) {
+            k++;
+        }
+        String next = t.substring(j, k).toUpperCase(Locale.ROOT);
+        boolean modifier = next.equals("EMPTY") || next.equals("Z") || next.equals("M") || next.equals("ZM");
+        return modifier && (k == t.length() || t.charAt(k) == '(' || Character.isWhitespace(t.charAt(k)))
+                ? t.substring(0, i) : null;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+
+    private static float[] geometry(String where, String keyword, String t) {
+        String type = keyword.toUpperCase(Locale.ROOT);
+        String body = t.substring(keyword.length()).strip();
+        GeometryReader reader = GEOMETRIES.get(type);
+        if (reader == null) {
+            if (OTHER_WKT.contains(type)) {
+                throw new InputException(where + type + " is not supported (only POLYGON, one convex polygon per line"
+                        + (type.startsWith("MULTI") || type.equals("GEOMETRYCOLLECTION")
+                                ? "; write each part on its own line)" : ")"));
+            }
+            throw new InputException(where + "unknown geometry type '" + keyword + "' (" + EXPECTED + ")");
+        }
+        String upper = body.toUpperCase(Locale.ROOT);
+        if (upper.startsWith("Z") || upper.startsWith("M")) {
+            throw new InputException(where + type + " " + body.split("[\\s(]", 2)[0]
+                    + ": only 2D coordinates (x y) are supported");
+        }
+        return reader.read(where, body);
+    }
+
+    private static String unquote(String s) {
+        return s.length() >= 2 && s.charAt(0) == '"' && s.charAt(s.length() - 1) == '"'
+                ? s.substring(1, s.length() - 1).strip() : s;
+    }
+
+    /** The coordinates after the id of a CSV line {@code id,x0,y0,...}. */
+    private static float[] csvCoordinates(String where, String t, int firstComma) {
+        int coords = 0;
+        for (int i = firstComma; i >= 0; i = t.indexOf(',', i + 1)) {
+            coords++;
+        }
+        if (coords % 2 != 0) {
+            throw new InputException(where + "odd coordinate count " + coords + " (x and y must come in pairs)");
+        }
+        if (coords < 6) {
+            throw new InputException(where + "only " + coords / 2 + " vertices, a polygon needs at least 3");
+        }
+        float[] xy = new float[coords];
+        int from = firstComma + 1;
+        for (int c = 0; c < coords; c++) {
+            int to = t.indexOf(',', from);
+            if (to < 0) {
+                to = t.length();
+            }
+            xy[c] = number(where, t.substring(from, to), "column " + (c + 2));
+            from = to + 1;
+        }
+        return xy;
+    }
+
+    /** The text after {@code POLYGON}: {@code ((x y, ...))} or {@code EMPTY}. */
+    private static float[] polygonBody(String where, String body) {
         if (body.toUpperCase(Locale.ROOT).startsWith("EMPTY")) {
             throw new InputException(where + "POLYGON EMPTY has no vertices");
         }
@@ -140,42 +484,95 @@ final class ShapeFiles {
             throw new InputException(where + "malformed WKT: expected POLYGON ((x y, x y, ...))");
         }
         String rings = body.substring(1, body.length() - 1).strip();
-        if (!rings.startsWith("(") || rings.indexOf(')') < 0) {
+        int close = rings.indexOf(')');
+        if (!rings.startsWith("(") || close < 0) {
             throw new InputException(where + "malformed WKT: expected POLYGON ((x y, x y, ...))");
         }
-        int close = rings.indexOf(')');
         if (!rings.substring(close + 1).isBlank()) {
             throw new InputException(where + "polygons with holes are not supported (only one ring)");
         }
-        String[] points = rings.substring(1, close).split(",");
-        List<Float> xy = new ArrayList<>();
-        for (int p = 0; p < points.length; p++) {
-            String[] c = points[p].strip().split("\\s+");
-            if (c.length != 2) {
-                throw new InputException(where + "vertex " + (p + 1) + " '" + points[p].strip()
-                        + "' must have exactly 2 coordinates");
+        float[] xy = new float[16];
+        int n = 0;
+        int vertex = 0;
+        int from = 1;
+        while (from <= close) {
+            int to = rings.indexOf(',', from);
+            if (to < 0 || to > close) {
+                to = close;
             }
-            xy.add(number(where, c[0], "vertex " + (p + 1) + " x"));
-            xy.add(number(where, c[1], "vertex " + (p + 1) + " y"));
+            vertex++;
+            String point = rings.substring(from, to).strip();
+            int blank = 0;
+            while (blank < point.length() && !Character.isWhitespace(point.charAt(blank))) {
+                blank++;
+            }
+            String x = point.substring(0, blank);
+            String y = point.substring(blank).strip();
+            if (x.isEmpty() || y.isEmpty() || hasBlank(y)) {
+                throw new InputException(where + "vertex " + vertex + " '" + point + "' must have exactly 2 coordinates");
+            }
+            if (n + 2 > xy.length) {
+                xy = java.util.Arrays.copyOf(xy, 2 * xy.length);
+            }
+            xy[n++] = number(where, x, "vertex " + vertex + " x");
+            xy[n++] = number(where, y, "vertex " + vertex + " y");
+            from = to + 1;
         }
-        int n = xy.size();
         // WKT closes the ring by repeating the first vertex: drop the repeat.
-        if (n >= 4 && xy.get(0).equals(xy.get(n - 2)) && xy.get(1).equals(xy.get(n - 1))) {
+        if (n >= 4 && xy[0] == xy[n - 2] && xy[1] == xy[n - 1]) {
             n -= 2;
         }
         if (n < 6) {
             throw new InputException(where + "only " + n / 2 + " distinct vertices, a polygon needs at least 3");
         }
-        float[] out = new float[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = xy.get(i);
+        return java.util.Arrays.copyOf(xy, n);
+    }
+
+    private static boolean hasBlank(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isWhitespace(s.charAt(i))) {
+                return true;
+            }
         }
-        return out;
+        return false;
+    }
+
+    /**
+     * Whether {@code t} is a header: at least two comma-separated fields, each a non-numeric
+     * name (a letter or {@code _} first, then letters, digits, {@code _ - . } or blanks).
+     */
+    static boolean isHeader(String t) {
+        if (geometryKeyword(t) != null) {
+            return false;
+        }
+        String[] fields = t.split(",", -1);
+        if (fields.length < 2) {
+            return false;
+        }
+        for (String f : fields) {
+            if (!isName(unquote(f.strip()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isName(String f) {
+        if (f.isEmpty() || !(Character.isLetter(f.charAt(0)) || f.charAt(0) == '_') || looksNumeric(f)) {
+            return false;
+        }
+        for (int i = 1; i < f.length(); i++) {
+            char c = f.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == ' ')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean looksNumeric(String field) {
         try {
-            Float.parseFloat(field.strip());
+            Float.parseFloat(field.strip()); // also NaN and Infinity: numbers, not names
             return true;
         } catch (NumberFormatException e) {
             return false;
@@ -195,37 +592,45 @@ final class ShapeFiles {
         }
     }
 
-    /** Parses {@code idA,idB} lines against {@code shapes}' ids. */
-    static PairBatch parsePairs(String name, String text, Shapes shapes) {
+    private static PairBatch pairs(String name, TextLines lines, Shapes shapes, Skips skips) throws IOException {
         Map<String, Integer> index = shapes.index();
         PairBatch pairs = new PairBatch(shapes.store(), 16);
-        int lineNo = 0;
         boolean first = true;
-        for (String line : text.split("\r?\n", -1)) {
-            lineNo++;
+        for (String line; (line = lines.next()) != null; ) {
             String t = line.strip();
             if (t.isEmpty() || t.startsWith("#")) {
                 continue;
             }
-            String where = name + ":" + lineNo + ": ";
+            String where = name + ":" + lines.number() + ": ";
             String[] f = t.split(",", -1);
-            if (f.length != 2) {
-                throw new InputException(where + "expected idA,idB but found " + f.length + " fields");
+            for (int i = 0; i < f.length; i++) {
+                f[i] = unquote(f[i].strip());
             }
-            Integer a = index.get(f[0].strip());
-            Integer b = index.get(f[1].strip());
-            if (first && a == null && b == null) {
+            if (first) {
                 first = false;
-                continue; // a header line such as "a,b"
+                if (f.length == 2 && isHeader(t) && !index.containsKey(f[0]) && !index.containsKey(f[1])) {
+                    continue; // a header line such as "a,b" or "first,second"
+                }
             }
-            first = false;
-            if (a == null) {
-                throw new InputException(where + "unknown shape id '" + f[0].strip() + "'");
+            try {
+                if (f.length != 2) {
+                    throw new InputException(where + "expected idA,idB but found " + f.length + " fields");
+                }
+                Integer a = index.get(f[0]);
+                Integer b = index.get(f[1]);
+                if (a == null) {
+                    throw new InputException(where + "unknown shape id '" + f[0] + "'");
+                }
+                if (b == null) {
+                    throw new InputException(where + "unknown shape id '" + f[1] + "'");
+                }
+                pairs.add(a, b);
+            } catch (InputException e) {
+                if (skips == null) {
+                    throw e;
+                }
+                skips.skip(e);
             }
-            if (b == null) {
-                throw new InputException(where + "unknown shape id '" + f[1].strip() + "'");
-            }
-            pairs.add(a, b);
         }
         return pairs;
     }

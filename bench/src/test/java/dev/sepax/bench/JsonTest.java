@@ -6,9 +6,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import java.util.concurrent.TimeUnit;
 
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class JsonTest {
@@ -45,10 +45,16 @@ class JsonTest {
 
     @Test
     void benchRecordsHaveExactlyTheContractFields() {
+        // The five contract fields in order; the optional notSteady only when there is a reason
+        // (here: no error).
         BenchCommand.Row r = new BenchCommand.Row("W8", "dyn4j-sat", 1.0e6, Double.NaN, 210.5);
-        assertEquals(List.of("workload", "kernel", "pairsPerSecond", "error", "allocBytesPerPair"),
+        assertEquals(List.of("workload", "kernel", "pairsPerSecond", "error", "allocBytesPerPair", "notSteady"),
                 List.copyOf(r.toJson().keySet()));
         assertEquals(null, r.toJson().get("error"));
+        assertEquals("no error", r.toJson().get("notSteady"));
         assertEquals(8, r.k());
+        BenchCommand.Row steady = new BenchCommand.Row("W8", "dyn4j-sat", 1.0e6, 1.0e4, 210.5);
+        assertEquals(List.of("workload", "kernel", "pairsPerSecond", "error", "allocBytesPerPair"),
+                List.copyOf(steady.toJson().keySet()));
     }
 }

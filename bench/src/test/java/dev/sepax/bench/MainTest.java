@@ -8,7 +8,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Timeout;
 import java.util.concurrent.TimeUnit;
@@ -128,5 +130,72 @@ class MainTest {
                 "--out", png.toString()));
         assertTrue(out().startsWith("intersect"), out());
         assertTrue(Files.size(png) > 0);
+    }
+
+    @Test
+    void benchIncludeMatchingNothingNamesTheRegexAndListsTheBenchmarks() {
+        assertEquals(2, run("bench", "--include", "NoSuchBench"));
+        assertTrue(err().contains("--include 'NoSuchBench' matches no benchmark"), err());
+        assertTrue(err().contains("dev.sepax.bench.jmh.SatBenchmark.simd"), err());
+        assertTrue(err().contains("dev.sepax.bench.jmh.PeerBenchmark.jts_prepared"), err());
+        assertTrue(err().contains("dev.sepax.bench.jmh.PeerBenchmark.jbox2d_overlap"), err());
+    }
+
+    @Test
+    void benchMarksRecordsThatAreNotSteady() {
+        BenchCommand.Row steady = new BenchCommand.Row("W8", "simd", 5e7, 1e6, 0.0004);
+        BenchCommand.Row boxed = new BenchCommand.Row("W8", "simd-sweep", 2.7e5, 1e4, 6000);
+        BenchCommand.Row noError = new BenchCommand.Row("W8", "scalar", 1e7, Double.NaN, 0);
+        BenchCommand.Row peer = new BenchCommand.Row("W8", "jts", 5e5, 1e4, 5000); // peers allocate by design
+        assertEquals(null, steady.notSteady());
+        assertEquals("allocates 6000.0 B/pair", boxed.notSteady());
+        assertEquals("no error", noError.notSteady());
+        assertEquals(null, peer.notSteady());
+        assertEquals(false, steady.toJson().containsKey("notSteady"));
+        assertEquals("allocates 6000.0 B/pair", boxed.toJson().get("notSteady"));
+        assertEquals(java.util.List.of("workload", "kernel", "pairsPerSecond", "error", "allocBytesPerPair"),
+                java.util.List.copyOf(steady.toJson().keySet())); // the contract's fields, in order
+        BenchCommand.printTable(new PrintStream(out, true, StandardCharsets.UTF_8),
+                java.util.List.of(steady, boxed, noError, peer));
+        String[] lines = out().split("\n");
+        assertTrue(lines[1].endsWith("  "), lines[1]);
+        assertTrue(lines[2].endsWith("not steady (allocates 6000.0 B/pair)"), lines[2]);
+        assertTrue(lines[3].endsWith("not steady (no error)"), lines[3]);
+        assertTrue(lines[5].startsWith("2 records are not steady"), lines[5]);
+    }
+
+    @Test
+    void checkSaysWhyItCannotWriteAndWhyItCannotRead(@TempDir Path dir) throws Exception {
+        Path shapes = dir.resolve("s.csv");
+        Files.writeString(shapes, "a,0,0,2,0,0,2\nb,1,0,3,0,1,2\n");
+        assertEquals(2, run("check", "--shapes", shapes.toString(), "--out", dir.resolve("no/such/out.csv").toString()));
+        assertTrue(err().contains("does not exist"), err());
+        assertEquals(2, run("check", "--shapes", shapes.toString(), "--out", dir.toString()));
+        assertTrue(err().contains("is a folder"), err());
+        Files.write(shapes, new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});
+        assertEquals(1, run("check", "--shapes", shapes.toString()));
+        assertTrue(err().contains(shapes + ":1: not UTF-8 text"), err());
+    }
+
+    @Test
+    void checkOutputIdsAreWktPositionsAndNothingIsDroppedSilently(@TempDir Path dir) throws Exception {
+        Path shapes = dir.resolve("s.wkt");
+        // A first line after a byte order mark is shape 1 (not a header), and it hits shape 2.
+        Files.writeString(shapes, "\uFEFFPOLYGON ((0 0, 2 0, 0 2))\n# comment\n\nPOLYGON ((1 0, 3 0, 1 2))\n");
+        assertEquals(0, run("check", "--shapes", shapes.toString()));
+        assertEquals("a,b\n1,2\n", out());
+        assertTrue(err().contains("2 shapes") && err().contains("1 intersecting"), err());
+
+        Files.writeString(shapes, "MULTIPOLYGON (((0 0, 2 0, 0 2)))\nPOLYGON ((1 0, 3 0, 1 2))\nPOLYGON ((1 0, 3 0, 1 2))\n");
+        err.reset();
+        assertEquals(1, run("check", "--shapes", shapes.toString()));
+        assertTrue(err().contains("s.wkt:1: MULTIPOLYGON is not supported"), err());
+
+        out.reset();
+        err.reset();
+        assertEquals(0, run("check", "--shapes", shapes.toString(), "--skip-invalid"));
+        assertEquals("a,b\n2,3\n", out());
+        assertTrue(err().contains("sepax check: skipped " + shapes + ":1: MULTIPOLYGON"), err());
+        assertTrue(err().contains("sepax check: skipped 1 invalid line"), err());
     }
 }

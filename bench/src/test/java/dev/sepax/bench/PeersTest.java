@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.shape.ConvexPolygons;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import java.util.concurrent.TimeUnit;
 
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PeersTest {
@@ -33,6 +33,8 @@ class PeersTest {
                 new float[] {1.015f, 0, 2, 0, 2, 1, 1.015f, 1}); // gap 0.015 < 2 * 0.01
         assertTrue(new Peers(s).jbox2d(0, 1));
         assertFalse(new Peers(s, 0f).jbox2d(0, 1));
+        assertTrue(new Peers(s).jbox2dOverlap(0, 1));
+        assertFalse(new Peers(s, 0f).jbox2dOverlap(0, 1));
     }
 
     @Test
@@ -43,6 +45,22 @@ class PeersTest {
             nine[2 * i + 1] = (float) Math.sin(2 * Math.PI * i / 9);
         }
         assertFalse(new Peers(ConvexPolygons.of(nine)).hasJbox2d());
-        assertEquals(4, Peers.NAMES.size());
+        assertEquals(6, Peers.NAMES.size());
+    }
+
+    @Test
+    void preparedJtsGivesTheSameVerdictsAsPlainJtsOnAWorkload() {
+        Workloads.Scene w = Workloads.standard(8, 7);
+        Peers peers = new Peers(w.shapes());
+        int hits = 0;
+        for (int p = 0; p < w.pairs().size(); p++) {
+            int a = w.pairs().shapeA(p);
+            int b = w.pairs().shapeB(p);
+            boolean plain = peers.jts(a, b);
+            assertEquals(plain, peers.jtsPrepared(a, b), "pair=" + p);
+            assertEquals(plain, peers.jtsPrepared(a, b), "pair=" + p + " (prepared indexes built)");
+            hits += plain ? 1 : 0;
+        }
+        assertTrue(hits > 0 && hits < w.pairs().size(), "hits=" + hits); // both verdicts occur
     }
 }

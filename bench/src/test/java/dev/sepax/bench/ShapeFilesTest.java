@@ -1,14 +1,21 @@
 package dev.sepax.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.batch.PairBatch;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ShapeFilesTest {
@@ -25,7 +32,8 @@ class ShapeFilesTest {
                 sq,3,0,5,0,5,2,3,2
                 polygon((1 1,4 1,1 4))
                 """);
-        assertEquals(List.of("2", "sq", "5"), s.ids());
+        // WKT ids count shape lines (1, 2, 3, ...), not file lines with comments and blanks.
+        assertEquals(List.of("1", "sq", "3"), s.ids());
         assertEquals(4, s.store().count(0)); // closing vertex dropped
         assertEquals(3, s.store().count(2));
         assertEquals(5f, s.store().maxX(1));
@@ -81,5 +89,130 @@ class ShapeFilesTest {
         String m = assertThrows(ShapeFiles.InputException.class,
                 () -> ShapeFiles.parsePairs("p", "a,b\nb,zz\n", s)).getMessage();
         assertEquals("p:2: unknown shape id 'zz'", m);
+    }
+
+    @Test
+    void aHeaderIsOnlyAFirstLineOfNonNumericNames() {
+        assertEquals(List.of("t"), ShapeFiles.parseShapes("f", "id,x,y,x,y,x,y\nt,0,0,1,0,0,1\n").ids());
+        assertEquals(List.of("t"), ShapeFiles.parseShapes("f", "\"id\",\"wkt\"\nt,\"POLYGON ((0 0, 1 0, 0 1))\"\n").ids());
+        // A second field that is not a number does not make a header: it is a bad number.
+        assertTrue(error("a,abc,0,1,0,0,1\nb,0,0,1,0,0,1\n").startsWith("f.txt:1: bad number 'abc' in column 2"));
+        assertTrue(error("id,x0,0,1,0,0,1\n").startsWith("f.txt:1: bad number 'x0' in column 2"));
+        assertTrue(ShapeFiles.isHeader("id, x0 , y0,name with blanks"));
+        assertFalse(ShapeFiles.isHeader("id,NaN,y0"));
+        assertFalse(ShapeFiles.isHeader("id"));
+        assertFalse(ShapeFiles.isHeader("POLYGON ((0 0, 1 0, 0 1))"));
+        assertFalse(ShapeFiles.isHeader("id,(x0)"));
+    }
+
+    @Test
+    void aByteOrderMarkIsNotAHeaderAndNotPartOfTheFirstShape() {
+        ShapeFiles.Shapes s = ShapeFiles.parseShapes("f", "\uFEFFPOLYGON ((0 0, 2 0, 0 2))\nPOLYGON ((1 0, 3 0, 1 2))\n");
+        assertEquals(List.of("1", "2"), s.ids());
+        assertEquals(List.of("a"), ShapeFiles.parseShapes("f", "\uFEFFa,0,0,1,0,0,1\n").ids());
+    }
+
+    @Test
+    void otherGeometryTypesTyposAndGeoJsonAreErrorsNamingTheLine() {
+        String m = error("MULTIPOLYGON (((0 0, 1 0, 0 1)))\nPOLYGON ((0 0, 2 0, 0 2))\n");
+        assertTrue(m.startsWith("f.txt:1: MULTIPOLYGON is not supported"), m);
+        assertTrue(m.contains("each part on its own line"), m);
+        m = error("POLYGON ((0 0, 2 0, 0 2))\n# c\nLINESTRING (0 0, 1 1)\n");
+        assertTrue(m.startsWith("f.txt:3: LINESTRING is not supported"), m);
+        m = error("POLYGN ((0 0, 2 0, 0 2))\nPOLYGON ((0 0, 2 0, 0 2))\n");
+        assertTrue(m.startsWith("f.txt:1: unknown geometry type 'POLYGN'"), m);
+        m = error("{\"type\": \"FeatureCollection\", \"features\": []}\n");
+        assertTrue(m.startsWith("f.txt:1: looks like GeoJSON"), m);
+        m = error("POLYGON Z ((0 0 1, 2 0 1, 0 2 1))\n");
+        assertTrue(m.startsWith("f.txt:1: POLYGON Z: only 2D coordinates"), m);
+        m = error("POLYGON ((0 0, 2 0, 0 2))\nhello\n");
+        assertTrue(m.startsWith("f.txt:2: unknown geometry type 'hello'"), m);
+        m = error("POLYGON ((0 0, 2 0, 0 2))\n12 13\n");
+        assertTrue(m.startsWith("f.txt:2: not a shape"), m);
+    }
+
+    @Test
+    void anIdColumnMayPrecedeWktAndCsvIdsMayContainBlanks() {
+        ShapeFiles.Shapes s = ShapeFiles.parseShapes("f", """
+                lake,POLYGON ((0 0, 2 0, 0 2))
+                "field 7","POLYGON ((5 5, 6 5, 5 6))"
+                my shape,9,9,10,9,9,10
+                """);
+        assertEquals(List.of("lake", "field 7", "my shape"), s.ids());
+        assertEquals(3, s.store().size());
+    }
+
+    @Test
+    void skipInvalidReportsEachSkippedLineAndKeepsTheOthersIds() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ShapeFiles.Skips skips = new ShapeFiles.Skips("check", new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        ShapeFiles.Shapes s = ShapeFiles.parseShapes("f", """
+                POLYGON ((0 0, 2 0, 0 2))
+                MULTIPOLYGON (((0 0, 1 0, 0 1)))
+                POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))
+                POLYGON ((5 5, 6 5, 5 6))
+                """, skips);
+        assertEquals(List.of("1", "4"), s.ids()); // the 4th shape line keeps id 4
+        assertEquals(2, skips.count());
+        String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
+        assertEquals(2, lines.length);
+        assertTrue(lines[0].startsWith("sepax check: skipped f:2: MULTIPOLYGON is not supported"), lines[0]);
+        assertTrue(lines[1].startsWith("sepax check: skipped f:3: shape=1: "), lines[1]);
+        String m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parseShapes("f", "LINESTRING (0 0, 1 1)\n", skips)).getMessage();
+        assertEquals("f: no polygons left after skipping 1 invalid lines", m);
+    }
+
+    @Test
+    void aDuplicateIdOfASkippedLineIsNotReserved() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ShapeFiles.Skips skips = new ShapeFiles.Skips("check", new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        ShapeFiles.Shapes s = ShapeFiles.parseShapes("f", "a,0,0,1,1,2,2\na,0,0,1,0,0,1\n", skips);
+        assertEquals(List.of("a"), s.ids()); // the collinear first 'a' was rejected, so the second is no duplicate
+        assertEquals(1, skips.count());
+    }
+
+    @Test
+    void binaryInputIsNotUtf8TextAndNamesTheLine(@TempDir Path dir) throws Exception {
+        Path bin = dir.resolve("x.bin");
+        Files.write(bin, new byte[] {'#', ',', '0', '\n', 'b', (byte) 0xFF, (byte) 0xFE, '\n'});
+        String m = assertThrows(ShapeFiles.InputException.class, () -> ShapeFiles.readShapes(bin)).getMessage();
+        assertTrue(m.startsWith(bin + ":2: not UTF-8 text (byte 0xFF at byte 2"), m);
+        Files.write(bin, new byte[] {'P', 'K', 3, 4, 0, 0});
+        m = assertThrows(ShapeFiles.InputException.class, () -> ShapeFiles.readShapes(bin)).getMessage();
+        assertTrue(m.startsWith(bin + ":1: not UTF-8 text (byte 0x03 at byte 3"), m);
+        // Valid multi-byte UTF-8 in a comment and in an id is fine.
+        Files.writeString(bin, "# größe\nÄ,0,0,1,0,0,1\n");
+        assertEquals(List.of("Ä"), ShapeFiles.readShapes(bin).ids());
+        String folder = assertThrows(ShapeFiles.InputException.class, () -> ShapeFiles.readShapes(dir)).getMessage();
+        assertTrue(folder.endsWith("is a folder, not a file"), folder);
+    }
+
+    @Test
+    void aFileIsReadLineByLineAcrossBufferBoundaries(@TempDir Path dir) throws Exception {
+        // 20 000 lines of about 60 bytes: many 64 KiB buffers, lines split across them, CRLF ends.
+        Path file = dir.resolve("many.csv");
+        StringBuilder sb = new StringBuilder("id,x0,y0,x1,y1,x2,y2\r\n");
+        for (int i = 0; i < 20_000; i++) {
+            sb.append("s").append(i).append(',').append(3 * i).append(",0,").append(3 * i + 1).append(".25,0,")
+                    .append(3 * i).append(",1.5\r\n");
+        }
+        Files.writeString(file, sb.toString().substring(0, sb.length() - 2)); // no line end at the end
+        ShapeFiles.Shapes s = ShapeFiles.readShapes(file);
+        assertEquals(20_000, s.ids().size());
+        assertEquals("s19999", s.ids().get(19_999));
+        assertEquals(3 * 19_999 + 1.25f, s.store().maxX(19_999));
+    }
+
+    @Test
+    void aCsvIdThatSpellsTheSamePositionAsAWktShapeIsADuplicate() {
+        // Line 1 is shape 1 (WKT, id "1"); a CSV shape named "1" later clashes with it, and a CSV
+        // shape named "3" clashes with the WKT shape that comes third.
+        assertTrue(error("POLYGON ((0 0, 1 0, 0 1))\n1,5,5,6,5,5,6\n").startsWith("f.txt:2: duplicate id '1' (first on line 1)"));
+        assertTrue(error("3,5,5,6,5,5,6\nPOLYGON ((0 0, 1 0, 0 1))\n# c\nPOLYGON ((9 9, 10 9, 9 10))\n")
+                .startsWith("f.txt:4: duplicate id '3' (first on line 1)"));
+        // "01" and "x1" spell no position.
+        assertEquals(List.of("1", "01", "x1"), ShapeFiles.parseShapes("f",
+                "POLYGON ((0 0, 1 0, 0 1))\n01,5,5,6,5,5,6\nx1,7,7,8,7,7,8\n").ids());
     }
 }

@@ -34,7 +34,7 @@ import dev.sepax.shape.Velocities;
  * B's edges. See {@link SweepResults} for what is written.
  *
  * <h2>Float arithmetic and error band</h2>
- * Along a unit normal {@code (nx, ny)} ({@link ConvexPolygons#unitNormalXs()}) of the edge from
+ * Along a unit normal {@code (nx, ny)} (the store's unit edge normals, see {@link ConvexPolygons}) of the edge from
  * vertex {@code p}, the separation is {@code min_j fma(nx, x_j, ny*y_j) - fma(nx, px, ny*py)}:
  * the other shape's support minus the edge's offset, each one fused multiply-add over one
  * product, so a vertex shared by both shapes gives exactly 0. Rates are

@@ -45,7 +45,7 @@ import jdk.incubator.vector.VectorSpecies;
  * <h2>A batch word of 64 pairs, in three passes (the order changes the work, never a verdict)</h2>
  * <ol>
  *   <li><b>AABB</b>, branch-free: one 4-lane vector per pair from the interleaved
- *       {@link ConvexPolygons#bounds()}, the reference kernel's four subtractions and compares.
+ *       {@code PolygonArrays.bounds}, the reference kernel's four subtractions and compares.
  *       The coin-flip AABB outcome costs no misprediction; only survivors go on.</li>
  *   <li><b>Small shapes in one loop</b> ({@code certified}): every survivor whose capacities both
  *       fit one vector (4 x 4 quads; up to 8 lanes; up to the wide lane count, 16 on AVX-512)

@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Penetration (MTV) throughput on the standard workload Wk: normal, depth and axis for every
@@ -38,7 +39,7 @@ public class MtvBenchmark {
     Penetrations out;
 
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp(BenchmarkParams params) {
         Workloads.Scene scene = Workloads.standard(k, 42);
         shapes = scene.shapes();
         pairs = scene.pairs();
@@ -46,6 +47,7 @@ public class MtvBenchmark {
             throw new IllegalStateException("W" + k + " has " + pairs.size() + " pairs, expected 32768");
         }
         out = new Penetrations(pairs.size());
+        SteadyState.warm(params, this, pairs.size()); // compiled before JMH times it
     }
 
     /** The Vector API kernel; returns the number of intersecting pairs. */

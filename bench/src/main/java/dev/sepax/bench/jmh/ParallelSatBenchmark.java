@@ -20,6 +20,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
@@ -44,7 +45,7 @@ public class ParallelSatBenchmark {
     ParallelSat two;
 
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp(BenchmarkParams params) {
         Workloads.Scene scene = Workloads.standard(k, 42);
         shapes = scene.shapes();
         pairs = scene.pairs();
@@ -55,6 +56,7 @@ public class ParallelSatBenchmark {
             return t;
         });
         two = new ParallelSat(Sepax.overlap(), pool, 2);
+        SteadyState.warm(params, this, pairs.size()); // compiled before JMH times it
     }
 
     @TearDown(Level.Trial)

@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Boolean SAT throughput on the standard workload Wk (4096 k-gons, 32 768 broad-phase pairs,
@@ -45,7 +46,7 @@ public class SatBenchmark {
 
     /** Builds Wk with seed 42 and checks it has the agreed size. */
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp(BenchmarkParams params) {
         Workloads.Scene scene = Workloads.standard(k, 42);
         shapes = scene.shapes();
         pairs = scene.pairs();
@@ -53,6 +54,7 @@ public class SatBenchmark {
             throw new IllegalStateException("W" + k + " has " + pairs.size() + " pairs, expected 32768");
         }
         out = new OverlapBits(pairs.size());
+        SteadyState.warm(params, this, pairs.size()); // compiled before JMH times it
     }
 
     /** The Vector API kernel. */

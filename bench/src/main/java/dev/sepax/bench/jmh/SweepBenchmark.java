@@ -21,6 +21,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Swept (continuous) SAT throughput on the standard workload Wk, in pairs per second.
@@ -63,12 +64,13 @@ public class SweepBenchmark {
     }
 
     @Setup(Level.Trial)
-    public void setup() {
+    public void setup(BenchmarkParams params) {
         Workloads.Scene scene = Workloads.standard(k, 42);
         shapes = scene.shapes();
         pairs = scene.pairs();
         velocities = velocities(shapes.size(), 42);
         out = new SweepResults(pairs.size());
+        SteadyState.warm(params, this, pairs.size()); // compiled before JMH times it
     }
 
     private int run(SweepKernel kernel) {
