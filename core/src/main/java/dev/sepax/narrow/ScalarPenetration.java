@@ -96,7 +96,7 @@ public final class ScalarPenetration implements PenetrationKernel {
      * The merge class: best edge separation (float bits, high word) and its axis code (low word,
      * 0 if no edge gave a number) of pair (a, b), from one walk round the Minkowski difference.
      *
-     * <h2>The walk</h2>
+     * <h4>The walk</h4>
      * The edges of a convex polygon, counter-clockwise, turn monotonically; the Minkowski
      * difference of two of them has the edges of both, merged by angle. The walk runs over the
      * pair in a canonical order, P = the shape of the smaller index, Q = the other (so that
