@@ -1,6 +1,8 @@
 package dev.sepax;
 
 import dev.sepax.internal.SimdSupport;
+import dev.sepax.narrow.ExactSat;
+import dev.sepax.narrow.Precision;
 import dev.sepax.narrow.PenetrationKernel;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.narrow.ScalarPenetration;
@@ -23,6 +25,25 @@ public final class Sepax {
     /** The selected kernel (see class doc). */
     public static SatKernel overlap() {
         return Holder.KERNEL;
+    }
+
+    /**
+     * The selected kernel for a precision: {@link Precision#FLOAT} is {@link #overlap()};
+     * {@link Precision#EXACT} is {@code dev.sepax.simd.VectorExactSat} under the same conditions
+     * as {@link #overlap()}, else {@link ExactSat}. The exact kernels return the same bits, which
+     * are those of exact arithmetic on the stored floats (see {@link ExactSat}).
+     *
+     * @throws IllegalArgumentException if {@code precision} is null
+     */
+    public static SatKernel overlap(Precision precision) {
+        if (precision == null) {
+            throw new IllegalArgumentException("precision is null");
+        }
+        return precision == Precision.EXACT ? ExactHolder.KERNEL : Holder.KERNEL;
+    }
+
+    private static final class ExactHolder {
+        static final SatKernel KERNEL = SimdSupport.select("dev.sepax.simd.VectorExactSat", SatKernel.class, ExactSat.INSTANCE);
     }
 
     /** The scalar reference kernel. */
