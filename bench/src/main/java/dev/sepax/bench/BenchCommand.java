@@ -38,7 +38,8 @@ final class BenchCommand {
     static final String HELP = """
             Usage: ./sepax bench [--quick] [--forks N] [--json FILE] [--include REGEX] [--k LIST] [--out DIR]
               Runs every JMH benchmark dev.sepax.bench.jmh.*Benchmark (Sepax kernels and the
-              peers dyn4j, JBox2D, JTS) on the standard workloads Wk with -prof gc; prints
+              peers dyn4j, JBox2D, JTS) on the standard workloads Wk and the touching
+              workloads Tk (exact kernels vs JTS) with -prof gc; prints
               pairs/s and bytes allocated per pair; writes JSON records
               {workload, kernel, pairsPerSecond, error, allocBytesPerPair} and a chart.
               JMH's own log goes to standard error.
@@ -127,7 +128,9 @@ final class BenchCommand {
         Files.writeString(json, Json.write(records));
         Chart chart = new Chart(ks);
         for (Row r : rows) {
-            chart.put(r.kernel(), r.k(), r.pairsPerSecond());
+            if (r.workload().startsWith("W")) { // the chart plots the standard workloads only
+                chart.put(r.kernel(), r.k(), r.pairsPerSecond());
+            }
         }
         Path png = dir.resolve("bench-throughput.png");
         chart.writePng(png, "Sepax bench (JMH" + (quick ? ", quick" : "") + "): pairs/s by k");
@@ -169,6 +172,8 @@ final class BenchCommand {
             String bench = p.getBenchmark();
             String kernel = bench.substring(bench.lastIndexOf('.') + 1).replace('_', '-');
             String k = p.getParam("k");
+            // TouchingBenchmark measures the touching workloads Tk, every other one Wk.
+            String prefix = bench.contains(".TouchingBenchmark.") ? "T" : "W";
             Result<?> primary = r.getPrimaryResult();
             double alloc = Double.NaN;
             for (String key : r.getSecondaryResults().keySet()) {
@@ -176,9 +181,10 @@ final class BenchCommand {
                     alloc = r.getSecondaryResults().get(key).getScore();
                 }
             }
-            rows.add(new Row(k == null ? "W?" : "W" + k, kernel, primary.getScore(), primary.getScoreError(), alloc));
+            rows.add(new Row(k == null ? prefix + "?" : prefix + k, kernel, primary.getScore(), primary.getScoreError(), alloc));
         }
-        rows.sort(Comparator.comparingInt((Row r) -> r.workload().equals("W?") ? -1 : r.k()).thenComparing(Row::kernel));
+        rows.sort(Comparator.comparingInt((Row r) -> r.workload().endsWith("?") ? -1 : r.k())
+                .thenComparing(Row::workload).thenComparing(Row::kernel));
         return rows;
     }
 
