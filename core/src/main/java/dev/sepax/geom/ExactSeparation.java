@@ -32,6 +32,10 @@ public final class ExactSeparation {
      * exactly? The edge must have non-zero length.
      */
     public static boolean beyond(float ax, float ay, float bx, float by, float px, float py, float tolerance) {
+        if (px == ax && py == ay || px == bx && py == by) {
+            // p is an end of the edge (a shared vertex): S = 0 exactly, and 0 > t |e| iff t < 0.
+            return tolerance < 0;
+        }
         if (tolerance == 0) {
             return Orientation.orient(ax, ay, bx, by, px, py) < 0;
         }

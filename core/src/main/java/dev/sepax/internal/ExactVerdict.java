@@ -107,6 +107,14 @@ public final class ExactVerdict {
         return NONE;
     }
 
+    /**
+     * Does edge {@code i} of {@code ref} separate {@code other} by more than {@code t}, exactly?
+     * {@code band} is {@link #band}{@code (.., ref, other, t)}.
+     */
+    public static boolean edgeSeparates(PolygonArrays s, int ref, int i, int other, float t, float band) {
+        return reach(s, ref, i, other, 0, t, band) < 0;
+    }
+
     /** Index of an edge of {@code ref} that separates {@code other} exactly, or -1. */
     private static int firstSeparatingEdge(PolygonArrays s, int ref, int other, float t, float band) {
         int k = s.count[ref];

@@ -31,7 +31,10 @@ import jdk.incubator.vector.VectorSpecies;
  *       it intersecting; anything else is a band pair. Shapes whose capacities both fit the
  *       256-bit lane count take one loop-free vector each; larger ones go through
  *       {@code side}, chunk by chunk, with the wide species.</li>
- *   <li><b>Band pairs</b>, a second pass over the word: {@code ExactVerdict.edgeAxes}, the
+ *   <li><b>Band pairs</b>. Small shapes: only the edges the filter left open can still
+ *       separate, and each is decided exactly right away, out of line ({@code openLanes}): the
+ *       lane masks are at hand, so a touching pair costs a few exact edges, not a full scalar
+ *       test. Larger shapes: a second pass over the word with {@code ExactVerdict.edgeAxes}, the
  *       scalar exact decision (the same filter per separation, then the exact predicate).</li>
  * </ol>
  * The filter only proves: every bit it sets or clears holds in exact arithmetic (the band
@@ -193,7 +196,8 @@ public final class VectorExactSat implements SatKernel {
                     openB &= sep.compare(VectorOperators.GT, loB).toLong();
                     farB &= sep.compare(VectorOperators.GT, hiB).toLong();
                 }
-                state = (farA | farB) != 0 ? SEPARATED : (openA | openB) == 0 ? INTERSECTING : BAND;
+                state = (farA | farB) != 0 ? SEPARATED : (openA | openB) == 0 ? INTERSECTING
+                        : openLanes(s, a, b, openA, openB, tol, bandA, bandB);
             } else {
                 state = wide(s, a, b, oa, ka, ob, kb, tol, bandA, bandB);
             }
@@ -209,6 +213,26 @@ public final class VectorExactSat implements SatKernel {
             }
         }
         return proven;
+    }
+
+    /**
+     * A band pair of small shapes: only the edges left open by the filter (no vertex proven
+     * within reach, none proven to separate) can still separate; each is decided exactly.
+     * Every other edge has a vertex proven within reach. Out of line: the rare path.
+     */
+    private static int openLanes(PolygonArrays s, int a, int b, long openA, long openB, float tol,
+                                 float bandA, float bandB) {
+        for (long m = openA; m != 0; m &= m - 1) {
+            if (ExactVerdict.edgeSeparates(s, a, Long.numberOfTrailingZeros(m), b, tol, bandA)) {
+                return SEPARATED;
+            }
+        }
+        for (long m = openB; m != 0; m &= m - 1) {
+            if (ExactVerdict.edgeSeparates(s, b, Long.numberOfTrailingZeros(m), a, tol, bandB)) {
+                return SEPARATED;
+            }
+        }
+        return INTERSECTING;
     }
 
     /** The filter for shapes larger than one 256-bit vector: both sides, chunk by chunk. */
