@@ -240,11 +240,13 @@ public final class VectorExactSat implements SatKernel {
                             float bandA, float bandB) {
         float dx = s.centroidX[b] - s.centroidX[a];
         float dy = s.centroidY[b] - s.centroidY[a];
-        int sideA = side(s, oa, ka, ob, kb, extremeVertex(s.x, s.y, ob, kb, -dx, -dy), tol, bandA);
+        int wb = VectorSat.support(s.enx, s.eny, s.x, s.y, ob, kb, s.capacity[b], -dx, -dy);
+        int sideA = side(s, oa, ka, ob, kb, wb, tol, bandA);
         if (sideA == SEPARATED) {
             return SEPARATED;
         }
-        int sideB = side(s, ob, kb, oa, ka, extremeVertex(s.x, s.y, oa, ka, dx, dy), tol, bandB);
+        int wa = VectorSat.support(s.enx, s.eny, s.x, s.y, oa, ka, s.capacity[a], dx, dy);
+        int sideB = side(s, ob, kb, oa, ka, wa, tol, bandB);
         if (sideB == SEPARATED) {
             return SEPARATED;
         }
@@ -289,18 +291,5 @@ public final class VectorExactSat implements SatKernel {
             open |= alive != 0;
         }
         return open ? BAND : INTERSECTING;
-    }
-
-    /** The vertex (0-based) of {@code [o, o + k)} furthest along {@code (dx, dy)}: steering only. */
-    private static int extremeVertex(float[] x, float[] y, int o, int k, float dx, float dy) {
-        int best = 0;
-        float bestDot = x[o] * dx + y[o] * dy;
-        for (int j = 1; j < k; j++) {
-            float d = x[o + j] * dx + y[o + j] * dy;
-            boolean better = d > bestDot;
-            best = better ? j : best;
-            bestDot = better ? d : bestDot;
-        }
-        return best;
     }
 }

@@ -517,7 +517,7 @@ public final class VectorSat implements SatKernel {
      * Dispatches on the capacity class; beyond 64 vertices the sign bits no longer fit a long
      * and a branch-free scalar scan finds it instead.
      */
-    private static int support(float[] enx, float[] eny, float[] x, float[] y, int o, int k, int cap, float dx, float dy) {
+    static int support(float[] enx, float[] eny, float[] x, float[] y, int o, int k, int cap, float dx, float dy) {
         if (cap == 4) {
             return support4(enx, eny, o, k, 4, dx, dy);
         }
