@@ -29,11 +29,17 @@ class VectorExactSatTest {
     private static final SatKernel SIMD = VectorExactSat.INSTANCE;
     private static final SatKernel SCALAR = ExactSat.INSTANCE;
     private static final float[] TOLERANCES = {0f, 1e-6f, -1e-6f, 0.25f, -0.25f};
+    /**
+     * Shape pairs per adversarial scene (each tested in both orders). Stress run, 10^6 batch pairs
+     * per scene: {@code mvn -B -q -pl core,simd verify -Dtest=VectorExactSatTest
+     * -Dsurefire.failIfNoSpecifiedTests=false -Dsepax.exact.pairs=500000}.
+     */
+    private static final int PAIRS = Integer.getInteger("sepax.exact.pairs", 20_000);
 
     @Test
     void adversarialPairsGiveTheScalarExactBits() {
-        AdversarialPairs.Scene local = AdversarialPairs.scene(0xAD5L, 20_000);
-        AdversarialPairs.Scene world = AdversarialPairs.world(0xAD6L, 20_000);
+        AdversarialPairs.Scene local = AdversarialPairs.scene(0xAD5L, PAIRS);
+        AdversarialPairs.Scene world = AdversarialPairs.world(0xAD6L, PAIRS);
         for (float t : TOLERANCES) {
             same(local.shapes(), local.pairs(), t, local);
             same(world.shapes(), world.pairs(), t, world);
