@@ -109,10 +109,11 @@ public final class ExactVerdict {
 
     /**
      * Does edge {@code i} of {@code ref} separate {@code other} by more than {@code t}, exactly?
-     * {@code band} is {@link #band}{@code (.., ref, other, t)}.
+     * {@code band} is {@link #band}{@code (.., ref, other, t)}; the search starts at vertex
+     * {@code w} of {@code other} (0-based; any start gives the same answer).
      */
-    public static boolean edgeSeparates(PolygonArrays s, int ref, int i, int other, float t, float band) {
-        return reach(s, ref, i, other, 0, t, band) < 0;
+    public static boolean edgeSeparates(PolygonArrays s, int ref, int i, int other, int w, float t, float band) {
+        return reach(s, ref, i, other, w, t, band) < 0;
     }
 
     /** Index of an edge of {@code ref} that separates {@code other} exactly, or -1. */

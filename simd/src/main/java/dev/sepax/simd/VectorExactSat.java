@@ -28,7 +28,9 @@ import jdk.incubator.vector.VectorSpecies;
  *       span in the store). A lane stays open while no vertex is proven within reach (one
  *       compare, as in the float kernel) and far while every vertex is proven beyond (the one
  *       extra compare). A far lane proves the pair separated; no open lane on either side proves
- *       it intersecting; anything else is a band pair. Shapes whose capacities both fit the
+ *       it intersecting; anything else is a band pair. An open lane that meets a vertex inside
+ *       the band can no longer become far, so the walk stops once every open lane is in that
+ *       state (a touching pair stops at its first broadcast). Shapes whose capacities both fit the
  *       256-bit lane count take one loop-free vector each; larger ones go through
  *       {@code side}, chunk by chunk, with the wide species.</li>
  *   <li><b>Band pairs</b>. Small shapes: only the edges the filter left open can still
@@ -173,31 +175,41 @@ public final class VectorExactSat implements SatKernel {
                         .add(any.mul(FloatVector.broadcast(S8, y[vb]).sub(apy)));
                 FloatVector sepB = bnx.mul(FloatVector.broadcast(S8, x[va]).sub(bpx))
                         .add(bny.mul(FloatVector.broadcast(S8, y[va]).sub(bpy)));
-                // open: no vertex proven within reach yet; far: every vertex so far proven beyond.
+                // open: no vertex proven within reach yet; far: every vertex so far proven
+                // beyond; stuck: an open lane that met a vertex in the band, so it can no longer
+                // prove a separation (only the exact path can decide it).
                 long openA = sepA.compare(VectorOperators.GT, loA).toLong() & maskA;
                 long farA = sepA.compare(VectorOperators.GT, hiA).toLong() & maskA;
                 long openB = sepB.compare(VectorOperators.GT, loB).toLong() & maskB;
                 long farB = sepB.compare(VectorOperators.GT, hiB).toLong() & maskB;
-                // Walk on while a lane is open. far is a subset of open (hi >= lo), so a far lane
-                // left at the end has met every vertex.
+                long stuckA = openA & ~farA;
+                long stuckB = openB & ~farB;
+                // Walk on while an open lane is not stuck. far is a subset of open (hi >= lo) and
+                // never stuck, so a far lane left at the end has met every vertex.
                 int j = vb - ob;
-                for (int m = 1; m < kb && openA != 0; m++) {
+                for (int m = 1; m < kb && (openA & ~stuckA) != 0; m++) {
                     j = j + 1 == kb ? 0 : j + 1;
                     FloatVector sep = anx.mul(FloatVector.broadcast(S8, x[ob + j]).sub(apx))
                             .add(any.mul(FloatVector.broadcast(S8, y[ob + j]).sub(apy)));
-                    openA &= sep.compare(VectorOperators.GT, loA).toLong();
-                    farA &= sep.compare(VectorOperators.GT, hiA).toLong();
+                    long open = sep.compare(VectorOperators.GT, loA).toLong();
+                    long far = sep.compare(VectorOperators.GT, hiA).toLong();
+                    openA &= open;
+                    farA &= far;
+                    stuckA |= openA & ~far;
                 }
                 j = va - oa;
-                for (int m = 1; m < ka && farA == 0 && openB != 0; m++) {
+                for (int m = 1; m < ka && farA == 0 && (openB & ~stuckB) != 0; m++) {
                     j = j + 1 == ka ? 0 : j + 1;
                     FloatVector sep = bnx.mul(FloatVector.broadcast(S8, x[oa + j]).sub(bpx))
                             .add(bny.mul(FloatVector.broadcast(S8, y[oa + j]).sub(bpy)));
-                    openB &= sep.compare(VectorOperators.GT, loB).toLong();
-                    farB &= sep.compare(VectorOperators.GT, hiB).toLong();
+                    long open = sep.compare(VectorOperators.GT, loB).toLong();
+                    long far = sep.compare(VectorOperators.GT, hiB).toLong();
+                    openB &= open;
+                    farB &= far;
+                    stuckB |= openB & ~far;
                 }
                 state = (farA | farB) != 0 ? SEPARATED : (openA | openB) == 0 ? INTERSECTING
-                        : openLanes(s, a, b, openA, openB, tol, bandA, bandB);
+                        : openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
             } else {
                 state = wide(s, a, b, oa, ka, ob, kb, tol, bandA, bandB);
             }
@@ -217,18 +229,21 @@ public final class VectorExactSat implements SatKernel {
 
     /**
      * A band pair of small shapes: only the edges left open by the filter (no vertex proven
-     * within reach, none proven to separate) can still separate; each is decided exactly.
-     * Every other edge has a vertex proven within reach. Out of line: the rare path.
+     * within reach, none proven to separate) can still separate; each is decided exactly,
+     * starting at the support vertex ({@code wb} of B for A's edges, {@code wa} of A for B's),
+     * the one that usually put the lane in the band: for a touching pair that is the shared
+     * vertex, decided at once. Every other edge has a vertex proven within reach. Out of line:
+     * the rare path.
      */
-    private static int openLanes(PolygonArrays s, int a, int b, long openA, long openB, float tol,
-                                 float bandA, float bandB) {
+    private static int openLanes(PolygonArrays s, int a, int b, long openA, long openB, int wb, int wa,
+                                 float tol, float bandA, float bandB) {
         for (long m = openA; m != 0; m &= m - 1) {
-            if (ExactVerdict.edgeSeparates(s, a, Long.numberOfTrailingZeros(m), b, tol, bandA)) {
+            if (ExactVerdict.edgeSeparates(s, a, Long.numberOfTrailingZeros(m), b, wb, tol, bandA)) {
                 return SEPARATED;
             }
         }
         for (long m = openB; m != 0; m &= m - 1) {
-            if (ExactVerdict.edgeSeparates(s, b, Long.numberOfTrailingZeros(m), a, tol, bandB)) {
+            if (ExactVerdict.edgeSeparates(s, b, Long.numberOfTrailingZeros(m), a, wa, tol, bandB)) {
                 return SEPARATED;
             }
         }
