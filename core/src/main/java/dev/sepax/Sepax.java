@@ -1,5 +1,8 @@
 package dev.sepax;
 
+import dev.sepax.contact.ClipKernel;
+import dev.sepax.contact.ConvexClipper;
+
 import dev.sepax.internal.SimdSupport;
 import dev.sepax.narrow.ExactSat;
 import dev.sepax.narrow.Precision;
@@ -75,6 +78,14 @@ public final class Sepax {
      */
     public static SweepKernel sweep() {
         return SweepHolder.KERNEL;
+    }
+
+    /**
+     * The find-intersection kernel (the clipped polygon two shapes share, and its area): the
+     * scalar reference {@link ConvexClipper}, the only implementation.
+     */
+    public static ClipKernel clipper() {
+        return ConvexClipper.INSTANCE;
     }
 
     /**

@@ -93,7 +93,7 @@ class SteadyStateAllocationTest {
             ScalarSweep.INSTANCE.sweep(world, v, pairs, 1f, sweeps);
             ContactManifoldFinder.find(world, pairs, 0, n, 0.05f, manifolds);
             for (int p = 0; p < Math.min(n, 200); p++) {
-                ConvexClipper.intersect(world, pairs.arrays().a[p], pairs.arrays().b[p], clip);
+                ConvexClipper.INSTANCE.intersect(world, pairs.arrays().a[p], pairs.arrays().b[p], clip);
             }
         };
         for (int warm = 0; warm < 20; warm++) {

@@ -1,6 +1,6 @@
 package dev.sepax.bench;
 
-import dev.sepax.geom.FloatBand;
+import dev.sepax.narrow.FloatBand;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.Sepax;

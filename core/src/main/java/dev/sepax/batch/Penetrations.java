@@ -1,12 +1,10 @@
 package dev.sepax.batch;
 
 import dev.sepax.internal.BatchArguments;
-import dev.sepax.narrow.PenetrationKernel;
-import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
- * Caller-owned results of a {@link PenetrationKernel}: one entry per pair, struct of arrays.
+ * Caller-owned results of a {@link dev.sepax.narrow.PenetrationKernel}: one entry per pair, struct of arrays.
  *
  * <pre>
  *  index p:     normalX[p], normalY[p]   unit normal of the best axis, pointing from A to B
@@ -20,7 +18,7 @@ import dev.sepax.shape.ConvexPolygons;
  * of that edge), {@code -(1 + j)} for edge {@code j} of B (the normal is minus B's outward unit
  * normal), {@link #AXIS_WORLD_X} or {@link #AXIS_WORLD_Y} for a world axis of the AABB test
  * (the normal is {@code (+-1, 0)} or {@code (0, +-1)}). Edge codes use the encoding of the
- * {@code axisCache} of {@link SatKernel#test}, so a separating axis found here may seed that
+ * {@code axisCache} of {@link dev.sepax.narrow.SatKernel#test}, so a separating axis found here may seed that
  * cache; the two world codes are ignored there as hints.
  *
  * <p>The arrays are public through accessors for direct reading (no copies); kernels write
@@ -127,7 +125,7 @@ public final class Penetrations {
                     + shapes.size() + ": the batch was validated for a different store");
         }
         if (from < 0 || to > pairs.size() || from > to) {
-            throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
+            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
         }
         if (out.capacity() < to) {
             throw new IllegalArgumentException("out.capacity=" + out.capacity() + " < to=" + to);

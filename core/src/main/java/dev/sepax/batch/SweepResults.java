@@ -1,9 +1,8 @@
 package dev.sepax.batch;
 
-import dev.sepax.narrow.SweepKernel;
 
 /**
- * Caller-owned results of a swept test ({@link SweepKernel}), struct-of-arrays, one entry per pair.
+ * Caller-owned results of a swept test ({@link dev.sepax.narrow.SweepKernel}), struct-of-arrays, one entry per pair.
  *
  * <pre>
  *  pair p:   hits bit p   tFirst[p]   tLast[p]   normalX[p], normalY[p]

@@ -66,7 +66,8 @@ public final class ContactManifoldFinder {
      * Manifolds of pairs {@code [from, to)} into the same entries of {@code out}.
      *
      * @return how many of those pairs got at least one contact point
-     * @throws IllegalArgumentException if the range, the buffer, the batch or the margin is bad
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the batch
+     * @throws IllegalArgumentException if the buffer, the batch or the margin is bad
      */
     public static int find(ConvexPolygons shapes, PairBatch pairs, int from, int to, float margin,
                            ContactManifolds out) {
@@ -81,7 +82,7 @@ public final class ContactManifoldFinder {
                     + shapes.size() + ": the batch was validated for a different store");
         }
         if (from < 0 || to > pairs.size() || from > to) {
-            throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
+            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
         }
         if (out.capacity() < to) {
             throw new IllegalArgumentException("out.capacity=" + out.capacity() + " < to=" + to);

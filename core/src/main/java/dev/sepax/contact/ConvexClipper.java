@@ -4,7 +4,7 @@ import dev.sepax.internal.BatchArguments;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
- * The find-intersection query: the polygon shared by two convex polygons, and its area.
+ * The scalar reference {@link ClipKernel}: the polygon shared by two convex polygons, and its area.
  *
  * <p>Sutherland-Hodgman clipping of A by the inner half-plane of each edge of B, in
  * {@code O(m * k)}, in double arithmetic on the stored float vertices. A vertex on a clipping
@@ -17,16 +17,19 @@ import dev.sepax.shape.ConvexPolygons;
  * <p>Stateless and thread-safe; each call allocates nothing unless {@code out} must grow
  * (it never grows beyond {@code count(a) + count(b)} vertices).
  */
-public final class ConvexClipper {
+public final class ConvexClipper implements ClipKernel {
+    /** The one instance: the scalar reference {@link ClipKernel}. */
+    public static final ConvexClipper INSTANCE = new ConvexClipper();
+
     private ConvexClipper() {}
 
-    /**
-     * Clips shape {@code a} by shape {@code b} into {@code out}.
-     *
-     * @return the area of the intersection (0 if empty)
-     * @throws IndexOutOfBoundsException if {@code a} or {@code b} is not a shape of {@code shapes}
-     */
-    public static double intersect(ConvexPolygons shapes, int a, int b, IntersectionPolygon out) {
+    @Override
+    public String name() {
+        return "scalar";
+    }
+
+    @Override
+    public double intersect(ConvexPolygons shapes, int a, int b, IntersectionPolygon out) {
         if (shapes == null || out == null) {
             throw new IllegalArgumentException(shapes == null ? "shapes is null" : "out is null");
         }

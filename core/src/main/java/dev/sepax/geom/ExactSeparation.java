@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 
 /**
  * Exact comparisons of separations with a tolerance, on float input: the predicates behind the
- * exact verdict kernels ({@link dev.sepax.narrow.Precision#EXACT}).
+ * exact verdict kernels ({@code Precision.EXACT}).
  *
  * <p>The separation of point {@code p} from the directed edge {@code a -> b} (outward normal on
  * the right, as in a counter-clockwise polygon) is {@code S / |b - a|} with

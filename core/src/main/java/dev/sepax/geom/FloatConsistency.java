@@ -1,19 +1,17 @@
 package dev.sepax.geom;
 
-import dev.sepax.narrow.ScalarSat;
-import dev.sepax.shape.ConvexPolygons;
 
 /**
  * Makes a canonical (strictly convex, CCW) polygon consistent with the float arithmetic of the
  * verdict kernels, or rejects it.
  *
  * <p>Exactly convex is not enough: when three vertices are very nearly collinear, the float
- * separation {@code enx*(x_k - x_i) + eny*(y_k - y_i)} that {@link ScalarSat} computes can put a
+ * separation {@code enx*(x_k - x_i) + eny*(y_k - y_i)} that {@link dev.sepax.narrow.ScalarSat} computes can put a
  * vertex {@code k} of the polygon slightly <em>outside</em> the line of one of its own edges
  * {@code i}. Another shape touching that vertex exactly would then be reported separated. So
  * every vertex is checked against every edge with the kernels' own expression, and while one is
  * computed outside, the nearly-collinear vertices between the edge and that vertex (the shorter
- * run) are dropped. Each drop moves the boundary by less than the {@link FloatBand}. After this,
+ * run) are dropped. Each drop moves the boundary by less than the float band of the separation ({@code dev.sepax.narrow.FloatBand}). After this,
  * a vertex shared exactly with another shape always computes a separation {@code <= 0} against
  * every edge of both shapes, so exact touching is reported as intersecting at tolerance 0.
  *

@@ -2,7 +2,6 @@ package dev.sepax.internal;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
-import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
@@ -14,7 +13,7 @@ public final class BatchArguments {
     private BatchArguments() {}
 
     /**
-     * Checks a {@link SatKernel#test} call.
+     * Checks a {@link dev.sepax.narrow.SatKernel#test} call.
      *
      * @throws IllegalArgumentException naming the offending argument and value
      */
@@ -46,7 +45,7 @@ public final class BatchArguments {
                     + shapes.size() + ": the batch was validated for a different store");
         }
         if (from < 0 || to > pairs.size() || from > to) {
-            throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
+            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
         }
         if ((from & 63) != 0) {
             throw new IllegalArgumentException("from=" + from + ": must be a multiple of 64");

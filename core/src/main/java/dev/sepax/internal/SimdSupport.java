@@ -2,6 +2,8 @@ package dev.sepax.internal;
 
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
 /**
  * Decides once per JVM whether the {@code sepax-simd} kernels may run, the way Lucene's
@@ -20,7 +22,6 @@ import java.util.Locale;
 public final class SimdSupport {
     public static final String MODULE = "jdk.incubator.vector";
     public static final String PROPERTY = "sepax.kernel";
-    private static final String SUPPORT_CLASS = "dev.sepax.simd.VectorSupport";
 
     /** {@code auto}, {@code scalar} or {@code simd}. */
     public static final String MODE = mode();
@@ -52,8 +53,7 @@ public final class SimdSupport {
             return scalar;
         }
         try {
-            Object k = Class.forName(className).getField("INSTANCE").get(null);
-            return type.cast(k);
+            return type.cast(Provider.INSTANCE.kernel(className));
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalStateException("cannot load SIMD kernel " + className + ": " + e, e);
         }
@@ -84,14 +84,17 @@ public final class SimdSupport {
             return c2;
         }
         try {
-            Class<?> support = Class.forName(SUPPORT_CLASS);
-            Object reason = support.getMethod("unusableReason").invoke(null);
-            return (String) reason;
-        } catch (ClassNotFoundException e) {
-            return "sepax-simd is not on the class path";
-        } catch (ReflectiveOperationException | LinkageError e) {
+            SimdProvider provider = Provider.INSTANCE;
+            return provider == null ? "sepax-simd is not on the class path or module path" : provider.unusableReason();
+        } catch (ServiceConfigurationError | LinkageError e) {
             return "sepax-simd failed to initialise (" + e + ")";
         }
+    }
+
+    /** The first {@link SimdProvider} found, loaded only once the JVM has been found able to run it. */
+    private static final class Provider {
+        static final SimdProvider INSTANCE = ServiceLoader.load(SimdProvider.class, SimdSupport.class.getClassLoader())
+                .findFirst().orElse(null);
     }
 
     private static String c2Problem() {

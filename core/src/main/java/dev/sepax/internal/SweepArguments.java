@@ -2,19 +2,18 @@ package dev.sepax.internal;
 
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.SweepResults;
-import dev.sepax.narrow.SweepKernel;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.Velocities;
 
 /**
- * Entry checks shared by every {@link SweepKernel}, so each rejects bad calls with the same words.
+ * Entry checks shared by every {@link dev.sepax.narrow.SweepKernel}, so each rejects bad calls with the same words.
  * A few compares per call, none per pair.
  */
 public final class SweepArguments {
     private SweepArguments() {}
 
     /**
-     * Checks a {@link SweepKernel#sweep} call.
+     * Checks a {@link dev.sepax.narrow.SweepKernel#sweep} call.
      *
      * @throws IllegalArgumentException naming the offending argument and value
      */

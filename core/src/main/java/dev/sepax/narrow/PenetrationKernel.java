@@ -2,7 +2,6 @@ package dev.sepax.narrow;
 
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.Penetrations;
-import dev.sepax.geom.FloatBand;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
@@ -42,7 +41,7 @@ import dev.sepax.shape.ConvexPolygons;
  * unit normals of {@link ConvexPolygons} (plain multiply and add, no fma), minimum by
  * {@code d < min}, then {@code + 0f} (turns {@code -0} into {@code +0}, so the float order is
  * total); world gaps are exact differences. A shared vertex gives exactly 0. The computed
- * separation is within {@link FloatBand#of} of the true one, so {@code depth >= 0} agrees with
+ * separation is within {@link dev.sepax.narrow.FloatBand#of} of the true one, so {@code depth >= 0} agrees with
  * {@code SatKernel}'s verdict at tolerance 0 except for pairs whose true gap is inside the band.
  * Coordinates must be small enough that no difference or product overflows (|x| &lt; 1e18 is
  * ample); otherwise the result is unspecified (an all-NaN pair gives {@code axis 0} and a NaN
@@ -69,7 +68,8 @@ public interface PenetrationKernel {
      * Any {@code from} is allowed; threads may work on disjoint ranges of one buffer.
      *
      * @return how many of them intersect or touch ({@code depth >= 0})
-     * @throws IllegalArgumentException if the range, the buffer or the batch does not fit
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the batch
+     * @throws IllegalArgumentException if the buffer or the batch does not fit
      */
     int penetrations(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out);
 

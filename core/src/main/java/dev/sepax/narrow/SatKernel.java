@@ -2,7 +2,6 @@ package dev.sepax.narrow;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
-import dev.sepax.geom.FloatBand;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
@@ -29,7 +28,7 @@ import dev.sepax.shape.ConvexPolygons;
  * computes it as outside (see {@link ConvexPolygons}): so exact touching (a shared vertex or an
  * exactly shared edge, in a store built by {@link ConvexPolygons}) is always reported as
  * intersecting at tolerance 0. Otherwise the computed
- * separation is within {@link FloatBand#of} ({@code 16 * 2^-24 * M}, M the largest absolute
+ * separation is within {@link dev.sepax.narrow.FloatBand#of} ({@code 16 * 2^-24 * M}, M the largest absolute
  * coordinate of the two shapes) of the true one: pairs whose true separation lies outside
  * {@code [tolerance - band, tolerance + band]} are classified exactly. The kernels of
  * {@link Precision#EXACT} ({@link ExactSat}) have no band: every verdict is exact.
@@ -60,7 +59,8 @@ public interface SatKernel {
      * move little between frames. Hints never change a verdict. Encoding: {@code 0} none,
      * {@code 1 + i} A's edge {@code i}, {@code -(1 + j)} B's edge {@code j}.
      *
-     * @throws IllegalArgumentException if the range, the result buffer, the cache or the pair
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the batch
+     * @throws IllegalArgumentException if the result buffer, the cache or the pair
      *     batch does not fit {@code shapes}
      */
     int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,

@@ -2,7 +2,6 @@ package dev.sepax.narrow;
 
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.SweepResults;
-import dev.sepax.geom.FloatBand;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.Velocities;
 
@@ -43,7 +42,7 @@ import dev.sepax.shape.Velocities;
  * {@code -0} into {@code +0}; with a rate of {@code +0} the quotient is {@code -inf}, {@code +inf}
  * or NaN, which encodes "never", "no constraint", "no constraint" without a branch). Every kernel
  * evaluates exactly these expressions and combines them with compares only, so all kernels
- * return the same bits. A computed separation is within {@link FloatBand#of} of the true one
+ * return the same bits. A computed separation is within {@link dev.sepax.narrow.FloatBand#of} of the true one
  * (each term errs by at most {@code 3u M}), so a computed time is within about
  * {@code band / |rate|} of the true time of its axis: contacts whose approach rate along the
  * contact axis is tiny are ill-conditioned.
@@ -62,7 +61,8 @@ public interface SweepKernel {
      * <p>{@code from} must be a multiple of 64, so that concurrent calls on disjoint ranges write
      * disjoint words of {@code out.hits()}.
      *
-     * @throws IllegalArgumentException if the range, the velocities, {@code tMax} (must be finite
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the batch
+     * @throws IllegalArgumentException if the velocities, {@code tMax} (must be finite
      *     and {@code >= 0}) or the result buffer does not fit
      */
     int sweep(ConvexPolygons shapes, Velocities velocities, PairBatch pairs, int from, int to, float tMax,

@@ -4,7 +4,6 @@ import dev.sepax.internal.BitWords;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
-import dev.sepax.geom.FloatBand;
 import dev.sepax.internal.BatchArguments;
 import dev.sepax.shape.ConvexPolygons;
 
@@ -21,7 +20,7 @@ import dev.sepax.shape.ConvexPolygons;
  * both sides of an edge normal would change nothing at tolerance 0 or below, where the largest
  * gap is minus the penetration depth either way, but would report larger gaps than the contract
  * for some separated pairs, and so other verdicts at positive tolerances.) Verdicts agree with
- * the other kernels outside the {@link FloatBand}.
+ * the other kernels outside the {@link dev.sepax.narrow.FloatBand}.
  *
  * <p>Stateless, thread-safe, allocation-free.
  */

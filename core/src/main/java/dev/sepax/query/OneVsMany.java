@@ -6,13 +6,12 @@ import dev.sepax.batch.PairBatch;
 import dev.sepax.internal.BatchArguments;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
-import dev.sepax.shape.Poses;
 
 /**
  * One query polygon against many stored ones (geofencing: which fences does this vehicle touch?).
  *
  * <p>The query and the stored polygons live in one {@link ConvexPolygons} store, for example
- * {@code N} fences followed by the moving objects, rewritten each frame by {@link Poses}. A call
+ * {@code N} fences followed by the moving objects, rewritten each frame by {@link dev.sepax.shape.Poses}. A call
  * tests shape {@code query} against every shape of {@code [from, to)} except itself with the
  * instance's {@link SatKernel} (the SIMD kernel when {@link Sepax#overlap()} chose it), and writes
  * the indices of the shapes it intersects, in increasing order, to a caller-owned {@code int[]}.
@@ -69,7 +68,7 @@ public final class OneVsMany {
             throw new IllegalArgumentException("query=" + query + " out of range [0, " + n + ")");
         }
         if (from < 0 || to > n || from > to) {
-            throw new IllegalArgumentException("range [" + from + ", " + to + ") is not within [0, " + n + ")");
+            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + n + ")");
         }
         BatchArguments.checkTolerance(tolerance);
         prepare(n, query, from, to);

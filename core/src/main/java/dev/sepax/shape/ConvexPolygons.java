@@ -2,7 +2,6 @@ package dev.sepax.shape;
 
 import dev.sepax.internal.PolygonArrays;
 
-import dev.sepax.geom.FloatBand;
 import dev.sepax.geom.FloatConsistency;
 
 import java.util.ArrayList;
@@ -47,7 +46,7 @@ import java.util.List;
  *
  * <p>One more cleaning step serves the touching guarantee: a vertex so close to collinear with its
  * neighbours that the kernels' float arithmetic would see another vertex of the same polygon
- * outside one of its edges is dropped (moving the boundary by less than the {@link FloatBand}).
+ * outside one of its edges is dropped (moving the boundary by less than the {@link dev.sepax.narrow.FloatBand}).
  * Then a vertex shared exactly by two shapes of a store always counts as touching. That holds
  * for stores built here; a world store written by {@link Poses#transform} is rounded afresh and
  * keeps the guarantee only within the float band.

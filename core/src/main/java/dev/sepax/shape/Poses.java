@@ -1,6 +1,5 @@
 package dev.sepax.shape;
 
-import dev.sepax.geom.FloatBand;
 
 /**
  * Rigid poses, struct-of-arrays: translation {@code (x, y)} and rotation as {@code (cos, sin)},
@@ -19,9 +18,9 @@ import dev.sepax.geom.FloatBand;
  * world store is not re-welded (that check is O(k^2) per shape and runs only when a store is
  * built), so a rotated dense polygon may have a vertex computed slightly outside one of its own
  * edges. Where every edge is at least {@code 100 e} long, that excursion is at most {@code 12 e}
- * beyond {@link FloatBand#of} of the world store (PosesTest checks it; in random 8- to 1024-gons
+ * beyond {@link dev.sepax.narrow.FloatBand#of} of the world store (PosesTest checks it; in random 8- to 1024-gons
  * about 3% of rotations then show any excursion at all, none once edges are {@code 1000 e}
- * long). Verdicts on world pairs are then exact outside {@code FloatBand.of(world, a, b) +
+ * long). Verdicts on world pairs are then exact outside {@code dev.sepax.narrow.FloatBand.of(world, a, b) +
  * 12 e} (the larger {@code e} of the two shapes), and exact touching in world space is reported
  * within that band, not exactly: pass a tolerance of the band to count such contacts as
  * touching. Edges shorter than about {@code 100 e} can be tilted by the rounding far enough that

@@ -1,12 +1,11 @@
 package dev.sepax.shape;
 
-import dev.sepax.narrow.SweepKernel;
 
 import java.util.Arrays;
 
 /**
  * Constant linear velocities, one per shape, struct-of-arrays: {@code (vx[s], vy[s])} in
- * distance units per time unit. The input of the continuous (swept) test {@link SweepKernel}.
+ * distance units per time unit. The input of the continuous (swept) test {@link dev.sepax.narrow.SweepKernel}.
  *
  * <p>Every value is checked when it enters (errors name the shape), so
  * kernels can trust that all velocities are finite. Rotation is not represented: swept tests of

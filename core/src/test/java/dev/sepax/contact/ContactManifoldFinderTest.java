@@ -2,7 +2,7 @@ package dev.sepax.contact;
 
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.Penetrations;
-import dev.sepax.geom.FloatBand;
+import dev.sepax.narrow.FloatBand;
 import dev.sepax.narrow.ScalarPenetration;
 import dev.sepax.testing.TestScenes;
 import dev.sepax.shape.ConvexPolygons;

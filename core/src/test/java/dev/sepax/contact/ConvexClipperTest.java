@@ -1,7 +1,7 @@
 package dev.sepax.contact;
 
 import dev.sepax.batch.Penetrations;
-import dev.sepax.geom.FloatBand;
+import dev.sepax.narrow.FloatBand;
 import dev.sepax.narrow.ScalarPenetration;
 import dev.sepax.testing.TestScenes;
 import dev.sepax.shape.ConvexPolygons;
@@ -23,7 +23,7 @@ class ConvexClipperTest {
     void areaMatchesJts(@ForAll long seed) {
         ConvexPolygons s = FindFixtures.randomPair(new SplittableRandom(seed), 20);
         IntersectionPolygon out = new IntersectionPolygon(4);
-        double area = ConvexClipper.intersect(s, 0, 1, out);
+        double area = ConvexClipper.INSTANCE.intersect(s, 0, 1, out);
         double jts = TestScenes.jts(s, 0).intersection(TestScenes.jts(s, 1)).getArea();
         // Relative to the result, with a floor for slivers: an ulp-scale area around shapes of size M.
         double m = FindFixtures.magnitude(s, 0, 1);
@@ -37,7 +37,7 @@ class ConvexClipperTest {
     void verticesLieInBothShapesAndTheResultIsConvexCcw(@ForAll long seed) {
         ConvexPolygons s = FindFixtures.randomPair(new SplittableRandom(seed), 20);
         IntersectionPolygon out = new IntersectionPolygon(s);
-        ConvexClipper.intersect(s, 0, 1, out);
+        ConvexClipper.INSTANCE.intersect(s, 0, 1, out);
         double band = 4 * FloatBand.of(s, 0, 1);
         double m = FindFixtures.magnitude(s, 0, 1);
         int n = out.count();
@@ -64,11 +64,11 @@ class ConvexClipperTest {
         ConvexPolygons s = ConvexPolygons.of(box(0, 0, 1, 1), box(3, 0, 4, 1), new float[] {1, 0, 0, 1, -1, 0, 0, -1},
                 new float[] {4, 0, 3, 1, 2, 0, 3, -1});
         IntersectionPolygon out = new IntersectionPolygon(0);
-        assertEquals(0.0, ConvexClipper.intersect(s, 0, 1, out));
+        assertEquals(0.0, ConvexClipper.INSTANCE.intersect(s, 0, 1, out));
         assertTrue(out.isEmpty());
         // AABBs overlap but the diamonds do not.
         ConvexPolygons d = ConvexPolygons.of(new float[] {0, 0, 2, 0, 0, 2}, new float[] {2, 2, 1.5f, 1.0f, 1.0f, 1.5f});
-        assertEquals(0.0, ConvexClipper.intersect(d, 0, 1, out));
+        assertEquals(0.0, ConvexClipper.INSTANCE.intersect(d, 0, 1, out));
         assertEquals(0, out.count());
     }
 
@@ -76,9 +76,9 @@ class ConvexClipperTest {
     void shapesTouchingAlongAnEdgeShareNoArea() {
         ConvexPolygons s = ConvexPolygons.of(box(0, 0, 1, 1), box(1, 0, 2, 1), box(1, 1, 2, 2));
         IntersectionPolygon out = new IntersectionPolygon(s);
-        assertEquals(0.0, ConvexClipper.intersect(s, 0, 1, out));
+        assertEquals(0.0, ConvexClipper.INSTANCE.intersect(s, 0, 1, out));
         assertTrue(out.isEmpty());
-        assertEquals(0.0, ConvexClipper.intersect(s, 0, 2, out)); // corner to corner
+        assertEquals(0.0, ConvexClipper.INSTANCE.intersect(s, 0, 2, out)); // corner to corner
         assertTrue(out.isEmpty());
     }
 
@@ -87,7 +87,7 @@ class ConvexClipperTest {
         float[] hex = FindFixtures.convex(new SplittableRandom(3), 6, 10, -4, 2);
         ConvexPolygons s = ConvexPolygons.of(hex, hex);
         IntersectionPolygon out = new IntersectionPolygon(s);
-        double area = ConvexClipper.intersect(s, 0, 1, out);
+        double area = ConvexClipper.INSTANCE.intersect(s, 0, 1, out);
         assertEquals(s.area(0), area, 1e-5 * area);
         assertEquals(6, out.count());
     }
@@ -96,8 +96,8 @@ class ConvexClipperTest {
     void containedShapeIsTheIntersection() {
         ConvexPolygons s = ConvexPolygons.of(box(0, 0, 10, 10), new float[] {2, 2, 5, 3, 3, 6});
         IntersectionPolygon out = new IntersectionPolygon(s);
-        assertEquals(s.area(1), ConvexClipper.intersect(s, 0, 1, out), 1e-9);
-        assertEquals(s.area(1), ConvexClipper.intersect(s, 1, 0, out), 1e-9);
+        assertEquals(s.area(1), ConvexClipper.INSTANCE.intersect(s, 0, 1, out), 1e-9);
+        assertEquals(s.area(1), ConvexClipper.INSTANCE.intersect(s, 1, 0, out), 1e-9);
         assertEquals(3, out.count());
     }
 
@@ -105,7 +105,7 @@ class ConvexClipperTest {
     void overlappingBoxesIntersectInABox() {
         ConvexPolygons s = ConvexPolygons.of(box(0, 0, 2, 2), box(1, 0.5f, 3, 1.5f));
         IntersectionPolygon out = new IntersectionPolygon(1); // grows as needed
-        assertEquals(1.0, ConvexClipper.intersect(s, 0, 1, out));
+        assertEquals(1.0, ConvexClipper.INSTANCE.intersect(s, 0, 1, out));
         assertEquals(4, out.count());
         double[] xy = out.toArray();
         for (int i = 0; i < xy.length; i += 2) {

@@ -1,5 +1,7 @@
 package dev.sepax.geom;
 
+import dev.sepax.narrow.FloatBand;
+
 import dev.sepax.narrow.ScalarSat;
 import dev.sepax.narrow.TextbookSat;
 import dev.sepax.shape.ConvexPolygons;

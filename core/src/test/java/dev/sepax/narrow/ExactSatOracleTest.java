@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
-import dev.sepax.geom.FloatBand;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.testing.AdversarialPairs;
 import dev.sepax.testing.RationalSat;

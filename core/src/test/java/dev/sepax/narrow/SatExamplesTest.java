@@ -121,8 +121,8 @@ class SatExamplesTest {
     void gapIsMeasuredOnTheOutwardSideOfEachEdge() {
         // B's edge (3,1)->(2,2) has outward normal (1,1)/sqrt(2); A lies behind that edge, 2.83
         // away on its inner side. The contract measures gaps on outward sides only, where the
-        // best is the AABB's 2.0, so a tolerance of 2.5 reports the pair. TextbookSat used to
-        // count the inner side too, said 2.83, and disagreed with ScalarSat here.
+        // best is the AABB's 2.0, so a tolerance of 2.5 reports the pair. Counting the inner side
+        // too would give 2.83 and disagree with ScalarSat here.
         ConvexPolygons s = ConvexPolygons.of(new float[] {-2, -3, -1, -1, -3, -2}, new float[] {1, 1, 3, 1, 2, 2});
         assertEquals(2.0, TextbookSat.separation(s, 0, 1), 1e-12);
         assertEquals(2.0, TextbookSat.separation(s, 1, 0), 1e-12);

@@ -1,6 +1,5 @@
 package dev.sepax.narrow;
 
-import dev.sepax.geom.FloatBand;
 import dev.sepax.shape.ConvexPolygons;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

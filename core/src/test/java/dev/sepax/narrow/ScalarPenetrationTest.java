@@ -2,7 +2,6 @@ package dev.sepax.narrow;
 
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.Penetrations;
-import dev.sepax.geom.FloatBand;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.testing.TestScenes;
 import dev.sepax.testing.FindFixtures;
@@ -219,6 +218,6 @@ class ScalarPenetrationTest {
         assertTrue(e.getMessage().contains("out.capacity=1"), e.getMessage());
         assertThrows(IndexOutOfBoundsException.class, () -> K.penetration(s, 0, 1, new Penetrations(1), 0));
         assertThrows(IndexOutOfBoundsException.class, () -> K.penetration(s, 0, 0, new Penetrations(1), 1));
-        assertThrows(IllegalArgumentException.class, () -> K.penetrations(s, pairs, 1, 0, new Penetrations(2)));
+        assertThrows(IndexOutOfBoundsException.class, () -> K.penetrations(s, pairs, 1, 0, new Penetrations(2)));
     }
 }

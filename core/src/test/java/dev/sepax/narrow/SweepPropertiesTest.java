@@ -2,7 +2,6 @@ package dev.sepax.narrow;
 
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.SweepResults;
-import dev.sepax.geom.FloatBand;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.Poses;
 import dev.sepax.shape.Velocities;

@@ -56,7 +56,7 @@ class OneVsManyTest {
         ConvexPolygons s = TestScenes.mixed(1, 4, 5);
         OneVsMany ovm = new OneVsMany(ScalarSat.INSTANCE);
         assertThrows(IllegalArgumentException.class, () -> ovm.query(s, 4, 0f, new int[4]));
-        assertThrows(IllegalArgumentException.class, () -> ovm.query(s, 0, 2, 1, 0f, new int[4]));
+        assertThrows(IndexOutOfBoundsException.class, () -> ovm.query(s, 0, 2, 1, 0f, new int[4]));
         assertThrows(IllegalArgumentException.class, () -> ovm.query(s, 0, 0f, null));
     }
 }

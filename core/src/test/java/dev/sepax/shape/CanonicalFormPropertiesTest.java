@@ -1,6 +1,5 @@
 package dev.sepax.shape;
 
-import dev.sepax.geom.FloatConsistency;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

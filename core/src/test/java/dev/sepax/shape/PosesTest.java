@@ -1,6 +1,6 @@
 package dev.sepax.shape;
 
-import dev.sepax.geom.FloatBand;
+import dev.sepax.narrow.FloatBand;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.narrow.ScalarSat;
 import dev.sepax.narrow.TextbookSat;

@@ -1,8 +1,5 @@
 package dev.sepax.testing;
 
-import dev.sepax.geom.FloatBand;
-import dev.sepax.narrow.ScalarSat;
-import dev.sepax.shape.ConvexPolygons;
 
 import java.util.SplittableRandom;
 

@@ -147,7 +147,7 @@ final class LaneMajorPairs {
      * (block sizes 4, 2, 1: one constant shuffle and one blend per vector) transpose it.
      * Written out with no helper calls: C2 stops inlining ordinary methods past its node budget
      * (only the Vector API's force-inlined ones are deferred), and a vector passed to a method
-     * that was not inlined is boxed.
+     * that is not inlined is boxed.
      */
     private void transpose(float[] arr, int offset, boolean swapped) {
         int[] map = starts;

@@ -36,7 +36,7 @@ import jdk.incubator.vector.VectorSpecies;
  * for capacities 16, 32, 48, ... A store pads a shape only to its capacity, so a wider vector
  * would read a neighbour's normals. {@code side4}, {@code side8} and {@code sideW} are the same
  * loop written once per species on purpose: each must see its species as a compile-time
- * constant, and a helper shared by two widths was not inlined by C2 and boxed its vectors.
+ * constant, and C2 does not inline a helper shared by two widths, which then boxes its vectors.
  *
  * <p>Two capacity-4 shapes take a loop-free path instead: one 16-lane vector holds all 4 x 4
  * (edge, vertex) separations of a side ({@code quadSide}), and "every vertex beyond the edge"
@@ -488,8 +488,8 @@ public final class VectorSat implements SatKernel {
         float dx = cx[b] - cx[a];
         float dy = cy[b] - cy[a];
         // Most pairs that reach this point intersect: try the one-broadcast certificate first.
-        // (For capacity 8 the same certificate measured slower than the two sides below, so it
-        // is only used from capacity 16 on, where it was neutral to better.)
+        // For capacity 8 the two sides below are cheaper than this certificate, so it runs from
+        // capacity 16 on (docs/decisions.md).
         if (ca >= 16 && cb >= 16 && ca <= 64 && cb <= 64) {
             if (certifiedW(x, y, enx, eny, len, oa, ka, ca, ob, kb, cb, dx, dy, tol)) {
                 return NONE;
@@ -512,8 +512,8 @@ public final class VectorSat implements SatKernel {
     /**
      * The vertex of the shape at {@code o} furthest along {@code (dx, dy)}: the likeliest witness,
      * a vertex within reach of every edge of the other shape, so that an intersecting pair
-     * usually kills all lanes with its first broadcast (measured on W8..W32: 92-97% of the
-     * intersecting pairs need one broadcast per side; in vertex order they need 3 to 8).
+     * usually kills all lanes with its first broadcast (most intersecting pairs then need one
+     * broadcast per side where vertex order needs several; bench/results/simd.md has the counts).
      * Dispatches on the capacity class; beyond 64 vertices the sign bits no longer fit a long
      * and a branch-free scalar scan finds it instead.
      */
@@ -625,7 +625,7 @@ public final class VectorSat implements SatKernel {
             FloatVector lim = FloatVector.fromArray(S4, len, rs).mul(tol);
             // The loop-carried state is a long of lane bits, not a VectorMask: a mask carried
             // round a loop can end up boxed (allocating per pair) when C2 cannot scalarise the
-            // phi, which was seen with the 256-bit species.
+            // phi, as happens with the 256-bit species.
             long alive = -1L;
             // Start at the witness vertex w and wrap: the vertex order changes the work, never
             // the verdict (the mask is an AND over all vertices).
@@ -711,7 +711,7 @@ public final class VectorSat implements SatKernel {
             FloatVector lim = FloatVector.fromArray(S8, len, rs).mul(tol);
             // The loop-carried state is a long of lane bits, not a VectorMask: a mask carried
             // round a loop can end up boxed (allocating per pair) when C2 cannot scalarise the
-            // phi, which was seen with the 256-bit species.
+            // phi, as happens with the 256-bit species.
             long alive = -1L;
             // Start at the witness vertex w and wrap: the vertex order changes the work, never
             // the verdict (the mask is an AND over all vertices).
@@ -797,7 +797,7 @@ public final class VectorSat implements SatKernel {
             FloatVector lim = FloatVector.fromArray(SW, len, rs).mul(tol);
             // The loop-carried state is a long of lane bits, not a VectorMask: a mask carried
             // round a loop can end up boxed (allocating per pair) when C2 cannot scalarise the
-            // phi, which was seen with the 256-bit species.
+            // phi, as happens with the 256-bit species.
             long alive = -1L;
             // Start at the witness vertex w and wrap: the vertex order changes the work, never
             // the verdict (the mask is an AND over all vertices).

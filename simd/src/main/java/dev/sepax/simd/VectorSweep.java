@@ -3,7 +3,6 @@ package dev.sepax.simd;
 import dev.sepax.internal.BitWords;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.batch.PairBatch;
-import dev.sepax.narrow.ScalarSweep;
 import dev.sepax.internal.SweepArguments;
 import dev.sepax.narrow.SweepKernel;
 import dev.sepax.batch.SweepResults;
@@ -17,7 +16,7 @@ import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API swept test: bit-identical to {@link ScalarSweep} (times, normals and hit bits).
+ * The Vector API swept test: bit-identical to {@link dev.sepax.narrow.ScalarSweep} (times, normals and hit bits).
  *
  * <h2>Layout</h2>
  * Lanes hold edge normals and the minimum of {@code fma(nx, x, ny*y)} over the other shape's

@@ -1,11 +1,10 @@
 package dev.sepax.simd;
 
-import dev.sepax.narrow.SatKernel;
 
 import dev.sepax.shape.ConvexPolygons;
 
 /**
- * The decision of {@code SatKernel}'s Javadoc written as plainly as possible, for tests: every
+ * The decision of {@code dev.sepax.narrow.SatKernel}'s Javadoc written as plainly as possible, for tests: every
  * axis in index order, every vertex, no early exit inside an axis, no caches, no certificates.
  * It evaluates the same float expression as the kernels ({@code nx*(bx-px) + ny*(by-py)} against
  * {@code tol*len}), so its verdicts must equal theirs bit for bit: the kernels' accelerators

@@ -1,6 +1,5 @@
-package dev.sepax.geom;
+package dev.sepax.narrow;
 
-import dev.sepax.narrow.ScalarSat;
 import dev.sepax.shape.ConvexPolygons;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,7 +16,7 @@ import net.jqwik.api.Provide;
 
 /**
  * Checks the {@link FloatBand} claim empirically: the separation computed in float exactly as
- * {@link ScalarSat} computes it, {@code enx*(bx-px) + eny*(by-py)}, compared with the limit
+ * {@link dev.sepax.narrow.ScalarSat} computes it, {@code enx*(bx-px) + eny*(by-py)}, compared with the limit
  * {@code tol*len}, differs from the double-precision truth by less than the band, in distance
  * units, for every edge and vertex of every generated pair and a tolerance at the true value.
  */

@@ -1,6 +1,5 @@
-package dev.sepax.geom;
+package dev.sepax.narrow;
 
-import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
 
 /**

@@ -1,0 +1,9 @@
+/**
+ * Batch inputs and outputs: {@link dev.sepax.batch.PairBatch} (validated candidate pairs) and the
+ * caller-owned struct-of-arrays result buffers ({@link dev.sepax.batch.OverlapBits},
+ * {@link dev.sepax.batch.Penetrations}, {@link dev.sepax.batch.SweepResults}). Buffers are
+ * reusable and allocate nothing once sized.
+ *
+ * <p>Uses {@code shape} (a batch can be sized for a store) and {@code internal}.
+ */
+package dev.sepax.batch;
