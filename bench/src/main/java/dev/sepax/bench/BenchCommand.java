@@ -109,7 +109,7 @@ final class BenchCommand {
             results.addAll(runJmh(base(quick, forks, ks).include(include).exclude(Pattern.quote(JBOX2D)), err));
             int[] small = Arrays.stream(ks).filter(k -> k <= org.jbox2d.common.Settings.maxPolygonVertices).toArray();
             if (small.length > 0 && Pattern.compile(include).matcher(JBOX2D).find()) {
-                results.addAll(runJmh(base(quick, forks, small).include(Pattern.quote(JBOX2D) + "$"), err));
+                results.addAll(runJmh(base(quick, forks, small).include(Pattern.quote(JBOX2D) + "(_mtv)?$"), err));
             }
         } catch (RunnerException e) {
             err.println("sepax bench: JMH failed: " + e.getMessage());

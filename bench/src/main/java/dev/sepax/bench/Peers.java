@@ -4,6 +4,7 @@ import dev.sepax.Sepax;
 
 import dev.sepax.shape.ConvexPolygons;
 import org.dyn4j.collision.narrowphase.Gjk;
+import org.dyn4j.collision.narrowphase.Penetration;
 import org.dyn4j.collision.narrowphase.Sat;
 import org.dyn4j.geometry.Polygon;
 import org.dyn4j.geometry.Transform;
@@ -42,6 +43,7 @@ public final class Peers {
     private final PolygonShape[] box2d;
     private final org.locationtech.jts.geom.Polygon[] jts;
     private final Sat sat = new Sat();
+    private final Penetration penetration = new Penetration();
     private final Gjk gjk = new Gjk();
     private final Collision collision = new Collision(new DefaultWorldPool(100, 10));
     private final Manifold manifold = new Manifold();
@@ -98,6 +100,23 @@ public final class Peers {
     /** dyn4j's GJK detector. */
     public boolean dyn4jGjk(int a, int b) {
         return gjk.detect(dyn4j[a], IDENTITY, dyn4j[b], IDENTITY);
+    }
+
+    /**
+     * dyn4j's SAT detector with a {@link Penetration} (normal and depth, the MTV), reused across
+     * calls; returns the depth when the pair intersects, else a negative number.
+     */
+    public double dyn4jMtv(int a, int b) {
+        return sat.detect(dyn4j[a], IDENTITY, dyn4j[b], IDENTITY, penetration) ? penetration.getDepth() : -1;
+    }
+
+    /**
+     * JBox2D's polygon manifold as an MTV peer: {@code collidePolygons} finds the axis of least
+     * penetration and clips the contact points; returns the manifold's point count.
+     */
+    public int jbox2dMtv(int a, int b) {
+        collision.collidePolygons(manifold, box2d[a], box2dIdentity, box2d[b], box2dIdentity);
+        return manifold.pointCount;
     }
 
     /** JBox2D's polygon manifold: at least one contact point. */

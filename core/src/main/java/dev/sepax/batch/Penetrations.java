@@ -23,8 +23,8 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <p>The arrays are public through accessors for direct reading (no copies); kernels write
  * entries {@code [from, to)} of a call and leave the others alone, so threads may fill disjoint
- * ranges of one buffer concurrently. (A kernel may use its own entries as scratch during the
- * call: the SIMD kernel stores intermediate values there before the final pass.) Allocation happens only in the constructor.
+ * ranges of one buffer concurrently. A kernel writes each entry once, with its final values, and
+ * never uses the buffer as scratch. Allocation happens only in the constructor.
  */
 public final class Penetrations {
     /** Axis code: the world x axis (the AABB test) won. */

@@ -5,17 +5,38 @@ import dev.sepax.batch.Penetrations;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
- * The scalar reference {@link PenetrationKernel}: every edge of A against every vertex of B and
- * the other way round, then the world axes. Its float expressions and its tie-breaking (first
- * axis of the maximum, in the order of {@link PenetrationKernel}) define the bits every other
- * penetration kernel must reproduce.
+ * The scalar reference {@link PenetrationKernel}. Its float expressions, its walk and its
+ * tie-breaking (first axis of the maximum, in the order of {@link PenetrationKernel}) define the
+ * bits every other penetration kernel must reproduce.
  *
- * <p>Cost: {@code 2 * m * k} dot products per pair, no early exit (the best axis needs all of
- * them). Stateless, thread-safe, allocation-free.
+ * <h2>Two algorithms, chosen per capacity class</h2>
+ * <ul>
+ *   <li><b>Small class</b> (both shapes of capacity at most {@link #ALL_PAIRS_CAPACITY}, that is
+ *       at most 8 vertices): every edge of A against every vertex of B and the other way round,
+ *       {@code 2 m k} separations, each edge's minimum over all vertices of the other shape.
+ *       At these sizes the lanes-across-pairs SIMD form of this is faster than any walk.
+ *   <li><b>Merge class</b> (any other pair): one {@code O(m + k)} walk round the Minkowski
+ *       difference, see {@link #mergeWalk}. Each edge is paired with one vertex of the other
+ *       shape, its support along the edge's inward normal, and the separation is the same
+ *       expression evaluated at that vertex only.
+ * </ul>
+ * Both evaluate the separation as {@code nx * (vx - px) + ny * (vy - py) + 0f} and then run the
+ * same {@link #finish tail} (world axes, normal, outputs); see {@link PenetrationKernel} for the
+ * error band of each class.
+ *
+ * <p>Cost: {@code 2 m k} dot products per pair in the small class, {@code m + k} (plus one
+ * {@code k}-vertex support scan and at most {@code m + k} cross products) in the merge class.
+ * Stateless, thread-safe, allocation-free.
  */
 public final class ScalarPenetration implements PenetrationKernel {
     /** The shared instance (the kernel is stateless). */
     public static final ScalarPenetration INSTANCE = new ScalarPenetration();
+
+    /**
+     * Largest capacity class of the all-pairs algorithm: a pair whose shapes both have capacity at
+     * most this (at most 8 vertices) takes the {@code 2 m k} form, any other pair the merge walk.
+     */
+    public static final int ALL_PAIRS_CAPACITY = 8;
 
     private ScalarPenetration() {}
 
@@ -43,6 +64,10 @@ public final class ScalarPenetration implements PenetrationKernel {
     }
 
     private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
+        if (s.arrays().capacity[a] > ALL_PAIRS_CAPACITY || s.arrays().capacity[b] > ALL_PAIRS_CAPACITY) {
+            long r = mergeWalk(s, a, b);
+            return finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
+        }
         float best = Float.NEGATIVE_INFINITY;
         int code = 0;
         int oa = s.arrays().start[a];
@@ -68,6 +93,125 @@ public final class ScalarPenetration implements PenetrationKernel {
     }
 
     /**
+     * The merge class: best edge separation (float bits, high word) and its axis code (low word,
+     * 0 if no edge gave a number) of pair (a, b), from one walk round the Minkowski difference.
+     *
+     * <h2>The walk</h2>
+     * The edges of a convex polygon, counter-clockwise, turn monotonically; the Minkowski
+     * difference of two of them has the edges of both, merged by angle. The walk runs over the
+     * pair in a canonical order, P = the shape of the smaller index, Q = the other (so that
+     * swapping A and B runs the very same walk and gives the very same separations). It starts
+     * with P's edge 0 paired with {@code q0}, Q's vertex of the least
+     * {@code n_0 . (q - p_0)} (first on ties), then keeps a vertex {@code i} of P and a vertex
+     * {@code j} of Q and at each step compares P's edge {@code i} with Q's edge {@code j} by the
+     * cross product of their unit normals, {@code c = nxP * nyQ - nyP * nxQ} (float, in this
+     * order):
+     * <pre>
+     *   c &lt;= 0:  P's edge i comes first: it is paired with Q's vertex j, then i advances
+     *   c &gt;= 0:  Q's edge j comes first: it is paired with P's vertex i, then j advances
+     *   (c == 0: both, each with the other's vertex before the step; c NaN: Q's edge)
+     * </pre>
+     * until P's {@code m} edges and Q's {@code k} edges (from {@code q0}, round once) are all
+     * paired: at most {@code m + k} steps. Each edge's separation is the all-pairs expression
+     * at its paired vertex only, then {@code + 0f}.
+     *
+     * <p>The best edge is then chosen exactly as in the small class: the largest separation,
+     * ties to A's edges before B's and to the smaller index within a shape (B's edges, or A's
+     * when A is Q, are visited from {@code q0}, not from 0, so the index decides the tie).
+     *
+     * <p>Why the paired vertex is the support: P's edge {@code i} with outward normal {@code n}
+     * is a face of P - Q whose support in Q is the vertex of Q where {@code -n} enters Q's
+     * normal cone, which is where the angle merge places it. A wrong float decision happens
+     * only between nearly parallel edges, and then moves the pairing along a chain of Q's edges
+     * that are all within that rounding of perpendicular to {@code n}: see
+     * {@link PenetrationKernel} for the resulting band.
+     *
+     * <p>Public only so that the SIMD kernel in another package runs exactly this walk; not an
+     * API for callers.
+     */
+    public static long mergeWalk(ConvexPolygons s, int a, int b) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        boolean aIsP = a <= b;
+        int op = s.arrays().start[aIsP ? a : b];
+        int kp = s.arrays().count[aIsP ? a : b];
+        int oq = s.arrays().start[aIsP ? b : a];
+        int kq = s.arrays().count[aIsP ? b : a];
+        // The support of Q for P's edge 0: the first vertex of the least separation.
+        float n0x = nx[op];
+        float n0y = ny[op];
+        float p0x = x[op];
+        float p0y = y[op];
+        float least = Float.POSITIVE_INFINITY;
+        int q0 = 0;
+        for (int j = 0; j < kq; j++) {
+            float d = n0x * (x[oq + j] - p0x) + n0y * (y[oq + j] - p0y);
+            if (d < least) {
+                least = d;
+                q0 = j;
+            }
+        }
+        float bestP = Float.NEGATIVE_INFINITY;
+        int edgeP = -1;
+        float bestQ = Float.NEGATIVE_INFINITY;
+        int edgeQ = -1;
+        int i = 0;
+        int j = q0;
+        int jEnd = q0 + kq;
+        while (i < kp || j < jEnd) {
+            int si = op + (i < kp ? i : 0);
+            int sj = oq + (j < kq ? j : j - kq);
+            float c = nx[si] * ny[sj] - ny[si] * nx[sj];
+            boolean pFirst = i < kp && (j == jEnd || c <= 0f);
+            boolean qFirst = j < jEnd && (i == kp || !(c < 0f));
+            if (pFirst) {
+                // P's edges come in index order: a strict '>' keeps the first of a tie.
+                float sep = nx[si] * (x[sj] - x[si]) + ny[si] * (y[sj] - y[si]) + 0f;
+                if (sep > bestP) {
+                    bestP = sep;
+                    edgeP = i;
+                }
+                i++;
+            }
+            if (qFirst) {
+                float sep = nx[sj] * (x[si] - x[sj]) + ny[sj] * (y[si] - y[sj]) + 0f;
+                int e = sj - oq;
+                // Q's edges come from q0 round: on a tie the smaller index wins.
+                if (sep > bestQ || (sep == bestQ && e < edgeQ)) {
+                    bestQ = sep;
+                    edgeQ = e;
+                }
+                j++;
+            }
+        }
+        return combine(aIsP, bestP, edgeP, bestQ, edgeQ);
+    }
+
+    /**
+     * The end of {@link #mergeWalk}: P's and Q's best separations and edges (-1: none) to the
+     * pair's best edge separation (float bits, high word) and axis code (low word), A's edges
+     * first on a tie. Public only for the SIMD kernel; not an API for callers.
+     */
+    public static long combine(boolean aIsP, float bestP, int edgeP, float bestQ, int edgeQ) {
+        float bestA = aIsP ? bestP : bestQ;
+        float bestB = aIsP ? bestQ : bestP;
+        int edgeA = aIsP ? edgeP : edgeQ;
+        int edgeB = aIsP ? edgeQ : edgeP;
+        float best;
+        int code;
+        if (bestB > bestA) {
+            best = bestB;
+            code = -(1 + edgeB);
+        } else {
+            best = bestA;
+            code = edgeA < 0 ? 0 : 1 + edgeA;
+        }
+        return ((long) Float.floatToRawIntBits(best) << 32) | (code & 0xffffffffL);
+    }
+
+    /**
      * {@code min_j n . (v_j - p) + 0f} for the unit normal {@code n} and first vertex {@code p}
      * of the edge in {@code slot}, over the {@code k} vertices from slot {@code o}.
      */
@@ -88,26 +232,6 @@ public final class ScalarPenetration implements PenetrationKernel {
         }
         // + 0f maps -0 to +0: the float order is then total, so any kernel's max agrees.
         return min + 0f;
-    }
-
-    /**
-     * Runs {@link #finish} over pairs {@code [from, to)} whose best edge separation and axis code
-     * a kernel has already stored in {@code out.depths()} and {@code out.axes()} (a two-pass
-     * batch: the vector pass has no data-dependent branches, so pairs overlap in the pipeline).
-     * Public only for the SIMD kernel; not an API for callers.
-     *
-     * @return how many of the pairs intersect or touch
-     */
-    public static int finishAll(ConvexPolygons s, PairBatch pairs, int from, int to, Penetrations out) {
-        int[] pa = pairs.arrays().a;
-        int[] pb = pairs.arrays().b;
-        float[] best = out.depths();
-        int[] code = out.axes();
-        int hits = 0;
-        for (int p = from; p < to; p++) {
-            hits += finish(s, pa[p], pb[p], best[p], code[p], out, p) ? 1 : 0;
-        }
-        return hits;
     }
 
     /**

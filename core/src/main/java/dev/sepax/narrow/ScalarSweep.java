@@ -12,11 +12,21 @@ import dev.sepax.shape.Velocities;
  * The scalar reference swept test: per-axis time intervals of the separating-axis test for
  * translating convex polygons (see {@link SweepKernel} for the decision and its float rules).
  *
- * <p>Per pair: the four swept AABB constraints first (x+, x-, y+, y-), then A's edges, then B's,
- * each giving an entry or an exit time; the pair stops as soon as the interval is empty, since
- * entries only grow and exits only shrink. The float expressions here define the results every
- * other {@link SweepKernel} must reproduce bit for bit. Rotation is out of scope (it needs
- * conservative advancement over GJK distances).
+ * <p>Per pair: the four swept AABB constraints first (x+, x-, y+, y-), then the edge axes; the
+ * pair stops as soon as the interval is empty, since entries only grow and exits only shrink.
+ * The edge axes come in one of two ways, chosen per capacity class as in
+ * {@link ScalarPenetration}:
+ * <ul>
+ *   <li><b>small class</b> (both capacities at most {@link ScalarPenetration#ALL_PAIRS_CAPACITY}):
+ *       A's edges, then B's, each edge's support the minimum over every vertex of the other
+ *       shape ({@code 2 m k} products);
+ *   <li><b>merge class</b> (any other pair): one walk round the Minkowski difference, A's and
+ *       B's edges interleaved by angle, each edge's support its paired vertex only
+ *       ({@code m + k} steps; see {@link #mergePair}).
+ * </ul>
+ * The float expressions here define the results every other {@link SweepKernel} must
+ * reproduce bit for bit. Rotation is out of scope (it needs conservative advancement over GJK
+ * distances).
  *
  * <p>Stateless, thread-safe, allocation-free.
  */
@@ -94,6 +104,9 @@ public final class ScalarSweep implements SweepKernel {
         if (enter > exit || exit < 0f) {
             return miss(out, p);
         }
+        if (s.arrays().capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || s.arrays().capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY) {
+            return mergePair(s, a, b, ux, uy, enter, axis, exit, out, p);
+        }
 
         // Edge axes: pass 0 = A's edges against B's vertices, pass 1 = B's edges against A's.
         for (int pass = 0; pass < 2; pass++) {
@@ -136,6 +149,108 @@ public final class ScalarSweep implements SweepKernel {
             }
         }
 
+        return hit(s, a, b, enter, axis, exit, out, p);
+    }
+
+    /**
+     * The merge class after the AABB constraints: the edge axes from one walk round the
+     * Minkowski difference, then the results of pair {@code p}. Given the AABB stage's
+     * {@code enter}, {@code axis} and {@code exit}, whose interval is not empty.
+     *
+     * <p>The walk is {@link ScalarPenetration#mergeWalk}'s, with A as P and B as Q (the swept
+     * test has no swap symmetry to keep): B's start vertex {@code q0} has the least
+     * {@code fma(nx0, x, ny0 * y)} for A's edge 0 (first on ties), then each step compares A's
+     * edge {@code i} and B's edge {@code j} by {@code c = nxA * nyB - nyA * nxB}: {@code c <= 0}
+     * takes A's edge with B's vertex {@code j} as its support, {@code c >= 0} (or NaN) B's edge
+     * with A's vertex {@code i}. An axis's separation is {@code support - offset}, the
+     * expressions of the small class evaluated at the paired vertex only, and its time and
+     * rate follow as in the small class. The entry axis keeps the small class's order
+     * (AABB, A's edges by index, B's edges by index): on equal entry times an A edge replaces
+     * a B edge, and a B edge replaces a B edge of a larger index. The pair stops at the first
+     * step that leaves the interval empty.
+     *
+     * <p>Public only so that the SIMD kernel in another package runs exactly this walk; not an
+     * API for callers.
+     *
+     * @return true for a hit
+     */
+    public static boolean mergePair(ConvexPolygons s, int a, int b, float ux, float uy, float enter, int axis,
+                                    float exit, SweepResults out, int p) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int oa = s.arrays().start[a];
+        int ka = s.arrays().count[a];
+        int ob = s.arrays().start[b];
+        int kb = s.arrays().count[b];
+        float n0x = nx[oa];
+        float n0y = ny[oa];
+        float least = Float.POSITIVE_INFINITY;
+        int q0 = 0;
+        for (int j = 0; j < kb; j++) {
+            float d = Math.fma(n0x, x[ob + j], n0y * y[ob + j]);
+            if (d < least) {
+                least = d;
+                q0 = j;
+            }
+        }
+        float nux = -ux;
+        float nuy = -uy;
+        int i = 0;
+        int j = q0;
+        int jEnd = q0 + kb;
+        while (i < ka || j < jEnd) {
+            int si = oa + (i < ka ? i : 0);
+            int sj = ob + (j < kb ? j : j - kb);
+            float c = nx[si] * ny[sj] - ny[si] * nx[sj];
+            boolean aFirst = i < ka && (j == jEnd || c <= 0f);
+            boolean bFirst = j < jEnd && (i == ka || !(c < 0f));
+            if (aFirst) {
+                float inx = nx[si];
+                float iny = ny[si];
+                float sep = Math.fma(inx, x[sj], iny * y[sj]) - Math.fma(inx, x[si], iny * y[si]);
+                float rate = Math.fma(inx, ux, iny * uy) + 0f;
+                float t = -sep / rate + 0f;
+                if (rate < 0f) {
+                    // A's edges rank before B's: an equal time replaces a B edge.
+                    if (t > enter || (t == enter && axis < 0)) {
+                        enter = t;
+                        axis = FIRST_A_EDGE + i;
+                    }
+                } else if (t < exit) {
+                    exit = t;
+                }
+                i++;
+            }
+            if (bFirst) {
+                float jnx = nx[sj];
+                float jny = ny[sj];
+                float sep = Math.fma(jnx, x[si], jny * y[si]) - Math.fma(jnx, x[sj], jny * y[sj]);
+                float rate = Math.fma(jnx, nux, jny * nuy) + 0f;
+                float t = -sep / rate + 0f;
+                if (rate < 0f) {
+                    int code = -(1 + (sj - ob));
+                    // B's edges come from q0 round: on an equal time the smaller index wins.
+                    if (t > enter || (t == enter && axis < 0 && code > axis)) {
+                        enter = t;
+                        axis = code;
+                    }
+                } else if (t < exit) {
+                    exit = t;
+                }
+                j++;
+            }
+            if (enter > exit || exit < 0f) {
+                return miss(out, p); // the interval is empty and can only shrink
+            }
+        }
+        return hit(s, a, b, enter, axis, exit, out, p);
+    }
+
+    /** Writes the hit of pair {@code p}: times and the normal of the entry axis. */
+    private static boolean hit(ConvexPolygons s, int a, int b, float enter, int axis, float exit, SweepResults out,
+                               int p) {
         out.tFirsts()[p] = enter > 0f ? enter : 0f;
         out.tLasts()[p] = exit;
         float nx;

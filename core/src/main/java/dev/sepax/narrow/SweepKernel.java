@@ -42,10 +42,15 @@ import dev.sepax.shape.Velocities;
  * {@code -0} into {@code +0}; with a rate of {@code +0} the quotient is {@code -inf}, {@code +inf}
  * or NaN, which encodes "never", "no constraint", "no constraint" without a branch). Every kernel
  * evaluates exactly these expressions and combines them with compares only, so all kernels
- * return the same bits. A computed separation is within {@link dev.sepax.narrow.FloatBand#of} of the true one
- * (each term errs by at most {@code 3u M}), so a computed time is within about
- * {@code band / |rate|} of the true time of its axis: contacts whose approach rate along the
- * contact axis is tiny are ill-conditioned.
+ * return the same bits. The support {@code min_j} is taken over every vertex of the other shape
+ * in the small capacity class and at the vertex a walk round the Minkowski difference pairs with
+ * the edge in the merge class (see {@link ScalarSweep}; the classes are those of
+ * {@link PenetrationKernel}). A computed separation is within {@link FloatBand#of} of the true
+ * one in the small class (each term errs by at most {@code 3u M}) and within
+ * {@link PenetrationKernel#MERGE_BAND_ULPS} {@code u M} in the merge class (the walk's vertex
+ * may be a near-tie of the support, with the same derivation as for the penetration), so a
+ * computed time is within about {@code band / |rate|} of the true time of its axis: contacts
+ * whose approach rate along the contact axis is tiny are ill-conditioned.
  *
  * <h2>Contract for every implementation</h2>
  * Stateless and thread-safe. The batch method allocates nothing.

@@ -3,6 +3,7 @@ package dev.sepax.testing;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.shape.ConvexPolygons;
 
+import java.math.BigDecimal;
 import java.util.SplittableRandom;
 
 /**
@@ -149,5 +150,94 @@ public final class FindFixtures {
             }
         }
         return p;
+    }
+
+    /**
+     * A pair within a few hundred {@code u M} of touching: random convex shapes (one of them
+     * with 9..64 vertices most of the time, so the merge class dominates), or with
+     * {@code mirrored} B the point reflection of A (every edge of B exactly antiparallel to one
+     * of A's: the walk's ties), then B moved along the exact best axis by the exact depth plus
+     * a random offset.
+     */
+    public static ConvexPolygons nearTouching(SplittableRandom rnd, boolean mirrored) {
+        double scale = Math.pow(10, rnd.nextDouble(-1, 2));
+        double ox = rnd.nextDouble(-100, 100);
+        double oy = rnd.nextDouble(-100, 100);
+        int ka = rnd.nextInt(10) == 0 ? 3 + rnd.nextInt(6) : 9 + rnd.nextInt(56);
+        float[] a = convex(rnd, ka, ox, oy, scale * rnd.nextDouble(0.3, 1.5));
+        float[] b;
+        if (mirrored) {
+            b = new float[a.length];
+            for (int i = 0; i < a.length; i++) {
+                b[i] = -a[i];
+            }
+        } else {
+            b = convex(rnd, 3 + rnd.nextInt(62), ox, oy, scale * rnd.nextDouble(0.3, 1.5));
+        }
+        ConvexPolygons s = ConvexPolygons.of(a, b);
+        // Move B onto A's centre region first, then out along the exact best axis.
+        double cx = (s.minX(0) + s.maxX(0)) / 2 - (s.minX(1) + s.maxX(1)) / 2 + rnd.nextDouble(-0.3, 0.3) * scale;
+        double cy = (s.minY(0) + s.maxY(0)) / 2 - (s.minY(1) + s.maxY(1)) / 2 + rnd.nextDouble(-0.3, 0.3) * scale;
+        s = withBMoved(s, 0, 1, cx, cy);
+        double[] axis = new double[2];
+        double depth = exactDepth(s, axis);
+        double offset = rnd.nextDouble(-300, 300) * 0x1p-24 * magnitude(s, 0, 1);
+        return withBMoved(s, 0, 1, (depth + offset) * axis[0], (depth + offset) * axis[1]);
+    }
+
+    public static double exactDepth(ConvexPolygons s) {
+        return exactDepth(s, new double[2]);
+    }
+
+    /**
+     * The exact SAT depth of pair (0, 1) (minus the largest separation over both shapes' edges
+     * and the world axes); its axis, A to B, into {@code axis}.
+     */
+    public static double exactDepth(ConvexPolygons s, double[] axis) {
+        double best = Double.NEGATIVE_INFINITY;
+        for (int ref = 0; ref < 2; ref++) {
+            int other = 1 - ref;
+            int k = s.count(ref);
+            for (int i = 0; i < k; i++) {
+                BigDecimal ax = bd(s.vertexX(ref, i));
+                BigDecimal ay = bd(s.vertexY(ref, i));
+                BigDecimal ex = bd(s.vertexX(ref, (i + 1) % k)).subtract(ax);
+                BigDecimal ey = bd(s.vertexY(ref, (i + 1) % k)).subtract(ay);
+                BigDecimal least = null;
+                for (int v = 0; v < s.count(other); v++) {
+                    // Outward normal of a CCW edge: (ey, -ex); exact orientation determinant.
+                    BigDecimal d = ey.multiply(bd(s.vertexX(other, v)).subtract(ax))
+                            .subtract(ex.multiply(bd(s.vertexY(other, v)).subtract(ay)));
+                    least = least == null || d.compareTo(least) < 0 ? d : least;
+                }
+                double len = Math.sqrt(ex.multiply(ex).add(ey.multiply(ey)).doubleValue());
+                double sep = least.doubleValue() / len;
+                if (sep > best) {
+                    best = sep;
+                    double sign = ref == 0 ? 1 : -1;
+                    axis[0] = sign * ey.doubleValue() / len;
+                    axis[1] = -sign * ex.doubleValue() / len;
+                }
+            }
+        }
+        double[][] gaps = {
+            {gap(s.minX(1), s.maxX(0)), 1, 0}, {gap(s.minX(0), s.maxX(1)), -1, 0},
+            {gap(s.minY(1), s.maxY(0)), 0, 1}, {gap(s.minY(0), s.maxY(1)), 0, -1}};
+        for (double[] g : gaps) {
+            if (g[0] > best) {
+                best = g[0];
+                axis[0] = g[1];
+                axis[1] = g[2];
+            }
+        }
+        return -best;
+    }
+
+    private static double gap(float lo, float hi) {
+        return bd(lo).subtract(bd(hi)).doubleValue();
+    }
+
+    private static BigDecimal bd(float f) {
+        return new BigDecimal(f);
     }
 }

@@ -31,17 +31,15 @@ import jdk.incubator.vector.VectorSpecies;
  * other lane count, gathers. (Measured at W8 with 16 lanes: the gathers alone cost about 25 ns
  * per pair, the transpose about a third of that.)
  *
- * <p>One instance per thread ({@link #PER_THREAD}), allocated on the thread's first batch and
- * reused: about 3 KB at 16 lanes. Not shared, so kernels using it stay safe to call from many
- * threads at once.
+ * <p>Part of a {@link KernelScratch}, lent to one batch call at a time from a bounded pool:
+ * about 3 KB at 16 lanes. Never shared between calls, so kernels using it stay safe to call
+ * from many threads at once.
  */
 final class LaneMajorPairs {
     private static final VectorSpecies<Float> F = VectorSupport.F;
     private static final int L = F.length();
     /** Pairs per group: one per lane of each half. */
     static final int H = L / 2;
-    /** The instance of the calling thread. */
-    static final ThreadLocal<LaneMajorPairs> PER_THREAD = ThreadLocal.withInitial(LaneMajorPairs::new);
     /** 16 lanes: load and transpose instead of gathering. */
     private static final boolean TRANSPOSE = L == 16;
     /** Half a vector (8 lanes when {@link #TRANSPOSE}): one shape's 8 slots. */
@@ -80,7 +78,7 @@ final class LaneMajorPairs {
     final float[] floatTail = new float[L];
     final int[] intTail = new int[L];
 
-    private LaneMajorPairs() {}
+    LaneMajorPairs() {}
 
     /**
      * The capacity (4 or 8) shared by all 2H shapes of pairs {@code [p, p + H)}, or 0 if they

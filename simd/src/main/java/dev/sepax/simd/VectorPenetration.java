@@ -15,9 +15,18 @@ import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API {@link PenetrationKernel}: bit for bit the results of {@link ScalarPenetration}.
+ * The Vector API {@link PenetrationKernel}: bit for bit the results of {@link ScalarPenetration},
+ * in both of its capacity classes.
  *
- * <h2>Layout of the work</h2>
+ * <h2>Merge class (a shape above capacity 8): lanes across pairs, one walk per lane</h2>
+ * Groups of L consecutive merge-class pairs (no shape above
+ * {@link KernelScratch#MAX_WALK_CAPACITY}) run {@link #mergeAcross}: lane l walks pair l round
+ * its Minkowski difference exactly as {@link ScalarPenetration#mergeWalk} does, the start scan
+ * and every step's decision, separations and best-edge updates as lane-wise compares and
+ * blends, loads as gathers by each lane's own slot from a lane-major copy of the group's
+ * shapes. Other merge-class pairs run the scalar walk itself.
+ *
+ * <h2>Small class (both shapes at most 8 vertices): every edge against every vertex</h2>
  * <pre>
  *  lanes:   edge normals of the reference shape, one vector of them at a time (A's, then B's)
  *  loop:    over the other shape's vertices, each broadcast to all lanes
@@ -31,32 +40,35 @@ import jdk.incubator.vector.VectorSpecies;
  * integer reduction (axis indices are small non-negative floats, whose bit patterns sort like
  * their values). That is the scalar kernel's "first axis of the maximum", and no float is ever
  * reduced across lanes. The world axes and the output are then the scalar kernel's own
- * {@link ScalarPenetration#finish tail}, run over a group's or a range's pairs once their vector
- * work is done, so that the vector work has no branch that depends on the geometry.
+ * {@link ScalarPenetration#finish tail}.
  *
  * <p>Batches first take groups of H = L/2 consecutive pairs whose 2H shapes share one capacity,
  * 4 or 8 (the standard W4 and W8 workloads entirely): lanes across pairs, see
  * {@link #acrossPairs}; those groups also do the tail in their lanes (world axes, normal, the
- * four outputs), which is 10-19% faster than the scalar tail at W8/W4. Other pairs (and a
- * range's last &lt; H pairs) run one pair per vector:
- *
- * <p>Two per-pair lane layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
+ * four outputs). Other small-class pairs (and a range's last pairs) run one pair per vector,
+ * in one of two layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
  * 16 float lanes), one vector holds A's edges in its low half and B's in its high half, and each
  * step broadcasts one vertex of B to the low half and one of A to the high half, so a pair costs
  * {@code max(ka, kb)} steps; otherwise whole vectors of A's edges, then of B's, each against
  * every vertex of the other shape.
  *
- * <p>Thread-safe: no shared mutable state; each thread gets its own lane-major scratch
- * ({@link LaneMajorPairs}, about 3 KB, allocated on the thread's first batch and reused), and a batch
- * writes only its own {@code [from, to)} entries of the output. Allocation-free in steady state
- * (C2 keeps the vectors in registers; nothing is seeded from a {@code compare()} and carried
- * round a loop; no method holds so many gathers that C2 stops inlining the vector ops).
+ * <h2>Threads, scratch and allocation</h2>
+ * Thread-safe. A batch borrows one {@link KernelScratch} from a small bounded pool for its
+ * lane-major copies and gather maps and returns it at the end; with the pool empty it takes
+ * the per-pair paths (same bits). The output is never scratch: a batch writes each entry of
+ * {@code [from, to)} once, with its final values, so even two calls on the same range of one
+ * buffer leave the scalar results. Allocation-free in steady state (C2 keeps the vectors in
+ * registers; nothing is seeded from a {@code compare()} and carried round a loop; no method
+ * holds so many gathers that C2 stops inlining the vector ops); the pool allocates an instance
+ * only while it is below its size, and an instance grows its walk copy once to the largest
+ * capacity it meets.
  */
 public final class VectorPenetration implements PenetrationKernel {
     /** The shared instance, found by {@code Sepax.penetration()}. */
     public static final VectorPenetration INSTANCE = new VectorPenetration();
 
     private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
     private static final int L = F.length();
     /** Half a vector: shapes with at most this many edges take the packed path. */
     private static final int H = L / 2;
@@ -91,38 +103,183 @@ public final class VectorPenetration implements PenetrationKernel {
     public int penetrations(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out) {
         Penetrations.checkBatch(shapes, pairs, from, to, out);
         checkCounts(shapes);
+        KernelScratch scratch = KernelScratch.take();
+        try {
+            return run(shapes, pairs, from, to, out, scratch);
+        } finally {
+            if (scratch != null) {
+                KernelScratch.give(scratch);
+            }
+        }
+    }
+
+    /** The batch with {@code scratch} (null: the pool is empty; per-pair paths only, same bits). */
+    private static int run(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out,
+                           KernelScratch scratch) {
         int[] pa = pairs.arrays().a;
         int[] pb = pairs.arrays().b;
-        int[] count = shapes.arrays().count;
-        // Per-pair groups first store the best edge separation and its axis code in the output
-        // arrays (this kernel's own buffer), with no branch that depends on the geometry, so
-        // consecutive pairs overlap in the pipeline; then the scalar kernel's tail finishes them.
-        float[] best = out.depths();
-        int[] axis = out.axes();
         int[] cap = shapes.arrays().capacity;
         int p = from;
         int hits = 0;
         // Lanes across pairs: H pairs per step, when their 2H shapes share capacity 4 or 8;
         // such a group is finished in its lanes too (world axes, normal, output). Any other
-        // group, and a range's last < H pairs, go one pair per vector, then the scalar tail.
-        LaneMajorPairs lanes = LaneMajorPairs.PER_THREAD.get();
+        // group, and a range's last < H pairs, go one pair at a time, each written once with
+        // its final values (the output is never scratch).
         while (p < to) {
-            int k = p + H <= to ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p) : 0;
+            int k = scratch != null && p + H <= to ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p) : 0;
             if (k != 0) {
-                hits += acrossPairs(shapes, pa, pb, p, k, out, lanes);
+                hits += acrossPairs(shapes, pa, pb, p, k, out, scratch.lanes);
                 p += H;
+                continue;
+            }
+            if (scratch != null && p + L <= to && mergeGroup(cap, pa, pb, p)) {
+                hits += mergeAcross(shapes, pa, pb, p, out, scratch);
+                p += L;
                 continue;
             }
             int end = Math.min(p + H, to);
             for (int l = p; l < end; l++) {
-                int a = pa[l];
-                int b = pb[l];
-                long r = edges(shapes, a, b, count[a], count[b]);
-                best[l] = Float.intBitsToFloat((int) (r >>> 32));
-                axis[l] = (int) r;
+                hits += compute(shapes, pa[l], pb[l], out, l) ? 1 : 0;
             }
-            hits += ScalarPenetration.finishAll(shapes, pairs, p, end, out);
             p = end;
+        }
+        return hits;
+    }
+
+    /**
+     * Whether all L pairs from {@code p} are in the merge class (a shape above capacity 8) and
+     * fit the walk's lane-major copy (no shape above {@link KernelScratch#MAX_WALK_CAPACITY}).
+     */
+    private static boolean mergeGroup(int[] cap, int[] pa, int[] pb, int p) {
+        for (int l = p; l < p + L; l++) {
+            int c = Math.max(cap[pa[l]], cap[pb[l]]);
+            if (c <= ScalarPenetration.ALL_PAIRS_CAPACITY || c > KernelScratch.MAX_WALK_CAPACITY) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The merge class, lanes across pairs: L pairs, lane l walking pair {@code p + l} round its
+     * Minkowski difference exactly as {@link ScalarPenetration#mergeWalk} does (the same start
+     * scan, the same decisions, the same expressions in the same order), with every load a
+     * gather by the lane's own slot. A lane whose walk is done (fewer edges than the longest)
+     * makes no more decisions. The best separations and edges of both shapes leave the lanes
+     * through the scratch, and {@link ScalarPenetration#finish} writes each pair once.
+     *
+     * @return how many of the L pairs intersect or touch
+     */
+    private static int mergeAcross(ConvexPolygons s, int[] pa, int[] pb, int p, Penetrations out,
+                                   KernelScratch sc) {
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
+        int[] cap = s.arrays().capacity;
+        int stride = 0;
+        for (int l = 0; l < L; l++) {
+            stride = Math.max(stride, Math.max(cap[pa[p + l]], cap[pb[p + l]]));
+        }
+        // Each lane's two shapes, copied lane-major: row r of the eight (P's nx, ny, x, y, then
+        // Q's) at r * L * stride, lane l's slots at l * stride. The copies stream through memory
+        // in order; the walk's gathers then read cache-resident rows instead of 2L scattered
+        // shapes (measured at W64: gathers straight from the store ran no faster than scalar).
+        float[] rows = sc.walkRows(stride);
+        int ls = L * stride;
+        int[] mapP = sc.ints0;
+        int[] mapQ = sc.ints1;
+        for (int l = 0; l < L; l++) {
+            int a = pa[p + l];
+            int b = pb[p + l];
+            int sp = start[Math.min(a, b)];
+            int sq = start[Math.max(a, b)];
+            int kp = count[Math.min(a, b)];
+            int kq = count[Math.max(a, b)];
+            int o = l * stride;
+            System.arraycopy(s.arrays().nx, sp, rows, o, kp);
+            System.arraycopy(s.arrays().ny, sp, rows, ls + o, kp);
+            System.arraycopy(s.arrays().x, sp, rows, 2 * ls + o, kp);
+            System.arraycopy(s.arrays().y, sp, rows, 3 * ls + o, kp);
+            System.arraycopy(s.arrays().nx, sq, rows, 4 * ls + o, kq);
+            System.arraycopy(s.arrays().ny, sq, rows, 5 * ls + o, kq);
+            System.arraycopy(s.arrays().x, sq, rows, 6 * ls + o, kq);
+            System.arraycopy(s.arrays().y, sq, rows, 7 * ls + o, kq);
+            mapP[l] = kp;
+            mapQ[l] = kq;
+        }
+        IntVector kp = IntVector.fromArray(I, mapP, 0);
+        IntVector kq = IntVector.fromArray(I, mapQ, 0);
+        IntVector op = IntVector.zero(I).addIndex(stride);
+        IntVector oq = op;
+        // The start: Q's first vertex of the least separation from P's edge 0.
+        op.intoArray(mapP, 0);
+        FloatVector n0x = FloatVector.fromArray(F, rows, 0, mapP, 0);
+        FloatVector n0y = FloatVector.fromArray(F, rows, ls, mapP, 0);
+        FloatVector p0x = FloatVector.fromArray(F, rows, 2 * ls, mapP, 0);
+        FloatVector p0y = FloatVector.fromArray(F, rows, 3 * ls, mapP, 0);
+        FloatVector least = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        IntVector q0 = IntVector.zero(I);
+        IntVector lastQ = kq.sub(1);
+        int longestQ = kq.reduceLanes(VectorOperators.MAX);
+        for (int j = 0; j < longestQ; j++) {
+            // Past its count a lane repeats its last vertex: not below the least, so no change.
+            oq.add(lastQ.min(j)).intoArray(mapQ, 0);
+            FloatVector d = n0x.mul(FloatVector.fromArray(F, rows, 6 * ls, mapQ, 0).sub(p0x))
+                    .add(n0y.mul(FloatVector.fromArray(F, rows, 7 * ls, mapQ, 0).sub(p0y)));
+            VectorMask<Float> lower = d.lt(least);
+            least = least.blend(d, lower);
+            q0 = q0.blend(j, lower.cast(I));
+        }
+        IntVector i = IntVector.zero(I);
+        IntVector j = q0;
+        IntVector jEnd = q0.add(kq);
+        FloatVector bestP = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector bestQ = bestP;
+        IntVector edgeP = IntVector.broadcast(I, -1);
+        IntVector edgeQ = edgeP;
+        int steps = kp.add(kq).reduceLanes(VectorOperators.MAX);
+        for (int step = 0; step < steps; step++) {
+            VectorMask<Integer> pLeft = i.lt(kp);
+            VectorMask<Integer> qLeft = j.lt(jEnd);
+            IntVector si = op.add(i.blend(0, pLeft.not()));
+            IntVector jw = j.sub(kq.blend(0, j.lt(kq)));
+            IntVector sj = oq.add(jw);
+            si.intoArray(mapP, 0);
+            sj.intoArray(mapQ, 0);
+            FloatVector nxi = FloatVector.fromArray(F, rows, 0, mapP, 0);
+            FloatVector nyi = FloatVector.fromArray(F, rows, ls, mapP, 0);
+            FloatVector xi = FloatVector.fromArray(F, rows, 2 * ls, mapP, 0);
+            FloatVector yi = FloatVector.fromArray(F, rows, 3 * ls, mapP, 0);
+            FloatVector nxj = FloatVector.fromArray(F, rows, 4 * ls, mapQ, 0);
+            FloatVector nyj = FloatVector.fromArray(F, rows, 5 * ls, mapQ, 0);
+            FloatVector xj = FloatVector.fromArray(F, rows, 6 * ls, mapQ, 0);
+            FloatVector yj = FloatVector.fromArray(F, rows, 7 * ls, mapQ, 0);
+            FloatVector c = nxi.mul(nyj).sub(nyi.mul(nxj));
+            VectorMask<Integer> pFirst = pLeft.and(qLeft.not().or(c.compare(VectorOperators.LE, 0f).cast(I)));
+            VectorMask<Integer> qFirst = qLeft.and(pLeft.not().or(c.lt(0f).not().cast(I)));
+            FloatVector sepP = nxi.mul(xj.sub(xi)).add(nyi.mul(yj.sub(yi))).add(0f);
+            FloatVector sepQ = nxj.mul(xi.sub(xj)).add(nyj.mul(yi.sub(yj))).add(0f);
+            // P's edges in index order (strict '>'); Q's from q0 round (ties to the smaller index).
+            VectorMask<Integer> upP = pFirst.and(sepP.compare(VectorOperators.GT, bestP).cast(I));
+            VectorMask<Integer> upQ = qFirst.and(sepQ.compare(VectorOperators.GT, bestQ).cast(I)
+                    .or(sepQ.eq(bestQ).cast(I).and(jw.lt(edgeQ))));
+            bestP = bestP.blend(sepP, upP.cast(F));
+            edgeP = edgeP.blend(i, upP);
+            bestQ = bestQ.blend(sepQ, upQ.cast(F));
+            edgeQ = edgeQ.blend(jw, upQ);
+            i = i.add(1, pFirst);
+            j = j.add(1, qFirst);
+        }
+        bestP.intoArray(sc.floats0, 0);
+        bestQ.intoArray(sc.floats1, 0);
+        edgeP.intoArray(sc.ints2, 0);
+        edgeQ.intoArray(sc.ints3, 0);
+        int hits = 0;
+        for (int l = 0; l < L; l++) {
+            int a = pa[p + l];
+            int b = pb[p + l];
+            long r = ScalarPenetration.combine(a <= b, sc.floats0[l], sc.ints2[l], sc.floats1[l], sc.ints3[l]);
+            hits += ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p + l)
+                    ? 1 : 0;
         }
         return hits;
     }
@@ -135,7 +292,10 @@ public final class VectorPenetration implements PenetrationKernel {
     }
 
     private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
-        long r = edges(s, a, b, s.arrays().count[a], s.arrays().count[b]);
+        int[] cap = s.arrays().capacity;
+        long r = cap[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || cap[b] > ScalarPenetration.ALL_PAIRS_CAPACITY
+                ? ScalarPenetration.mergeWalk(s, a, b)
+                : edges(s, a, b, s.arrays().count[a], s.arrays().count[b]);
         return ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
     }
 
@@ -284,7 +444,7 @@ public final class VectorPenetration implements PenetrationKernel {
      * against its A-vertices; every lane walks its own k edges and k vertices, so there is no
      * broadcast, no packing and no cross-lane resolution per pair.
      *
-     * <p>{@link LaneMajorPairs#load} first puts all k slots lane-major into the per-thread
+     * <p>{@link LaneMajorPairs#load} first puts all k slots lane-major into the borrowed
      * scratch (an in-register transpose with 16 lanes, else gathers), then the k x k steps run
      * from plain loads, the tail runs in the lanes, and only this group's H output entries are
      * written.

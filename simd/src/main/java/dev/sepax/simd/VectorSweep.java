@@ -3,6 +3,8 @@ package dev.sepax.simd;
 import dev.sepax.internal.BitWords;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.ScalarPenetration;
+import dev.sepax.narrow.ScalarSweep;
 import dev.sepax.internal.SweepArguments;
 import dev.sepax.narrow.SweepKernel;
 import dev.sepax.batch.SweepResults;
@@ -45,6 +47,13 @@ import jdk.incubator.vector.VectorSpecies;
  * order; the first lane holding the maximum gives the normal, as the scalar's in-order strict
  * comparison does. Rotation is out of scope (see {@link SweepKernel}).
  *
+ * <h2>Capacity classes</h2>
+ * The lanes above compute the small class of {@link ScalarSweep} (both shapes at most 8
+ * vertices). A pair of the merge class runs the scalar kernel's own walk,
+ * {@link ScalarSweep#mergePair}, after the AABB stage below: it is {@code O(m + k)} with an
+ * early exit at the step that empties the interval, which the lanes of a lanes-across-pairs
+ * walk could not take pair by pair.
+ *
  * <h2>Branches</h2>
  * The swept AABB constraints run first for L pairs at a time, one pair per lane (gathered
  * bounds and velocities, no cross-lane work); misses are written there and only the pairs left
@@ -54,8 +63,12 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code finish}. The last {@code (to - from) mod L} pairs of a range take the same steps one
  * pair at a time, with the AABB constraints in the lanes of a 128-bit vector.
  *
- * <p>Stateless, thread-safe, allocation-free (no mask is carried round a loop; checked with
- * JMH {@code -prof gc}).
+ * <p>Stateless and thread-safe: a batch borrows one {@link KernelScratch} from a small bounded
+ * pool (its int arrays hold the AABB stage's entry keys, axis codes and exit keys of L pairs;
+ * with the pool empty every pair takes the one-at-a-time path, same bits) and writes each
+ * result entry once, with its final value: the caller's result arrays are never scratch.
+ * Allocation-free in steady state (no mask is carried round a loop; checked with JMH
+ * {@code -prof gc}).
  */
 public final class VectorSweep implements SweepKernel {
     /** The shared instance (the kernel is stateless). */
@@ -124,25 +137,40 @@ public final class VectorSweep implements SweepKernel {
         int[] pb = pairs.arrays().b;
         float[] vx = velocities.vxs();
         float[] vy = velocities.vys();
+        KernelScratch scratch = KernelScratch.take();
+        try {
+            return run(shapes, pa, pb, vx, vy, from, to, window, out, scratch);
+        } finally {
+            if (scratch != null) {
+                KernelScratch.give(scratch);
+            }
+        }
+    }
+
+    /** The batch with {@code scratch} (null: the pool is empty; one pair at a time, same bits). */
+    private static int run(ConvexPolygons shapes, int[] pa, int[] pb, float[] vx, float[] vy, int from, int to,
+                           float window, SweepResults out, KernelScratch scratch) {
         int hits = 0;
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
             long bits = 0;
             int p = w;
             // Lanes across pairs for the swept AABB constraints (gathered bounds and velocities,
-            // no cross-lane work); their (entry key, axis, exit key) wait in this block's result
-            // slots, which the second loop overwrites.
-            int full = w + (end - w) / L * L;
+            // no cross-lane work); their (entry key, axis, exit key) wait in the scratch's int
+            // arrays, never in the caller's result arrays.
+            int full = scratch == null ? w : w + (end - w) / L * L;
             for (; p < full; p += L) {
                 // Only the pairs the AABB constraints leave open go on, one at a time: a loop
                 // over set bits instead of a branch per pair on a coin flip.
-                long open = aabbLanes(shapes, vx, vy, pa, pb, p, window, out);
+                long open = aabbLanes(shapes, vx, vy, pa, pb, p, window, out, scratch);
                 while (open != 0) {
-                    int q = p + Long.numberOfTrailingZeros(open);
+                    int lane = Long.numberOfTrailingZeros(open);
+                    int q = p + lane;
                     open &= open - 1;
                     // No branch on the verdict: hit or miss is a coin flip the predictor cannot
                     // learn, and a mispredict here would serialise pairs that could overlap.
-                    bits |= (long) afterAabb(shapes, vx, vy, pa[q], pb[q], out, q) << q;
+                    bits |= (long) afterAabb(shapes, vx, vy, pa[q], pb[q], scratch.ints0[lane], scratch.ints1[lane],
+                            scratch.ints2[lane], out, q) << q;
                 }
             }
             for (; p < end; p++) {
@@ -171,11 +199,11 @@ public final class VectorSweep implements SweepKernel {
     /**
      * The scalar kernel's four swept AABB constraints for the L pairs from {@code q}, one pair per
      * lane. Writes a miss's final results; for the others, the entry key, axis code and exit key
-     * (as raw int bits) to their {@code tFirst}, {@code normalX} and {@code tLast} slots for
-     * {@link #afterAabb}. Returns the bits of the pairs left open (bit i: pair q + i).
+     * to lane i of {@code scratch.ints0}, {@code ints1} and {@code ints2} for {@link #afterAabb}.
+     * Returns the bits of the pairs left open (bit i: pair q + i).
      */
     private static long aabbLanes(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int q, float tMax,
-                                  SweepResults out) {
+                                  SweepResults out, KernelScratch scratch) {
         float[] minX = s.arrays().minX;
         float[] maxX = s.arrays().maxX;
         float[] minY = s.arrays().minY;
@@ -237,23 +265,39 @@ public final class VectorSweep implements SweepKernel {
 
         // Misses get their final results (NaN times, normal 0) here; open pairs their keys.
         VectorMask<Integer> open = enterKey.compare(VectorOperators.LE, exitKey).and(exitKey.compare(VectorOperators.GE, 0));
+        // A miss's lanes get their final results here; an open pair's lanes are written once,
+        // by afterAabb, with final values too (the masked stores leave them alone).
         VectorMask<Float> closed = open.not().cast(F);
-        enterKey.reinterpretAsFloats().blend(Float.NaN, closed).intoArray(out.tFirsts(), q);
-        exitKey.reinterpretAsFloats().blend(Float.NaN, closed).intoArray(out.tLasts(), q);
-        axis.reinterpretAsFloats().blend(0f, closed).intoArray(out.normalXs(), q);
-        FloatVector.zero(F).intoArray(out.normalYs(), q);
+        FloatVector nan = FloatVector.broadcast(F, Float.NaN);
+        nan.intoArray(out.tFirsts(), q, closed);
+        nan.intoArray(out.tLasts(), q, closed);
+        FloatVector.zero(F).intoArray(out.normalXs(), q, closed);
+        FloatVector.zero(F).intoArray(out.normalYs(), q, closed);
+        enterKey.intoArray(scratch.ints0, 0);
+        axis.intoArray(scratch.ints1, 0);
+        exitKey.intoArray(scratch.ints2, 0);
         return open.toLong();
     }
 
     /** The rest of {@link #sweepPair} for a pair that {@link #aabbLanes} left open. */
-    private static int afterAabb(ConvexPolygons s, float[] vx, float[] vy, int a, int b, SweepResults out, int p) {
-        int enterKey = Float.floatToRawIntBits(out.tFirsts()[p]);
-        int exitKey = Float.floatToRawIntBits(out.tLasts()[p]);
-        int axis = Float.floatToRawIntBits(out.normalXs()[p]);
+    private static int afterAabb(ConvexPolygons s, float[] vx, float[] vy, int a, int b, int enterKey, int axis,
+                                 int exitKey, SweepResults out, int p) {
         assert enterKey <= exitKey && exitKey >= 0 : "pair=" + p + " closed by its AABB constraints";
         float ux = vx[b] - vx[a];
         float uy = vy[b] - vy[a];
+        return edgeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+    }
+
+    /**
+     * The edge axes of a pair the AABB constraints left open, by capacity class: the merge walk
+     * (the scalar kernel's own, see {@link ScalarSweep#mergePair}), or the all-pairs layouts.
+     */
+    private static int edgeAxes(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
+                                int exitKey, SweepResults out, int p) {
         int[] capacity = s.arrays().capacity;
+        if (capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY) {
+            return ScalarSweep.mergePair(s, a, b, ux, uy, unkey(enterKey), axis, unkey(exitKey), out, p) ? 1 : 0;
+        }
         if (capacity[a] <= H && capacity[b] <= H) {
             return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
         }
@@ -288,11 +332,7 @@ public final class VectorSweep implements SweepKernel {
         if (enterKey > exitKey || exitKey < 0) {
             return miss(out, p);
         }
-        int[] capacity = s.arrays().capacity;
-        if (capacity[a] <= H && capacity[b] <= H) {
-            return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
-        }
-        return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+        return edgeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
     }
 
     /** Both shapes fit in half a vector: A's normals in the low half, B's in the high half. */

@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.State;
 @Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 @State(Scope.Thread)
 public class MtvBenchmark {
-    @Param({"4", "8", "16", "32", "64"})
+    @Param({"4", "8", "16", "32", "64", "128", "256"})
     int k;
 
     ConvexPolygons shapes;

@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.State;
 @Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 @State(Scope.Thread)
 public class PeerBenchmark {
-    @Param({"4", "8", "16", "32", "64"})
+    @Param({"4", "8", "16", "32", "64", "128", "256"})
     int k;
 
     Peers peers;
@@ -80,6 +80,29 @@ public class PeerBenchmark {
             hits += peers.jbox2d(as[p], bs[p]) ? 1 : 0;
         }
         return hits;
+    }
+
+    /** MTV peer: dyn4j {@code Sat.detect} with a {@code Penetration}; returns the number of intersecting pairs. */
+    @Benchmark
+    public int dyn4j_mtv() {
+        int hits = 0;
+        for (int p = 0; p < as.length; p++) {
+            hits += peers.dyn4jMtv(as[p], bs[p]) >= 0 ? 1 : 0;
+        }
+        return hits;
+    }
+
+    /**
+     * MTV peer: JBox2D {@code Collision.collidePolygons} (axis of least penetration, then the
+     * clipped manifold; k at most 8); returns the total number of contact points.
+     */
+    @Benchmark
+    public int jbox2d_mtv(Box2dOnly guard) {
+        int points = 0;
+        for (int p = 0; p < as.length; p++) {
+            points += peers.jbox2dMtv(as[p], bs[p]);
+        }
+        return points;
     }
 
     /** JTS {@code Polygon.intersects}; returns the number of intersecting pairs. */

@@ -41,7 +41,7 @@ public class SweepBenchmark {
     /** Bound of each velocity component. */
     public static final float SPEED = 2f;
 
-    @Param({"4", "8", "16", "32", "64"})
+    @Param({"4", "8", "16", "32", "64", "128", "256"})
     int k;
 
     ConvexPolygons shapes;

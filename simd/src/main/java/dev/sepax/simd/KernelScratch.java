@@ -1,0 +1,99 @@
+package dev.sepax.simd;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Scratch for one SIMD batch call, lent from a small bounded pool: the lane-major rows of
+ * {@link LaneMajorPairs} and a few lane-sized int arrays. A kernel takes one at the start of a
+ * batch and gives it back at the end, so the memory held is bounded by the pool, not by the
+ * number of threads that ever called (virtual threads included).
+ *
+ * <h2>Pool</h2>
+ * At most {@link #POOL_SIZE} instances ever exist, created on demand and kept in an
+ * {@link AtomicReferenceArray}. {@link #take()} returns a free one, or {@code null} when all are
+ * lent: the kernel then takes its paths that need no scratch (same bits, slower), so a call
+ * never waits, never allocates after the pool is full, and never shares scratch with another
+ * call. The caller's output arrays are never used as scratch.
+ *
+ * <p>Thread-safe (compare-and-set on the slots). About 3 KB per instance at 16 float lanes.
+ */
+final class KernelScratch {
+    private static final int L = VectorSupport.F.length();
+    /** Most instances that ever exist: twice the processors, at least 4, at most 64. */
+    static final int POOL_SIZE = Math.max(4, Math.min(64, 2 * Runtime.getRuntime().availableProcessors()));
+    private static final AtomicReferenceArray<KernelScratch> FREE = new AtomicReferenceArray<>(POOL_SIZE);
+    private static final AtomicInteger CREATED = new AtomicInteger();
+
+    /** Lane-major slot rows for the lanes-across-pairs MTV groups. */
+    final LaneMajorPairs lanes = new LaneMajorPairs();
+    /** Per-lane int scratch (entry keys of the sweep, slot indices of a gather). */
+    final int[] ints0 = new int[L];
+    /** Per-lane int scratch (axis codes of the sweep, slot indices of a gather). */
+    final int[] ints1 = new int[L];
+    /** Per-lane int scratch (exit keys of the sweep, best edges of the merge walk). */
+    final int[] ints2 = new int[L];
+    /** Per-lane int scratch (best edges of the merge walk). */
+    final int[] ints3 = new int[L];
+    /** Per-lane float scratch (best separations of the merge walk). */
+    final float[] floats0 = new float[L];
+    /** Per-lane float scratch (best separations of the merge walk). */
+    final float[] floats1 = new float[L];
+
+    /** Largest capacity the lanes-across-pairs merge walk copies into {@link #walkRows}. */
+    static final int MAX_WALK_CAPACITY = 256;
+
+    /** Lane-major copies of the merge walk's slots (see {@link #walkRows}); grown on demand. */
+    private float[] walk = new float[0];
+
+    private KernelScratch() {}
+
+    /**
+     * Room for eight rows of {@code L * stride} floats ({@code stride <= MAX_WALK_CAPACITY}, so
+     * at most 128 KB at 16 lanes): grown once to the largest stride asked for, then reused.
+     */
+    float[] walkRows(int stride) {
+        assert stride <= MAX_WALK_CAPACITY : stride;
+        int n = 8 * L * stride;
+        if (walk.length < n) {
+            walk = new float[n];
+        }
+        return walk;
+    }
+
+    /** A free instance, or {@code null} if all {@link #POOL_SIZE} are lent. */
+    static KernelScratch take() {
+        int n = POOL_SIZE;
+        int first = (int) Math.floorMod(Thread.currentThread().threadId(), (long) n);
+        for (int i = 0; i < n; i++) {
+            int slot = first + i < n ? first + i : first + i - n;
+            KernelScratch s = FREE.get(slot);
+            if (s != null && FREE.compareAndSet(slot, s, null)) {
+                return s;
+            }
+        }
+        // None free: make one more while the pool is below its size.
+        int made = CREATED.get();
+        while (made < n) {
+            if (CREATED.compareAndSet(made, made + 1)) {
+                return new KernelScratch();
+            }
+            made = CREATED.get();
+        }
+        return null;
+    }
+
+    /** Returns an instance from {@link #take()} to the pool. */
+    static void give(KernelScratch s) {
+        int n = POOL_SIZE;
+        int first = (int) Math.floorMod(Thread.currentThread().threadId(), (long) n);
+        for (int i = 0; i < n; i++) {
+            int slot = first + i < n ? first + i : first + i - n;
+            if (FREE.get(slot) == null && FREE.compareAndSet(slot, null, s)) {
+                return;
+            }
+        }
+        // Unreachable while at most POOL_SIZE instances exist: every lent one has a free slot.
+        assert false : "pool full on give";
+    }
+}

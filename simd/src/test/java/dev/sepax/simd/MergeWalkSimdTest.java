@@ -1,0 +1,220 @@
+package dev.sepax.simd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.Penetrations;
+import dev.sepax.batch.SweepResults;
+import dev.sepax.narrow.ScalarPenetration;
+import dev.sepax.narrow.ScalarSweep;
+import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.shape.Velocities;
+import dev.sepax.testing.FindFixtures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The merge class in the SIMD kernels: lanes-across-pairs walks give the scalar walk's bits
+ * (stores where every group of L pairs is in the merge class, shapes above the walk's copy
+ * limit, near-touching pairs with exactly antiparallel edges), also when the scratch pool is
+ * empty, and the output arrays are never scratch: two threads writing the same range of one
+ * buffer at once leave exactly the scalar results.
+ */
+@Timeout(300)
+class MergeWalkSimdTest {
+    private static final int L = VectorSupport.F.length();
+
+    /** A store of {@code n} shapes with kMin..kMax vertices and about 6 nearby pairs per shape. */
+    static Object[] scene(long seed, int n, int kMin, int kMax) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        double side = Math.sqrt(n) * 1.6;
+        for (int s = 0; s < n; s++) {
+            b.add(FindFixtures.convex(rnd, kMin + rnd.nextInt(kMax - kMin + 1), rnd.nextDouble(side),
+                    rnd.nextDouble(side), rnd.nextDouble(0.5, 1.5)));
+        }
+        ConvexPolygons shapes = b.build();
+        PairBatch pairs = FindFixtures.nearbyPairs(shapes, 0.3f);
+        Velocities v = new Velocities(n);
+        for (int s = 0; s < n; s++) {
+            v.set(s, (float) rnd.nextDouble(-3, 3), rnd.nextInt(5) == 0 ? 0f : (float) rnd.nextDouble(-3, 3));
+        }
+        return new Object[] {shapes, pairs, v};
+    }
+
+    static void assertSameMtv(Penetrations expected, Penetrations actual, int n, String where) {
+        for (int i = 0; i < n; i++) {
+            int p = i;
+            assertEquals(Float.floatToRawIntBits(expected.depth(i)), Float.floatToRawIntBits(actual.depth(i)),
+                    () -> where + " pair=" + p + ": depth " + expected.depth(p) + " vs " + actual.depth(p));
+            assertEquals(expected.axis(i), actual.axis(i), () -> where + " pair=" + p + ": axis");
+            assertEquals(Float.floatToRawIntBits(expected.normalX(i)), Float.floatToRawIntBits(actual.normalX(i)),
+                    () -> where + " pair=" + p + ": normalX");
+            assertEquals(Float.floatToRawIntBits(expected.normalY(i)), Float.floatToRawIntBits(actual.normalY(i)),
+                    () -> where + " pair=" + p + ": normalY");
+        }
+    }
+
+    @Test
+    void mergeClassStoresGiveTheScalarBits() {
+        // 9..80 vertices (every group in the merge class); 200..300 crosses the walk's copy limit.
+        int[][] ranges = {{9, 20}, {9, 80}, {60, 70}, {200, 300}, {3, 40}};
+        for (int r = 0; r < ranges.length; r++) {
+            Object[] sc = scene(1000 + r, ranges[r][0] >= 200 ? 150 : 900, ranges[r][0], ranges[r][1]);
+            ConvexPolygons s = (ConvexPolygons) sc[0];
+            PairBatch pairs = (PairBatch) sc[1];
+            assertTrue(pairs.size() > 8 * L, "pairs " + pairs.size());
+            Penetrations scalar = new Penetrations(pairs.size());
+            Penetrations simd = new Penetrations(pairs.size());
+            assertEquals(ScalarPenetration.INSTANCE.penetrations(s, pairs, scalar),
+                    VectorPenetration.INSTANCE.penetrations(s, pairs, simd));
+            assertSameMtv(scalar, simd, pairs.size(), "range " + r);
+            // Ranges that start inside a group.
+            Penetrations part = new Penetrations(pairs.size());
+            VectorPenetration.INSTANCE.penetrations(s, pairs, 3, pairs.size() - 5, part);
+            for (int i = 3; i < pairs.size() - 5; i++) {
+                assertEquals(Float.floatToRawIntBits(scalar.depth(i)), Float.floatToRawIntBits(part.depth(i)));
+            }
+            SweepResults ss = new SweepResults(pairs.size());
+            SweepResults vs = new SweepResults(pairs.size());
+            Velocities v = (Velocities) sc[2];
+            assertEquals(ScalarSweep.INSTANCE.sweep(s, v, pairs, 1f, ss), VectorSweep.INSTANCE.sweep(s, v, pairs, 1f, vs));
+            SweepSimdMatchesScalarTest.assertSame(ss, vs, pairs.size(), "sweep range " + r);
+        }
+    }
+
+    @Test
+    void nearTouchingPairsWithTiesGiveTheScalarBits() {
+        SplittableRandom rnd = new SplittableRandom(77);
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        int n = 64 * L;
+        for (int c = 0; c < n / 2; c++) {
+            ConvexPolygons pair = FindFixtures.nearTouching(rnd, c % 2 == 0);
+            b.add(pair.vertices(0));
+            b.add(pair.vertices(1));
+        }
+        ConvexPolygons s = b.build();
+        int[] as = new int[n];
+        int[] bs = new int[n];
+        for (int c = 0; c < n / 2; c++) {
+            as[2 * c] = 2 * c;
+            bs[2 * c] = 2 * c + 1;
+            as[2 * c + 1] = 2 * c + 1; // and swapped
+            bs[2 * c + 1] = 2 * c;
+        }
+        PairBatch pairs = PairBatch.of(as, bs, s);
+        Penetrations scalar = new Penetrations(n);
+        Penetrations simd = new Penetrations(n);
+        ScalarPenetration.INSTANCE.penetrations(s, pairs, scalar);
+        VectorPenetration.INSTANCE.penetrations(s, pairs, simd);
+        assertSameMtv(scalar, simd, n, "near touching");
+    }
+
+    @Test
+    void anEmptyScratchPoolGivesTheSameBits() {
+        Object[] sc = scene(5, 600, 3, 40);
+        ConvexPolygons s = (ConvexPolygons) sc[0];
+        PairBatch pairs = (PairBatch) sc[1];
+        Velocities v = (Velocities) sc[2];
+        Penetrations expected = new Penetrations(pairs.size());
+        ScalarPenetration.INSTANCE.penetrations(s, pairs, expected);
+        SweepResults expectedSweep = new SweepResults(pairs.size());
+        ScalarSweep.INSTANCE.sweep(s, v, pairs, 1f, expectedSweep);
+        List<KernelScratch> taken = new ArrayList<>();
+        try {
+            for (KernelScratch k = KernelScratch.take(); k != null; k = KernelScratch.take()) {
+                taken.add(k);
+            }
+            assertNull(KernelScratch.take());
+            Penetrations simd = new Penetrations(pairs.size());
+            VectorPenetration.INSTANCE.penetrations(s, pairs, simd);
+            assertSameMtv(expected, simd, pairs.size(), "no scratch");
+            SweepResults sweep = new SweepResults(pairs.size());
+            VectorSweep.INSTANCE.sweep(s, v, pairs, 1f, sweep);
+            SweepSimdMatchesScalarTest.assertSame(expectedSweep, sweep, pairs.size(), "no scratch");
+        } finally {
+            taken.forEach(KernelScratch::give);
+        }
+    }
+
+    /**
+     * Two threads compute the same range into one shared buffer at the same time, round after
+     * round, and every round's buffer is compared with the scalar results. Each kernel writes
+     * only final values, so whichever write lands last, every entry is the scalar result; a
+     * kernel that parked intermediate values in the output (and read them back) would let one
+     * thread finish from the other's entries. Shapes of 3..8 vertices: the capacity-4/8 mixes
+     * take the per-pair paths, where such parking would sit.
+     */
+    @Test
+    void twoThreadsWritingTheSameRangeLeaveTheScalarResults() throws Exception {
+        Object[] sc = scene(9, 700, 3, 8);
+        ConvexPolygons s = (ConvexPolygons) sc[0];
+        PairBatch pairs = (PairBatch) sc[1];
+        Velocities v = (Velocities) sc[2];
+        int n = pairs.size();
+        Penetrations expected = new Penetrations(n);
+        ScalarPenetration.INSTANCE.penetrations(s, pairs, expected);
+        SweepResults expectedSweep = new SweepResults(n);
+        ScalarSweep.INSTANCE.sweep(s, v, pairs, 1f, expectedSweep);
+        Penetrations shared = new Penetrations(n);
+        SweepResults sharedSweep = new SweepResults(n);
+        int rounds = 200;
+        CyclicBarrier start = new CyclicBarrier(2);
+        CyclicBarrier done = new CyclicBarrier(2);
+        Throwable[] failure = new Throwable[2];
+        int[] badRounds = new int[1];
+        Thread[] threads = new Thread[2];
+        for (int t = 0; t < 2; t++) {
+            int id = t;
+            threads[t] = new Thread(() -> {
+                try {
+                    for (int r = 0; r < rounds; r++) {
+                        start.await(30, TimeUnit.SECONDS);
+                        VectorPenetration.INSTANCE.penetrations(s, pairs, shared);
+                        VectorSweep.INSTANCE.sweep(s, v, pairs, 1f, sharedSweep);
+                        done.await(30, TimeUnit.SECONDS);
+                        // Thread 0 checks while thread 1 waits at the next start.
+                        if (id == 0 && !same(expected, shared, expectedSweep, sharedSweep, n)) {
+                            badRounds[0]++;
+                        }
+                    }
+                } catch (Throwable e) {
+                    // The other thread then times out at its next barrier (or breaks it) and stops too.
+                    failure[id] = e;
+                    start.reset();
+                    done.reset();
+                }
+            });
+            threads[t].start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertNull(failure[0], () -> "thread 0: " + failure[0]);
+        assertNull(failure[1], () -> "thread 1: " + failure[1]);
+        assertEquals(0, badRounds[0], "rounds whose shared buffer differed from the scalar results");
+        assertSameMtv(expected, shared, n, "shared buffer");
+        SweepSimdMatchesScalarTest.assertSame(expectedSweep, sharedSweep, n, "shared buffer");
+    }
+
+    private static boolean same(Penetrations e, Penetrations a, SweepResults es, SweepResults as, int n) {
+        for (int i = 0; i < n; i++) {
+            if (Float.floatToRawIntBits(e.depth(i)) != Float.floatToRawIntBits(a.depth(i)) || e.axis(i) != a.axis(i)
+                    || Float.floatToRawIntBits(e.normalX(i)) != Float.floatToRawIntBits(a.normalX(i))
+                    || Float.floatToRawIntBits(es.tFirst(i)) != Float.floatToRawIntBits(as.tFirst(i))
+                    || Float.floatToRawIntBits(es.tLast(i)) != Float.floatToRawIntBits(as.tLast(i))
+                    || Float.floatToRawIntBits(es.normalX(i)) != Float.floatToRawIntBits(as.normalX(i))
+                    || es.hit(i) != as.hit(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
