@@ -18,8 +18,7 @@ import java.math.BigDecimal;
  *       ({@code S > t |e|} iff {@code S > 0 and S^2 > t^2 |e|^2} for {@code t > 0}, iff
  *       {@code S >= 0 or S^2 < t^2 |e|^2} for {@code t < 0}).</li>
  * </ul>
- * Stateless and thread-safe. Allocation only in the {@link BigDecimal} fallback, which needs
- * a non-zero tolerance within a few double ulps of the separation.
+ * Stateless and thread-safe. Allocation only in the {@link BigDecimal} stages.
  */
 public final class ExactSeparation {
     /** Relative margin of the double stage: far above its worst error (about 8 * 2^-53). */

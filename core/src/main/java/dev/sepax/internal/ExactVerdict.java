@@ -38,8 +38,8 @@ import dev.sepax.shape.ConvexPolygons;
  * <p>The AABB axes at {@code t = 0} are exact in float (the sign of a float difference is
  * exact); at other tolerances {@link ExactSeparation#gapExceeds} decides them.
  *
- * <p>Stateless, thread-safe; allocation only in the {@link java.math.BigDecimal} fallback of a
- * non-zero tolerance.
+ * <p>Stateless, thread-safe; allocation only in the {@link java.math.BigDecimal} stage of the
+ * exact predicates.
  */
 public final class ExactVerdict {
     /** No separating axis: the pair intersects. */

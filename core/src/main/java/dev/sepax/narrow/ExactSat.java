@@ -29,13 +29,15 @@ import dev.sepax.shape.ConvexPolygons;
  * thresholds a derived band below and above the limit ({@code ExactVerdict.band}, from the
  * per-shape magnitude and edge span kept by the store): below the lower one the vertex is
  * proven within reach, above the upper one proven beyond. Only separations between the two go to
- * {@link dev.sepax.geom.ExactSeparation}: an adaptive orientation (exact double products, TwoSum
- * cascades, BigDecimal last) at tolerance 0, a double filter then BigDecimal otherwise. The
+ * {@link dev.sepax.geom.ExactSeparation}: a vertex equal to an edge end is a separation of exactly
+ * 0; otherwise the exact orientation ({@link dev.sepax.geom.Orientation}: a double filter on exact
+ * float products, then BigDecimal) at tolerance 0, a double filter then BigDecimal otherwise. The
  * AABB axes are exact float compares at tolerance 0 and exact gap comparisons otherwise. Axis
  * order and witnesses follow {@link ScalarSat} (they change the work, never the verdict).
  *
- * <p>Stateless, thread-safe. Allocation-free at tolerance 0; at other tolerances only a
- * comparison within a few double ulps allocates ({@link java.math.BigDecimal}). The axis cache
+ * <p>Stateless, thread-safe. Allocation-free except where the double filters cannot decide: a
+ * vertex exactly collinear with an edge (not one of its ends), or a separation within a few
+ * double ulps of a non-zero tolerance, is decided in {@link java.math.BigDecimal}. The axis cache
  * works as in {@link SatKernel}.
  */
 public final class ExactSat implements SatKernel {

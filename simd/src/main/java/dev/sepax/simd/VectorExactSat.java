@@ -46,8 +46,8 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>With an axis cache, separated pairs past the AABB take the scalar exact path to find and
  * record their axis (hints never change a verdict).
  *
- * <p>Stateless, thread-safe; allocation-free at tolerance 0 (see {@link ExactSat} for the
- * BigDecimal fallback at other tolerances). Use it only where {@code jdk.incubator.vector} is
+ * <p>Stateless, thread-safe; allocation-free except in the exact predicates' BigDecimal stage
+ * (see {@link ExactSat}). Use it only where {@code jdk.incubator.vector} is
  * compiled by C2; {@code Sepax.overlap(Precision.EXACT)} checks that.
  */
 public final class VectorExactSat implements SatKernel {
