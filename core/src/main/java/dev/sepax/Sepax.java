@@ -7,6 +7,8 @@ import dev.sepax.contact.ScalarManifolds;
 
 import dev.sepax.internal.SimdSupport;
 import dev.sepax.narrow.DistanceKernel;
+import dev.sepax.narrow.ExactSat;
+import dev.sepax.narrow.Precision;
 import dev.sepax.narrow.PenetrationKernel;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.narrow.ScalarDistance;
@@ -57,6 +59,27 @@ public final class Sepax {
      */
     public static SatKernel overlap() {
         return SatHolder.SELECTION.kernel();
+    }
+
+    /**
+     * The selected kernel for a precision: {@link Precision#FLOAT} is {@link #overlap()};
+     * {@link Precision#EXACT} is {@code dev.sepax.simd.VectorExactSat} under the same conditions
+     * as {@link #overlap()}, else {@link ExactSat}. The exact kernels return the same bits, which
+     * are those of exact arithmetic on the stored floats (see {@link ExactSat}). The exact kernel
+     * has no warm-up switch yet, so where SIMD is chosen its first calls pay the C2 warm-up.
+     *
+     * @throws IllegalArgumentException if {@code precision} is null
+     */
+    public static SatKernel overlap(Precision precision) {
+        if (precision == null) {
+            throw new IllegalArgumentException("precision is null");
+        }
+        return precision == Precision.EXACT ? ExactHolder.SELECTION.kernel() : overlap();
+    }
+
+    private static final class ExactHolder {
+        static final Selection<SatKernel> SELECTION = Selection.of("dev.sepax.simd.VectorExactSat", SatKernel.class,
+                ExactSat.INSTANCE, null);
     }
 
     /** The scalar reference kernel. */

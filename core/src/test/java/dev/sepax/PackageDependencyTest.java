@@ -40,7 +40,7 @@ class PackageDependencyTest {
             entry("broad", "shape batch internal"),
             entry("query", "dev.sepax shape batch narrow internal"),
             entry("parallel", "dev.sepax shape batch narrow internal"),
-            entry("internal", "shape batch narrow"),
+            entry("internal", "shape geom batch narrow"),
             // The SIMD kernels implement core's interfaces over its raw arrays.
             entry("simd", ALL_PUBLIC + " internal"),
             // The command line, benchmarks and peers: public API only.

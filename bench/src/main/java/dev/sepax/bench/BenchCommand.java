@@ -42,7 +42,8 @@ final class BenchCommand {
     static final String HELP = """
             Usage: ./sepax bench [--quick] [--forks N] [--json FILE] [--include REGEX] [--k LIST] [--out DIR]
               Runs every JMH benchmark dev.sepax.bench.jmh.*Benchmark (Sepax kernels and the
-              peers dyn4j, JBox2D, JTS) on the standard workloads Wk with -prof gc; prints
+              peers dyn4j, JBox2D, JTS) on the standard workloads Wk and the touching
+              workloads Tk (exact kernels vs JTS) with -prof gc; prints
               pairs/s and bytes allocated per pair; writes JSON records
               {workload, kernel, pairsPerSecond, error, allocBytesPerPair[, notSteady]}
               and a chart.
@@ -239,6 +240,8 @@ final class BenchCommand {
             String kernel = bench.substring(bench.lastIndexOf('.') + 1).replace('_', '-');
             String k = p.getParam("k");
             String bodies = p.getParam("bodies");
+            // TouchingBenchmark measures the touching workloads Tk, every other one Wk.
+            String prefix = bench.contains(".TouchingBenchmark.") ? "T" : "W";
             Result<?> primary = r.getPrimaryResult();
             double alloc = Double.NaN;
             for (String key : r.getSecondaryResults().keySet()) {
@@ -248,10 +251,11 @@ final class BenchCommand {
             }
             // Frame workloads (FrameBenchmark, BroadPhaseBenchmark) are Fn: n bodies, one op per frame;
             // k = 0 names the rounded workload R8 (DistanceBenchmark).
-            String workload = bodies != null ? "F" + bodies : k == null ? "W?" : "0".equals(k) ? "R8" : "W" + k;
+            String workload = bodies != null ? "F" + bodies : k == null ? prefix + "?" : "0".equals(k) ? "R8" : prefix + k;
             rows.add(new Row(workload, kernel, primary.getScore(), primary.getScoreError(), alloc));
         }
-        rows.sort(Comparator.comparingInt((Row r) -> r.workload().equals("W?") ? -1 : r.k()).thenComparing(Row::kernel));
+        rows.sort(Comparator.comparingInt((Row r) -> r.workload().endsWith("?") ? -1 : r.k())
+                .thenComparing(Row::workload).thenComparing(Row::kernel));
         return rows;
     }
 

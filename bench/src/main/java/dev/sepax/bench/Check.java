@@ -2,6 +2,7 @@ package dev.sepax.bench;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.ExactSat;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.Sepax;
 import dev.sepax.broad.SweepAndPrune;
@@ -45,6 +46,9 @@ final class Check {
               --kernel NAME     selected (default), scalar or textbook
               --skip-invalid    report each bad shape or pair line on standard error, skip
                                 it and go on; the count is printed at the end
+              --exact           exact verdicts (Precision.EXACT): every answer is what exact
+                                arithmetic on the file's coordinates (rounded to float) gives,
+                                touching included; with --kernel selected or scalar
               --help            this text
             Exit codes: 0 done, 1 bad input file (the message names file, line and reason),
             2 bad command line.
@@ -54,17 +58,23 @@ final class Check {
 
     static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
         Options o = Options.parse("check", args, List.of("--shapes", "--pairs", "--out", "--tolerance", "--kernel"),
-                List.of("--skip-invalid"));
+                List.of("--skip-invalid", "--exact"));
         if (o.help()) {
             out.print(HELP);
             return 0;
         }
         Path shapesFile = Path.of(o.require("--shapes"));
         float tol = o.floatValue("--tolerance", 0f);
+        boolean exact = o.flag("--exact");
         SatKernel kernel = switch (o.get("--kernel", "selected")) {
-            case "selected" -> Kernels.selected();
-            case "scalar" -> Sepax.scalar();
-            case "textbook" -> Sepax.textbook();
+            case "selected" -> exact ? Kernels.selectedExact() : Kernels.selected();
+            case "scalar" -> exact ? ExactSat.INSTANCE : Sepax.scalar();
+            case "textbook" -> {
+                if (exact) {
+                    throw new Options.UsageException("check: --exact works with --kernel selected or scalar");
+                }
+                yield Sepax.textbook();
+            }
             default -> throw new Options.UsageException("check: --kernel must be selected, scalar or textbook");
         };
         String target = o.get("--out", null);

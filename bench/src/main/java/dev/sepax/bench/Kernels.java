@@ -1,5 +1,7 @@
 package dev.sepax.bench;
 
+import dev.sepax.narrow.ExactSat;
+import dev.sepax.narrow.Precision;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.Sepax;
 
@@ -29,6 +31,25 @@ final class Kernels {
             SELECTED = k;
             PROBLEM = problem;
         }
+    }
+
+    private static final class ExactHolder {
+        static final SatKernel SELECTED = exact();
+
+        private static SatKernel exact() {
+            try {
+                return Sepax.overlap(Precision.EXACT);
+            } catch (IllegalStateException | ExceptionInInitializerError e) {
+                Throwable c = e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
+                System.err.println("WARNING: sepax: " + c.getMessage() + "; using the scalar exact kernel");
+                return ExactSat.INSTANCE;
+            }
+        }
+    }
+
+    /** The selected exact kernel ({@code Sepax.overlap(Precision.EXACT)}, same fallback). */
+    static SatKernel selectedExact() {
+        return ExactHolder.SELECTED;
     }
 
     /** The selected kernel (see class doc). */

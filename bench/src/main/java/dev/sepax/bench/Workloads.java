@@ -36,6 +36,65 @@ public final class Workloads {
         return xy;
     }
 
+    /**
+     * The touching workload {@code Tk}: 32 768 pairs of random convex k-gons (16 384 tiles, each
+     * pair in both orders) that touch exactly, so that every pair lies within the float band
+     * at tolerance 0. Coordinates sit on a grid of {@code 2^-8} with at most 17 integer bits, so
+     * the second shape of a tile is an exact float image of the first: its point reflection
+     * through one of the first's vertices (the shapes share that vertex and nothing else) or
+     * through the midpoint of one of its edges (they share that edge).
+     */
+    public static Scene touching(int k, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int tiles = 16_384;
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        float[] grid = new float[2 * k];
+        // Radius grows with k so that the 2^-8 grid keeps every vertex strictly convex.
+        float radius = Math.max(1, k / 8f);
+        float pitch = 4 * radius;
+        for (int t = 0; t < tiles; t++) {
+            float ox = pitch * (t & 127);
+            float oy = pitch * (t >>> 7);
+            float[] a = null;
+            for (int attempt = 0; a == null; attempt++) {
+                if (attempt == 1000) {
+                    throw new IllegalStateException("T" + k + ": no grid polygon keeps " + k + " vertices");
+                }
+                float[] raw = randomConvex(rnd, k, 0, 0, radius);
+                for (int i = 0; i < raw.length; i++) {
+                    grid[i] = Math.round(raw[i] * 256) / 256f;
+                }
+                float[] h = ConvexPolygons.hull(grid);
+                // Rounding and the store's cleaning must keep all k vertices.
+                a = h.length == 2 * k && ConvexPolygons.of(h).count(0) == k ? h : null;
+            }
+            int i = rnd.nextInt(k);
+            int n = (i + 1) % k;
+            boolean edge = rnd.nextBoolean();
+            // The centre of the point reflection, doubled: 2v, or a_i + a_n (both exact).
+            float cx2 = edge ? a[2 * i] + a[2 * n] : 2 * a[2 * i];
+            float cy2 = edge ? a[2 * i + 1] + a[2 * n + 1] : 2 * a[2 * i + 1];
+            float[] bxy = new float[a.length];
+            for (int j = 0; j < a.length; j += 2) {
+                bxy[j] = cx2 - a[j] + ox;
+                bxy[j + 1] = cy2 - a[j + 1] + oy;
+                a[j] += ox;
+                a[j + 1] += oy;
+            }
+            b.add(a);
+            b.add(bxy);
+        }
+        ConvexPolygons shapes = b.build();
+        PairBatch pairs = new PairBatch(shapes, 2 * tiles);
+        for (int t = 0; t < tiles; t++) {
+            pairs.add(2 * t, 2 * t + 1);
+        }
+        for (int t = 0; t < tiles; t++) {
+            pairs.add(2 * t + 1, 2 * t);
+        }
+        return new Scene("T" + k, shapes, pairs);
+    }
+
     /** The standard workload Wk with the given seed. */
     public static Scene standard(int k, long seed) {
         return scene("W" + k, 4096, k, k, 32_768, seed);

@@ -14,6 +14,8 @@ package dev.sepax.internal;
  *     nx, ny      unit edge normal (rounded from double), len edge length
  *   per shape:
  *     minX, minY, maxX, maxY, bounds (the same four interleaved), centroidX, centroidY, area
+ *     magnitude   largest absolute vertex coordinate (exact)
+ *     span        largest |enx| + |eny| over the real edges (float; the exact kernels' filter)
  * </pre>
  * The arrays are the store's own, not copies. Only {@link dev.sepax.shape.Poses} writes them, and
  * only in a world store ({@link #worldStore}).
@@ -42,12 +44,20 @@ public final class PolygonArrays {
     public final int maxCount;
     /** True only for stores that {@link dev.sepax.shape.Poses} may rewrite. */
     public final boolean worldStore;
+    /** Per shape: the largest absolute vertex coordinate, exact. */
+    public final float[] magnitude;
+    /**
+     * Per shape: the largest {@code |enx| + |eny|} over its real edges, each term and the sum
+     * rounded in float (within {@code 3u} of the exact L1 edge length).
+     */
+    public final float[] span;
 
     /** Wraps a store's arrays; called by {@link dev.sepax.shape.ConvexPolygons} only. */
     public PolygonArrays(int size, int[] start, int[] count, int[] capacity, float[] x, float[] y,
                          float[] enx, float[] eny, float[] nx, float[] ny, float[] len,
                          float[] minX, float[] minY, float[] maxX, float[] maxY, float[] bounds,
-                         float[] centroidX, float[] centroidY, float[] area, int maxCount, boolean worldStore) {
+                         float[] centroidX, float[] centroidY, float[] area, int maxCount, boolean worldStore,
+                        float[] magnitude, float[] span) {
         this.size = size;
         this.start = start;
         this.count = count;
@@ -69,5 +79,7 @@ public final class PolygonArrays {
         this.area = area;
         this.maxCount = maxCount;
         this.worldStore = worldStore;
+        this.magnitude = magnitude;
+        this.span = span;
     }
 }

@@ -30,7 +30,8 @@ import dev.sepax.shape.ConvexPolygons;
  * intersecting at tolerance 0. Otherwise the computed
  * separation is within {@link dev.sepax.narrow.FloatBand#of} ({@code 16 * 2^-24 * M}, M the largest absolute
  * coordinate of the two shapes) of the true one: pairs whose true separation lies outside
- * {@code [tolerance - band, tolerance + band]} are classified exactly.
+ * {@code [tolerance - band, tolerance + band]} are classified exactly. The kernels of
+ * {@link Precision#EXACT} ({@link ExactSat}) have no band: every verdict is exact.
  *
  * <h2>Contract for every implementation</h2>
  * Stateless and thread-safe: any number of threads may call one kernel concurrently. The batch

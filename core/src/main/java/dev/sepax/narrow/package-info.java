@@ -5,6 +5,8 @@
  * scalar reference kernels, which define what Sepax computes bit for bit; the SIMD kernels of
  * {@code dev.sepax.simd} must match them. {@link dev.sepax.narrow.TextbookSat} is an independent
  * oracle, and {@link dev.sepax.narrow.FloatBand} bounds the float error of every separation.
+ * {@link dev.sepax.narrow.Precision#EXACT} selects {@link dev.sepax.narrow.ExactSat} (and its
+ * SIMD twin), whose verdicts have no band: exact arithmetic on the stored floats.
  *
  * <h2>Conventions shared by every batch call in Sepax</h2>
  * <ul>

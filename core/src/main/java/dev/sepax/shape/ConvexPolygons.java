@@ -90,6 +90,10 @@ public final class ConvexPolygons {
     final float[] centroidX;
     final float[] centroidY;
     final float[] area;
+    /** Per shape: the largest absolute vertex coordinate (exact). */
+    final float[] magnitude;
+    /** Per shape: the largest {@code |dx| + |dy|} over its edges, rounded in float. */
+    final float[] span;
     final int maxCount;
     /** True only for stores made by {@link #newWorldStore()}: the only ones Poses may rewrite. */
     final boolean worldStore;
@@ -119,8 +123,11 @@ public final class ConvexPolygons {
         centroidX = new float[size];
         centroidY = new float[size];
         area = new float[size];
+        magnitude = new float[size];
+        span = new float[size];
         arrays = new PolygonArrays(size, start, count, capacity, x, y, enx, eny, nx, ny, len,
-                minX, minY, maxX, maxY, bounds, centroidX, centroidY, area, maxCount, worldStore);
+                minX, minY, maxX, maxY, bounds, centroidX, centroidY, area, maxCount, worldStore,
+                magnitude, span);
     }
 
     /**
@@ -287,8 +294,10 @@ public final class ConvexPolygons {
     }
 
     /**
-     * Recomputes, from the vertices of shape {@code s}: padding, exact edge normals, AABB.
-     * Unit normals, lengths and centroid are handled by the caller (they rotate cheaply).
+     * Recomputes, from the vertices of shape {@code s}: padding, exact edge normals, AABB, and the
+     * magnitude and span that size the exact kernels' float filter (see
+     * {@link dev.sepax.internal.ExactVerdict#band}). Unit normals, lengths and centroid are
+     * handled by the caller (they rotate cheaply).
      */
     void deriveFromVertices(int s) {
         int o = start[s];
@@ -298,6 +307,7 @@ public final class ConvexPolygons {
         float loy = Float.POSITIVE_INFINITY;
         float hix = Float.NEGATIVE_INFINITY;
         float hiy = Float.NEGATIVE_INFINITY;
+        float l1 = 0;
         for (int i = 0; i < k; i++) {
             int j = i + 1 == k ? o : o + i + 1;
             float vx = x[o + i];
@@ -305,6 +315,7 @@ public final class ConvexPolygons {
             // Right-hand perpendicular of a CCW edge points outward.
             enx[o + i] = y[j] - vy;
             eny[o + i] = -(x[j] - vx);
+            l1 = Math.max(l1, Math.abs(enx[o + i]) + Math.abs(eny[o + i]));
             lox = Math.min(lox, vx);
             loy = Math.min(loy, vy);
             hix = Math.max(hix, vx);
@@ -324,6 +335,8 @@ public final class ConvexPolygons {
         bounds[4 * s + 1] = loy;
         bounds[4 * s + 2] = hix;
         bounds[4 * s + 3] = hiy;
+        magnitude[s] = Math.max(Math.max(Math.abs(lox), Math.abs(hix)), Math.max(Math.abs(loy), Math.abs(hiy)));
+        span[s] = l1;
     }
 
     /** Unit normals, edge lengths, area and centroid of shape {@code s}, in double then rounded. */
@@ -396,6 +409,8 @@ public final class ConvexPolygons {
         System.arraycopy(centroidX, 0, w.centroidX, 0, size);
         System.arraycopy(centroidY, 0, w.centroidY, 0, size);
         System.arraycopy(area, 0, w.area, 0, size);
+        System.arraycopy(magnitude, 0, w.magnitude, 0, size);
+        System.arraycopy(span, 0, w.span, 0, size);
     }
 
     /** True if {@code other} has exactly this store's shapes, counts and slot layout. */

@@ -335,7 +335,7 @@ public final class VectorSat implements SatKernel {
      * of eight scattered floats). Lane by lane it is the same subtraction and the same
      * {@code > tol}, so the survivors are identical.
      */
-    private static long aabbSurvivors(float[] box, int[] pa, int[] pb, int first, int end, float tol) {
+    static long aabbSurvivors(float[] box, int[] pa, int[] pb, int first, int end, float tol) {
         long live = 0;
         for (int p = first; p < end; p++) {
             FloatVector ba = FloatVector.fromArray(S4, box, pa[p] << 2);
@@ -434,7 +434,7 @@ public final class VectorSat implements SatKernel {
      * doubled: steering only (where the support-vertex search starts), never part of a verdict.
      * It reads the boxes pass 1 has just loaded rather than two more cache lines of centroids.
      */
-    private static float steer(float[] box, int a, int b, int axis) {
+    static float steer(float[] box, int a, int b, int axis) {
         return (box[4 * b + axis] + box[4 * b + 2 + axis]) - (box[4 * a + axis] + box[4 * a + 2 + axis]);
     }
 
@@ -444,7 +444,7 @@ public final class VectorSat implements SatKernel {
      * edge j-1 to clear at edge j. 0 when no flip shows (degenerate or non-finite input). No
      * branch: the winner is random per pair. Bits at k and above are ignored.
      */
-    private static int flipIndex(long signs, int k) {
+    static int flipIndex(long signs, int k) {
         long prev = (signs << 1) | ((signs >>> (k - 1)) & 1L);
         long f = prev & ~signs & (-1L >>> (64 - k));
         return Long.numberOfTrailingZeros(f) & 63;
@@ -518,7 +518,7 @@ public final class VectorSat implements SatKernel {
      * Dispatches on the capacity class; beyond 64 vertices the sign bits no longer fit a long
      * and a branch-free scalar scan finds it instead.
      */
-    private static int support(float[] enx, float[] eny, float[] x, float[] y, int o, int k, int cap, float dx, float dy) {
+    static int support(float[] enx, float[] eny, float[] x, float[] y, int o, int k, int cap, float dx, float dy) {
         if (cap == 4) {
             return support4(enx, eny, o, k, 4, dx, dy);
         }

@@ -6,6 +6,8 @@ import dev.sepax.batch.PairBatch;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.Sepax;
 import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.narrow.ExactSat;
+import dev.sepax.simd.VectorExactSat;
 import dev.sepax.simd.VectorSat;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -43,6 +45,8 @@ public class SatBenchmark {
     private final SatKernel simd = VectorSat.INSTANCE;
     private final SatKernel scalar = Sepax.scalar();
     private final SatKernel textbook = Sepax.textbook();
+    private final SatKernel simdExact = VectorExactSat.INSTANCE;
+    private final SatKernel scalarExact = ExactSat.INSTANCE;
 
     /** Builds Wk with seed 42 and checks it has the agreed size. */
     @Setup(Level.Trial)
@@ -67,6 +71,18 @@ public class SatBenchmark {
     @Benchmark
     public int scalar() {
         return scalar.test(shapes, pairs, 0f, out);
+    }
+
+    /** The Vector API exact kernel (Precision.EXACT): float filter, band pairs exact. */
+    @Benchmark
+    public int simd_exact() {
+        return simdExact.test(shapes, pairs, 0f, out);
+    }
+
+    /** The scalar exact kernel (Precision.EXACT). */
+    @Benchmark
+    public int scalar_exact() {
+        return scalarExact.test(shapes, pairs, 0f, out);
     }
 
     /** The textbook oracle (projects both shapes on every normal, in double). */

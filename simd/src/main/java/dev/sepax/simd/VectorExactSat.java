@@ -1,0 +1,310 @@
+package dev.sepax.simd;
+
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.internal.BatchArguments;
+import dev.sepax.internal.BitWords;
+import dev.sepax.internal.ExactVerdict;
+import dev.sepax.internal.PolygonArrays;
+import dev.sepax.narrow.ExactSat;
+import dev.sepax.narrow.SatKernel;
+import dev.sepax.shape.ConvexPolygons;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The Vector API exact kernel: the verdicts of {@link ExactSat} (exact real arithmetic on the
+ * stored floats, touching included), with the float work in vector lanes.
+ *
+ * <h2>A batch word of 64 pairs</h2>
+ * <ol>
+ *   <li><b>AABB</b>: at tolerance 0, {@code VectorSat}'s branch-free pass (float compares of
+ *       float differences: exact signs); otherwise {@link ExactSat#aabbSurvivors}.</li>
+ *   <li><b>Filter</b>: {@code VectorSat}'s normals-in-lanes test (A's edges against B's support
+ *       vertex towards A, then a walk round B's vertices while a lane lives; the same for B),
+ *       with each separation compared against two thresholds instead of one: the limit minus
+ *       and plus the pair's band ({@code ExactVerdict.band}, from the per-shape magnitude and
+ *       span in the store). A lane stays open while no vertex is proven within reach (one
+ *       compare, as in the float kernel) and far while every vertex is proven beyond (the one
+ *       extra compare). A far lane proves the pair separated; no open lane on either side proves
+ *       it intersecting; anything else is a band pair. An open lane that meets a vertex inside
+ *       the band can no longer become far, so the walk stops once every open lane is in that
+ *       state (a touching pair stops at its first broadcast). Shapes whose capacities both fit the
+ *       256-bit lane count take one loop-free vector each; larger ones go through
+ *       {@code side}, chunk by chunk, with the wide species.</li>
+ *   <li><b>Band pairs</b>. Small shapes: only the edges the filter left open can still
+ *       separate, and each is decided exactly right away, out of line ({@code openLanes}): the
+ *       lane masks are at hand, so a touching pair costs a few exact edges, not a full scalar
+ *       test. Larger shapes: a second pass over the word with {@code ExactVerdict.edgeAxes}, the
+ *       scalar exact decision (the same filter per separation, then the exact predicate).</li>
+ * </ol>
+ * The filter only proves: every bit it sets or clears holds in exact arithmetic (the band
+ * covers the float error, see {@code ExactVerdict}), so the output equals {@link ExactSat}'s
+ * bit for bit without needing the same float expressions, though it uses them.
+ *
+ * <p>With an axis cache, separated pairs past the AABB take the scalar exact path to find and
+ * record their axis (hints never change a verdict).
+ *
+ * <p>Stateless, thread-safe; allocation-free except in the exact predicates' BigDecimal stage
+ * (see {@link ExactSat}). Use it only where {@code jdk.incubator.vector} is
+ * compiled by C2; {@code Sepax.overlap(Precision.EXACT)} checks that.
+ */
+public final class VectorExactSat implements SatKernel {
+    /** The shared instance (the kernel is stateless). */
+    public static final VectorExactSat INSTANCE = new VectorExactSat();
+
+    private static final VectorSpecies<Float> S8 = VectorSupport.MID;
+    private static final int S8_LANES = VectorSupport.MID.length();
+    private static final VectorSpecies<Float> SW = VectorSupport.WIDE;
+    private static final int SW_LANES = VectorSupport.WIDE.length();
+
+    /** Filter outcomes of one pair. */
+    private static final int SEPARATED = 0;
+    private static final int INTERSECTING = 1;
+    private static final int BAND = 2;
+
+    private VectorExactSat() {}
+
+    @Override
+    public String name() {
+        return "simd-exact";
+    }
+
+    @Override
+    public boolean intersects(ConvexPolygons shapes, int a, int b, float tolerance) {
+        return ExactSat.INSTANCE.intersects(shapes, a, b, tolerance);
+    }
+
+    @Override
+    public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
+                    OverlapBits out, int[] axisCache) {
+        BatchArguments.check(shapes, pairs, from, to, tolerance, out, axisCache);
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        PolygonArrays s = shapes.arrays();
+        int hits = 0;
+        for (int w = from; w < to; w += 64) {
+            int end = Math.min(to, w + 64);
+            long live = tolerance == 0
+                    ? VectorSat.aabbSurvivors(s.bounds, pa, pb, w, end, tolerance)
+                    : ExactSat.aabbSurvivors(shapes, pa, pb, w, end, tolerance);
+            long bits = word(s, pa, pb, w, live, tolerance);
+            if (axisCache != null) {
+                long separated = live & ~bits;
+                while (separated != 0) {
+                    int bit = Long.numberOfTrailingZeros(separated);
+                    separated &= separated - 1;
+                    int p = w + bit;
+                    axisCache[p] = ExactVerdict.edgeAxes(s, pa[p], pb[p], tolerance, axisCache[p]);
+                }
+            }
+            hits += Long.bitCount(bits);
+            BitWords.store(out.words(), w, end, bits);
+        }
+        return hits;
+    }
+
+    /** Passes 2 and 3 for the AABB survivors {@code live} of word {@code w}: the intersecting bits. */
+    private static long word(PolygonArrays s, int[] pa, int[] pb, int w, long live, float tol) {
+        float[] x = s.x;
+        float[] y = s.y;
+        float[] enx = s.enx;
+        float[] eny = s.eny;
+        float[] len = s.len;
+        float[] box = s.bounds;
+        float[] mag = s.magnitude;
+        float[] span = s.span;
+        int[] start = s.start;
+        int[] count = s.count;
+        int[] cap = s.capacity;
+        boolean zeroTol = tol == 0f;
+        long proven = 0;
+        long band = 0;
+        long rest = live;
+        while (rest != 0) {
+            int bit = Long.numberOfTrailingZeros(rest);
+            rest &= rest - 1;
+            int a = pa[w + bit];
+            int b = pb[w + bit];
+            int oa = start[a];
+            int ob = start[b];
+            int ka = count[a];
+            int kb = count[b];
+            float bandA = ExactVerdict.band(mag, span, a, b, tol);
+            float bandB = ExactVerdict.band(mag, span, b, a, tol);
+            int state;
+            if (cap[a] <= S8_LANES && cap[b] <= S8_LANES) {
+                float dx = VectorSat.steer(box, a, b, 0);
+                float dy = VectorSat.steer(box, a, b, 1);
+                FloatVector vdx = FloatVector.broadcast(S8, dx);
+                FloatVector vdy = FloatVector.broadcast(S8, dy);
+                // Lanes past a shape's count hold its padding or a neighbour's slots: every
+                // result below is masked to the first k lanes.
+                FloatVector anx = FloatVector.fromArray(S8, enx, oa);
+                FloatVector any = FloatVector.fromArray(S8, eny, oa);
+                FloatVector bnx = FloatVector.fromArray(S8, enx, ob);
+                FloatVector bny = FloatVector.fromArray(S8, eny, ob);
+                int va = oa + VectorSat.flipIndex(anx.mul(vdy).sub(any.mul(vdx)).compare(VectorOperators.GT, 0f).toLong(), ka);
+                int vb = ob + VectorSat.flipIndex(bnx.mul(vdy).sub(bny.mul(vdx)).compare(VectorOperators.LT, 0f).toLong(), kb);
+                FloatVector apx = FloatVector.fromArray(S8, x, oa);
+                FloatVector apy = FloatVector.fromArray(S8, y, oa);
+                FloatVector bpx = FloatVector.fromArray(S8, x, ob);
+                FloatVector bpy = FloatVector.fromArray(S8, y, ob);
+                FloatVector loA;
+                FloatVector hiA;
+                FloatVector loB;
+                FloatVector hiB;
+                if (zeroTol) {
+                    // The limit 0 * len is 0: the thresholds are -band and +band.
+                    loA = FloatVector.broadcast(S8, -bandA);
+                    hiA = FloatVector.broadcast(S8, bandA);
+                    loB = FloatVector.broadcast(S8, -bandB);
+                    hiB = FloatVector.broadcast(S8, bandB);
+                } else {
+                    FloatVector limA = FloatVector.fromArray(S8, len, oa).mul(tol);
+                    FloatVector limB = FloatVector.fromArray(S8, len, ob).mul(tol);
+                    loA = limA.sub(bandA);
+                    hiA = limA.add(bandA);
+                    loB = limB.sub(bandB);
+                    hiB = limB.add(bandB);
+                }
+                long maskA = (1L << ka) - 1;
+                long maskB = (1L << kb) - 1;
+                FloatVector sepA = anx.mul(FloatVector.broadcast(S8, x[vb]).sub(apx))
+                        .add(any.mul(FloatVector.broadcast(S8, y[vb]).sub(apy)));
+                FloatVector sepB = bnx.mul(FloatVector.broadcast(S8, x[va]).sub(bpx))
+                        .add(bny.mul(FloatVector.broadcast(S8, y[va]).sub(bpy)));
+                // open: no vertex proven within reach yet; far: every vertex so far proven
+                // beyond; stuck: an open lane that met a vertex in the band, so it can no longer
+                // prove a separation (only the exact path can decide it).
+                long openA = sepA.compare(VectorOperators.GT, loA).toLong() & maskA;
+                long farA = sepA.compare(VectorOperators.GT, hiA).toLong() & maskA;
+                long openB = sepB.compare(VectorOperators.GT, loB).toLong() & maskB;
+                long farB = sepB.compare(VectorOperators.GT, hiB).toLong() & maskB;
+                long stuckA = openA & ~farA;
+                long stuckB = openB & ~farB;
+                // Walk on while an open lane is not stuck. far is a subset of open (hi >= lo) and
+                // never stuck, so a far lane left at the end has met every vertex.
+                int j = vb - ob;
+                for (int m = 1; m < kb && (openA & ~stuckA) != 0; m++) {
+                    j = j + 1 == kb ? 0 : j + 1;
+                    FloatVector sep = anx.mul(FloatVector.broadcast(S8, x[ob + j]).sub(apx))
+                            .add(any.mul(FloatVector.broadcast(S8, y[ob + j]).sub(apy)));
+                    long open = sep.compare(VectorOperators.GT, loA).toLong();
+                    long far = sep.compare(VectorOperators.GT, hiA).toLong();
+                    openA &= open;
+                    farA &= far;
+                    stuckA |= openA & ~far;
+                }
+                j = va - oa;
+                for (int m = 1; m < ka && farA == 0 && (openB & ~stuckB) != 0; m++) {
+                    j = j + 1 == ka ? 0 : j + 1;
+                    FloatVector sep = bnx.mul(FloatVector.broadcast(S8, x[oa + j]).sub(bpx))
+                            .add(bny.mul(FloatVector.broadcast(S8, y[oa + j]).sub(bpy)));
+                    long open = sep.compare(VectorOperators.GT, loB).toLong();
+                    long far = sep.compare(VectorOperators.GT, hiB).toLong();
+                    openB &= open;
+                    farB &= far;
+                    stuckB |= openB & ~far;
+                }
+                state = (farA | farB) != 0 ? SEPARATED : (openA | openB) == 0 ? INTERSECTING
+                        : openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
+            } else {
+                state = wide(s, a, b, oa, ka, ob, kb, tol, bandA, bandB);
+            }
+            proven |= (long) (state & 1) << bit;
+            band |= (long) (state >>> 1) << bit;
+        }
+        // Second pass: the band pairs, decided exactly.
+        while (band != 0) {
+            int bit = Long.numberOfTrailingZeros(band);
+            band &= band - 1;
+            if (ExactVerdict.edgeAxes(s, pa[w + bit], pb[w + bit], tol, 0) == ExactVerdict.NONE) {
+                proven |= 1L << bit;
+            }
+        }
+        return proven;
+    }
+
+    /**
+     * A band pair of small shapes: only the edges left open by the filter (no vertex proven
+     * within reach, none proven to separate) can still separate; each is decided exactly,
+     * starting at the support vertex ({@code wb} of B for A's edges, {@code wa} of A for B's),
+     * the one that usually put the lane in the band: for a touching pair that is the shared
+     * vertex, decided at once. Every other edge has a vertex proven within reach. Out of line:
+     * the rare path.
+     */
+    private static int openLanes(PolygonArrays s, int a, int b, long openA, long openB, int wb, int wa,
+                                 float tol, float bandA, float bandB) {
+        for (long m = openA; m != 0; m &= m - 1) {
+            if (ExactVerdict.edgeSeparates(s, a, Long.numberOfTrailingZeros(m), b, wb, tol, bandA)) {
+                return SEPARATED;
+            }
+        }
+        for (long m = openB; m != 0; m &= m - 1) {
+            if (ExactVerdict.edgeSeparates(s, b, Long.numberOfTrailingZeros(m), a, wa, tol, bandB)) {
+                return SEPARATED;
+            }
+        }
+        return INTERSECTING;
+    }
+
+    /** The filter for shapes larger than one 256-bit vector: both sides, chunk by chunk. */
+    private static int wide(PolygonArrays s, int a, int b, int oa, int ka, int ob, int kb, float tol,
+                            float bandA, float bandB) {
+        float dx = s.centroidX[b] - s.centroidX[a];
+        float dy = s.centroidY[b] - s.centroidY[a];
+        int wb = VectorSat.support(s.enx, s.eny, s.x, s.y, ob, kb, s.capacity[b], -dx, -dy);
+        int sideA = side(s, oa, ka, ob, kb, wb, tol, bandA);
+        if (sideA == SEPARATED) {
+            return SEPARATED;
+        }
+        int wa = VectorSat.support(s.enx, s.eny, s.x, s.y, oa, ka, s.capacity[a], dx, dy);
+        int sideB = side(s, ob, kb, oa, ka, wa, tol, bandB);
+        if (sideB == SEPARATED) {
+            return SEPARATED;
+        }
+        return sideA == INTERSECTING && sideB == INTERSECTING ? INTERSECTING : BAND;
+    }
+
+    /**
+     * The edges of the shape at slot {@code r} ({@code kr} of them) in chunks of the wide
+     * species, against the {@code ko} vertices at {@code o}, starting at vertex {@code w}:
+     * {@link #SEPARATED} if an edge is proven to separate, {@link #INTERSECTING} if every edge
+     * has a vertex proven within reach, else {@link #BAND}.
+     */
+    private static int side(PolygonArrays s, int r, int kr, int o, int ko, int w, float tol, float band) {
+        float[] x = s.x;
+        float[] y = s.y;
+        boolean open = false;
+        for (int c = 0; c < kr; c += SW_LANES) {
+            int rs = r + c;
+            FloatVector nx = FloatVector.fromArray(SW, s.enx, rs);
+            FloatVector ny = FloatVector.fromArray(SW, s.eny, rs);
+            FloatVector px = FloatVector.fromArray(SW, x, rs);
+            FloatVector py = FloatVector.fromArray(SW, y, rs);
+            FloatVector lim = tol == 0f ? FloatVector.zero(SW) : FloatVector.fromArray(SW, s.len, rs).mul(tol);
+            FloatVector lo = lim.sub(band);
+            FloatVector hi = lim.add(band);
+            // Lanes at and past the real count read padding, a neighbour's slots or the tail slack.
+            long lanes = (1L << Math.min(SW_LANES, kr - c)) - 1;
+            long alive = lanes;
+            long far = lanes;
+            int j = w;
+            for (int m = 0; m < ko && alive != 0; m++) {
+                int v = o + j;
+                FloatVector sep = nx.mul(FloatVector.broadcast(SW, x[v]).sub(px))
+                        .add(ny.mul(FloatVector.broadcast(SW, y[v]).sub(py)));
+                alive &= sep.compare(VectorOperators.GT, lo).toLong();
+                far &= sep.compare(VectorOperators.GT, hi).toLong();
+                j = j + 1 == ko ? 0 : j + 1;
+            }
+            if (far != 0) {
+                return SEPARATED;
+            }
+            open |= alive != 0;
+        }
+        return open ? BAND : INTERSECTING;
+    }
+}
