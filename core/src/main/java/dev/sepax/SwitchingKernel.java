@@ -181,9 +181,12 @@ abstract class SwitchingKernel<K> implements Runnable {
                 }
                 // Idle twice as long as the round took: the thread uses at most a third of a core
                 // while C2 compiles (the compile runs on the JIT's own thread), so that callers
-                // on a busy machine lose little to the warm-up.
-                long idle = Math.min(2 * (t2 - t0), MAX_IDLE_NANOS);
-                Thread.sleep(idle / 1_000_000, (int) (idle % 1_000_000));
+                // on a busy machine lose little to the warm-up. Not when a caller waits for it in
+                // awaitSettled (Sepax.warmUp): then idling only makes the caller wait longer.
+                if (urgent.getCount() > 0) {
+                    long idle = Math.min(2 * (t2 - t0), MAX_IDLE_NANOS);
+                    Thread.sleep(idle / 1_000_000, (int) (idle % 1_000_000));
+                }
                 if (t2 - start > MAX_WARM_NANOS) {
                     SimdSupport.log().log(System.Logger.Level.INFO, "sepax: the SIMD " + what + " kernel was not"
                             + " faster than the scalar one after " + TimeUnit.NANOSECONDS.toSeconds(MAX_WARM_NANOS)

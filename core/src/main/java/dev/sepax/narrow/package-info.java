@@ -13,9 +13,12 @@
  *   <li><b>Argument order:</b> the store, then any per-shape input (velocities), then the pair
  *       batch, then the range {@code [from, to)}, then scalar parameters (tolerance, margin,
  *       {@code tMax}), then the caller-owned output buffer, then an optional per-pair cache.
- *   <li><b>Ranges:</b> {@code from} is a multiple of 64 and {@code to} is any value up to
- *       {@code pairs.size()}, so that concurrent calls on disjoint ranges write disjoint words of
- *       every output; the overloads without a range cover the whole batch.
+ *   <li><b>Ranges:</b> {@code to} is any value up to {@code pairs.size()}. A call that writes
+ *       verdict bits ({@link dev.sepax.batch.OverlapBits}, the hits of
+ *       {@link dev.sepax.batch.SweepResults}, distances) takes a {@code from} that is a multiple
+ *       of 64, so that concurrent calls on disjoint ranges write disjoint words; a call whose
+ *       outputs are per-pair arrays only (penetrations, manifolds) takes any {@code from}. The
+ *       overloads without a range cover the whole batch.
  *   <li><b>Errors:</b> a range outside the batch is an {@link IndexOutOfBoundsException}; any
  *       other bad argument (null, a misaligned {@code from}, a buffer too small, a non-finite
  *       parameter, a batch validated for another store) is an {@link IllegalArgumentException}
