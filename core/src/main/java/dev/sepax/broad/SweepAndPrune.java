@@ -1,5 +1,6 @@
 package dev.sepax.broad;
 
+import dev.sepax.internal.PolygonArrays;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.internal.ArrayGrowth;
 import dev.sepax.internal.SingleCaller;
@@ -95,10 +96,11 @@ public final class SweepAndPrune {
         }
         ensureCapacity(n);
         boolean sweepX = thinnerAlongX(shapes, n);
-        float[] lo = sweepX ? shapes.arrays().minX : shapes.arrays().minY;
-        float[] hi = sweepX ? shapes.arrays().maxX : shapes.arrays().maxY;
-        float[] otherLo = sweepX ? shapes.arrays().minY : shapes.arrays().minX;
-        float[] otherHi = sweepX ? shapes.arrays().maxY : shapes.arrays().maxX;
+        PolygonArrays r = shapes.arrays();
+        float[] lo = sweepX ? r.minX : r.minY;
+        float[] hi = sweepX ? r.maxX : r.maxY;
+        float[] otherLo = sweepX ? r.minY : r.minX;
+        float[] otherHi = sweepX ? r.maxY : r.maxX;
         sortByLo(lo, n);
         sweep(lo, hi, otherLo, otherHi, n, margin, out);
         return out.size();
@@ -112,13 +114,14 @@ public final class SweepAndPrune {
         float hiX = Float.NEGATIVE_INFINITY;
         float loY = Float.POSITIVE_INFINITY;
         float hiY = Float.NEGATIVE_INFINITY;
+        PolygonArrays r = s.arrays();
         for (int i = 0; i < n; i++) {
-            sizeX += (double) s.arrays().maxX[i] - s.arrays().minX[i];
-            sizeY += (double) s.arrays().maxY[i] - s.arrays().minY[i];
-            loX = Math.min(loX, s.arrays().minX[i]);
-            hiX = Math.max(hiX, s.arrays().minX[i]);
-            loY = Math.min(loY, s.arrays().minY[i]);
-            hiY = Math.max(hiY, s.arrays().minY[i]);
+            sizeX += (double) r.maxX[i] - r.minX[i];
+            sizeY += (double) r.maxY[i] - r.minY[i];
+            loX = Math.min(loX, r.minX[i]);
+            hiX = Math.max(hiX, r.minX[i]);
+            loY = Math.min(loY, r.minY[i]);
+            hiY = Math.max(hiY, r.minY[i]);
         }
         // Expected active boxes ~ n * extent / spread; compare the two ratios cross-multiplied.
         double spreadX = (double) hiX - loX;

@@ -1,5 +1,6 @@
 package dev.sepax.contact;
 
+import dev.sepax.internal.PolygonArrays;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.internal.BatchArguments;
@@ -167,10 +168,11 @@ public final class ContactManifoldFinder {
     }
 
     private static int compute(ConvexPolygons s, int a, int b, float margin, ContactManifolds out, int p) {
-        int oa = s.arrays().start[a];
-        int ob = s.arrays().start[b];
-        int ka = s.arrays().count[a];
-        int kb = s.arrays().count[b];
+        PolygonArrays r = s.arrays();
+        int oa = r.start[a];
+        int ob = r.start[b];
+        int ka = r.count[a];
+        int kb = r.count[b];
         float sepA = Float.NEGATIVE_INFINITY;
         int edgeA = 0;
         for (int i = 0; i < ka; i++) {
@@ -321,6 +323,7 @@ public final class ContactManifoldFinder {
     }
 
     private static float size(ConvexPolygons s, int i) {
-        return Math.max(s.arrays().maxX[i] - s.arrays().minX[i], s.arrays().maxY[i] - s.arrays().minY[i]);
+        PolygonArrays r = s.arrays();
+        return Math.max(r.maxX[i] - r.minX[i], r.maxY[i] - r.minY[i]);
     }
 }

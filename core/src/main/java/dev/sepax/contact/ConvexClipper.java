@@ -1,5 +1,6 @@
 package dev.sepax.contact;
 
+import dev.sepax.internal.PolygonArrays;
 import dev.sepax.internal.BatchArguments;
 import dev.sepax.shape.ConvexPolygons;
 
@@ -36,26 +37,27 @@ public final class ConvexClipper implements ClipKernel {
         BatchArguments.checkPair(shapes, a, b);
         out.count = 0;
         out.area = 0;
-        if (shapes.arrays().minX[b] > shapes.arrays().maxX[a] || shapes.arrays().minX[a] > shapes.arrays().maxX[b]
-                || shapes.arrays().minY[b] > shapes.arrays().maxY[a] || shapes.arrays().minY[a] > shapes.arrays().maxY[b]) {
+        PolygonArrays r = shapes.arrays();
+        if (r.minX[b] > r.maxX[a] || r.minX[a] > r.maxX[b]
+                || r.minY[b] > r.maxY[a] || r.minY[a] > r.maxY[b]) {
             return 0;
         }
-        int ka = shapes.arrays().count[a];
-        int kb = shapes.arrays().count[b];
+        int ka = r.count[a];
+        int kb = r.count[b];
         out.ensure(ka + kb);
-        int oa = shapes.arrays().start[a];
+        int oa = r.start[a];
         for (int i = 0; i < ka; i++) {
-            out.x[i] = shapes.arrays().x[oa + i];
-            out.y[i] = shapes.arrays().y[oa + i];
+            out.x[i] = r.x[oa + i];
+            out.y[i] = r.y[oa + i];
         }
         int n = ka;
-        int ob = shapes.arrays().start[b];
+        int ob = r.start[b];
         for (int j = 0; j < kb && n > 0; j++) {
             int j2 = j + 1 == kb ? 0 : j + 1;
             // A line cuts a convex polygon at most twice, so a pass adds at most one vertex;
             // rounding could in principle add more, so the scratch is checked, not assumed.
             out.ensureScratch(2 * n);
-            n = clip(out, n, shapes.arrays().x[ob + j], shapes.arrays().y[ob + j], shapes.arrays().x[ob + j2], shapes.arrays().y[ob + j2]);
+            n = clip(out, n, r.x[ob + j], r.y[ob + j], r.x[ob + j2], r.y[ob + j2]);
         }
         double area2 = 0;
         if (n >= 3) {

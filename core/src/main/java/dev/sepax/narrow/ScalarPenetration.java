@@ -1,5 +1,6 @@
 package dev.sepax.narrow;
 
+import dev.sepax.internal.PolygonArrays;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.Penetrations;
 import dev.sepax.shape.ConvexPolygons;
@@ -130,15 +131,16 @@ public final class ScalarPenetration implements PenetrationKernel {
      * API for callers.
      */
     public static long mergeWalk(ConvexPolygons s, int a, int b) {
-        float[] x = s.arrays().x;
-        float[] y = s.arrays().y;
-        float[] nx = s.arrays().nx;
-        float[] ny = s.arrays().ny;
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float[] nx = r.nx;
+        float[] ny = r.ny;
         boolean aIsP = a <= b;
-        int op = s.arrays().start[aIsP ? a : b];
-        int kp = s.arrays().count[aIsP ? a : b];
-        int oq = s.arrays().start[aIsP ? b : a];
-        int kq = s.arrays().count[aIsP ? b : a];
+        int op = r.start[aIsP ? a : b];
+        int kp = r.count[aIsP ? a : b];
+        int oq = r.start[aIsP ? b : a];
+        int kq = r.count[aIsP ? b : a];
         // The support of Q for P's edge 0: the first vertex of the least separation.
         float n0x = nx[op];
         float n0y = ny[op];
@@ -216,10 +218,11 @@ public final class ScalarPenetration implements PenetrationKernel {
      * of the edge in {@code slot}, over the {@code k} vertices from slot {@code o}.
      */
     public static float edgeSeparation(ConvexPolygons s, int slot, int o, int k) {
-        float[] x = s.arrays().x;
-        float[] y = s.arrays().y;
-        float nx = s.arrays().nx[slot];
-        float ny = s.arrays().ny[slot];
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float nx = r.nx[slot];
+        float ny = r.ny[slot];
         float px = x[slot];
         float py = y[slot];
         float min = Float.POSITIVE_INFINITY;
@@ -243,37 +246,38 @@ public final class ScalarPenetration implements PenetrationKernel {
      * @return true if the pair intersects or touches
      */
     public static boolean finish(ConvexPolygons s, int a, int b, float best, int code, Penetrations out, int p) {
+        PolygonArrays r = s.arrays();
         // Branch-free normal: which edge won is a coin toss per pair, and a mispredicted branch
         // here costs more than the rest of the tail. A's edge i: its outward normal; B's edge j:
         // minus B's outward normal (the sign bit flipped); + 0f turns -0 into +0, so the output
         // has no -0 and swapping A and B negates the normal exactly.
-        int slot = code > 0 ? s.arrays().start[a] + code - 1 : code < 0 ? s.arrays().start[b] - code - 1 : s.arrays().start[a];
+        int slot = code > 0 ? r.start[a] + code - 1 : code < 0 ? r.start[b] - code - 1 : r.start[a];
         int flip = code & 0x80000000;
-        float normalX = Float.intBitsToFloat(Float.floatToRawIntBits(s.arrays().nx[slot]) ^ flip) + 0f;
-        float normalY = Float.intBitsToFloat(Float.floatToRawIntBits(s.arrays().ny[slot]) ^ flip) + 0f;
+        float normalX = Float.intBitsToFloat(Float.floatToRawIntBits(r.nx[slot]) ^ flip) + 0f;
+        float normalY = Float.intBitsToFloat(Float.floatToRawIntBits(r.ny[slot]) ^ flip) + 0f;
         // World axes after all edges, each with strict '>', so an equal edge keeps the win.
-        float g = s.arrays().minX[b] - s.arrays().maxX[a] + 0f; // B to the right of A
+        float g = r.minX[b] - r.maxX[a] + 0f; // B to the right of A
         if (g > best) {
             best = g;
             code = Penetrations.AXIS_WORLD_X;
             normalX = 1f;
             normalY = 0f;
         }
-        g = s.arrays().minX[a] - s.arrays().maxX[b] + 0f; // B to the left of A
+        g = r.minX[a] - r.maxX[b] + 0f; // B to the left of A
         if (g > best) {
             best = g;
             code = Penetrations.AXIS_WORLD_X;
             normalX = -1f;
             normalY = 0f;
         }
-        g = s.arrays().minY[b] - s.arrays().maxY[a] + 0f; // B above A
+        g = r.minY[b] - r.maxY[a] + 0f; // B above A
         if (g > best) {
             best = g;
             code = Penetrations.AXIS_WORLD_Y;
             normalX = 0f;
             normalY = 1f;
         }
-        g = s.arrays().minY[a] - s.arrays().maxY[b] + 0f; // B below A
+        g = r.minY[a] - r.maxY[b] + 0f; // B below A
         if (g > best) {
             best = g;
             code = Penetrations.AXIS_WORLD_Y;

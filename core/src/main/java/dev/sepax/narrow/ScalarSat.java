@@ -1,5 +1,6 @@
 package dev.sepax.narrow;
 
+import dev.sepax.internal.PolygonArrays;
 import dev.sepax.internal.BitWords;
 
 import dev.sepax.batch.OverlapBits;
@@ -94,8 +95,9 @@ public final class ScalarSat implements SatKernel {
      * verdict kernel calls this (or {@link #aabbSurvivors}), so all evaluate the same compares.
      */
     public static boolean aabbSeparates(ConvexPolygons s, int a, int b, float tol) {
-        return s.arrays().minX[b] - s.arrays().maxX[a] > tol || s.arrays().minX[a] - s.arrays().maxX[b] > tol
-                || s.arrays().minY[b] - s.arrays().maxY[a] > tol || s.arrays().minY[a] - s.arrays().maxY[b] > tol;
+        PolygonArrays r = s.arrays();
+        return r.minX[b] - r.maxX[a] > tol || r.minX[a] - r.maxX[b] > tol
+                || r.minY[b] - r.maxY[a] > tol || r.minY[a] - r.maxY[b] > tol;
     }
 
     /**
@@ -105,10 +107,11 @@ public final class ScalarSat implements SatKernel {
      */
     public static long aabbSurvivors(ConvexPolygons s, int[] pa, int[] pb, int first, int end, float tol) {
         assert (first & 63) == 0 && end - first <= 64 : "first=" + first + ", end=" + end;
-        float[] minX = s.arrays().minX;
-        float[] maxX = s.arrays().maxX;
-        float[] minY = s.arrays().minY;
-        float[] maxY = s.arrays().maxY;
+        PolygonArrays r = s.arrays();
+        float[] minX = r.minX;
+        float[] maxX = r.maxX;
+        float[] minY = r.minY;
+        float[] maxY = r.maxY;
         // Branch-free: about half of a broad phase's pairs fail here at random, which a branch
         // per pair would mispredict half the time; non-short-circuit | and a shifted 0/1 avoid it.
         long live = 0;
@@ -124,16 +127,17 @@ public final class ScalarSat implements SatKernel {
 
     /** {@link #separatingAxis} without the AABB axes (the caller has tested them). */
     static int edgeAxes(ConvexPolygons s, int a, int b, float tol, int hint) {
-        if (hint > 0 && hint <= s.arrays().count[a] && edgeSeparates(s, s.arrays().start[a] + hint - 1, b, tol)) {
+        PolygonArrays r = s.arrays();
+        if (hint > 0 && hint <= r.count[a] && edgeSeparates(s, r.start[a] + hint - 1, b, tol)) {
             return hint;
         }
         // hint >= -count, not -hint <= count: -Integer.MIN_VALUE overflows to itself.
-        if (hint < 0 && hint >= -s.arrays().count[b] && edgeSeparates(s, s.arrays().start[b] - hint - 1, a, tol)) {
+        if (hint < 0 && hint >= -r.count[b] && edgeSeparates(s, r.start[b] - hint - 1, a, tol)) {
             return hint;
         }
         // Centre-to-centre direction: only steers the search order.
-        float dx = s.arrays().centroidX[b] - s.arrays().centroidX[a];
-        float dy = s.arrays().centroidY[b] - s.arrays().centroidY[a];
+        float dx = r.centroidX[b] - r.centroidX[a];
+        float dy = r.centroidY[b] - r.centroidY[a];
         int i = firstSeparatingEdge(s, a, b, tol, dx, dy);
         if (i >= 0) {
             return 1 + i;
@@ -150,15 +154,16 @@ public final class ScalarSat implements SatKernel {
      * does. {@code (dx, dy)} points from {@code ref} towards {@code other}.
      */
     private static int firstSeparatingEdge(ConvexPolygons s, int ref, int other, float tol, float dx, float dy) {
-        float[] x = s.arrays().x;
-        float[] y = s.arrays().y;
-        float[] enx = s.arrays().enx;
-        float[] eny = s.arrays().eny;
-        float[] len = s.arrays().len;
-        int o = s.arrays().start[ref];
-        int k = s.arrays().count[ref];
-        int oo = s.arrays().start[other];
-        int ko = s.arrays().count[other];
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float[] enx = r.enx;
+        float[] eny = r.eny;
+        float[] len = r.len;
+        int o = r.start[ref];
+        int k = r.count[ref];
+        int oo = r.start[other];
+        int ko = r.count[other];
         // Best axis first: the edge whose normal points most towards the other shape separates
         // most often. The witness search starts at the other's vertex furthest towards ref,
         // the one most likely to be within reach of every edge.
@@ -197,8 +202,9 @@ public final class ScalarSat implements SatKernel {
     static int bestEdge(ConvexPolygons s, int o, int k, float dx, float dy) {
         int best = 0;
         float bestDot = Float.NEGATIVE_INFINITY;
+        PolygonArrays r = s.arrays();
         for (int i = 0; i < k; i++) {
-            float d = s.arrays().nx[o + i] * dx + s.arrays().ny[o + i] * dy;
+            float d = r.nx[o + i] * dx + r.ny[o + i] * dy;
             if (d > bestDot) {
                 bestDot = d;
                 best = i;
@@ -211,8 +217,9 @@ public final class ScalarSat implements SatKernel {
     static int extremeVertex(ConvexPolygons s, int o, int k, float dx, float dy) {
         int best = 0;
         float bestDot = Float.NEGATIVE_INFINITY;
+        PolygonArrays r = s.arrays();
         for (int j = 0; j < k; j++) {
-            float d = s.arrays().x[o + j] * dx + s.arrays().y[o + j] * dy;
+            float d = r.x[o + j] * dx + r.y[o + j] * dy;
             if (d > bestDot) {
                 bestDot = d;
                 best = j;
@@ -223,16 +230,17 @@ public final class ScalarSat implements SatKernel {
 
     /** Does the edge in slot {@code slot} separate shape {@code other} by more than {@code tol}? */
     static boolean edgeSeparates(ConvexPolygons s, int slot, int other, float tol) {
-        float[] x = s.arrays().x;
-        float[] y = s.arrays().y;
-        float nx = s.arrays().enx[slot];
-        float ny = s.arrays().eny[slot];
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float nx = r.enx[slot];
+        float ny = r.eny[slot];
         float px = x[slot];
         float py = y[slot];
         // The normal has the edge's length, so scale the tolerance instead of the normal.
-        float limit = tol * s.arrays().len[slot];
-        int o = s.arrays().start[other];
-        int end = o + s.arrays().count[other];
+        float limit = tol * r.len[slot];
+        int o = r.start[other];
+        int end = o + r.count[other];
         for (int j = o; j < end; j++) {
             float sep = nx * (x[j] - px) + ny * (y[j] - py);
             if (sep <= limit) {

@@ -1,5 +1,6 @@
 package dev.sepax.narrow;
 
+import dev.sepax.internal.PolygonArrays;
 import dev.sepax.internal.BitWords;
 
 import dev.sepax.batch.PairBatch;
@@ -77,16 +78,17 @@ public final class ScalarSweep implements SweepKernel {
         float uy = vy[b] - vy[a];
         float enter = Float.NEGATIVE_INFINITY;
         int axis = NO_AXIS;
+        PolygonArrays r = s.arrays();
         float exit = tMax;
 
         // Swept AABB: x+ (B right of A), x- (B left of A), y+ (B above A), y- (B below A).
         // The differences of bounds are exact in sign, and one side's gap is the other's with
         // the shapes swapped, bit for bit.
         for (int c = 0; c < 4; c++) {
-            float sep = c == 0 ? s.arrays().minX[b] - s.arrays().maxX[a]
-                    : c == 1 ? s.arrays().minX[a] - s.arrays().maxX[b]
-                    : c == 2 ? s.arrays().minY[b] - s.arrays().maxY[a]
-                    : s.arrays().minY[a] - s.arrays().maxY[b];
+            float sep = c == 0 ? r.minX[b] - r.maxX[a]
+                    : c == 1 ? r.minX[a] - r.maxX[b]
+                    : c == 2 ? r.minY[b] - r.maxY[a]
+                    : r.minY[a] - r.maxY[b];
             float rate = (c == 0 ? ux : c == 1 ? -ux : c == 2 ? uy : -uy) + 0f;
             // With rate == +0 the quotient is -inf when sep > 0 (apart, never closing: the exit
             // lies in the past, so no contact), +inf when sep < 0 and NaN when sep == 0 (no
@@ -104,7 +106,7 @@ public final class ScalarSweep implements SweepKernel {
         if (enter > exit || exit < 0f) {
             return miss(out, p);
         }
-        if (s.arrays().capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || s.arrays().capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY) {
+        if (r.capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || r.capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY) {
             return mergePair(s, a, b, ux, uy, enter, axis, exit, out, p);
         }
 
@@ -114,20 +116,20 @@ public final class ScalarSweep implements SweepKernel {
             int other = pass == 0 ? b : a;
             float rux = pass == 0 ? ux : -ux;
             float ruy = pass == 0 ? uy : -uy;
-            int o = s.arrays().start[ref];
-            int end = o + s.arrays().count[ref];
-            int oo = s.arrays().start[other];
-            int oend = oo + s.arrays().count[other];
+            int o = r.start[ref];
+            int end = o + r.count[ref];
+            int oo = r.start[other];
+            int oend = oo + r.count[other];
             for (int i = o; i < end; i++) {
-                float nx = s.arrays().nx[i];
-                float ny = s.arrays().ny[i];
+                float nx = r.nx[i];
+                float ny = r.ny[i];
                 // Separation of the other shape beyond this edge at t = 0: its lowest projection
                 // on n minus the edge's own projection. A vertex equal to this edge's vertex
                 // projects to exactly the same float, so a shared vertex gives exactly 0.
-                float offset = Math.fma(nx, s.arrays().x[i], ny * s.arrays().y[i]);
+                float offset = Math.fma(nx, r.x[i], ny * r.y[i]);
                 float support = Float.POSITIVE_INFINITY;
                 for (int j = oo; j < oend; j++) {
-                    float d = Math.fma(nx, s.arrays().x[j], ny * s.arrays().y[j]);
+                    float d = Math.fma(nx, r.x[j], ny * r.y[j]);
                     if (d < support) {
                         support = d;
                     }
@@ -176,14 +178,15 @@ public final class ScalarSweep implements SweepKernel {
      */
     public static boolean mergePair(ConvexPolygons s, int a, int b, float ux, float uy, float enter, int axis,
                                     float exit, SweepResults out, int p) {
-        float[] x = s.arrays().x;
-        float[] y = s.arrays().y;
-        float[] nx = s.arrays().nx;
-        float[] ny = s.arrays().ny;
-        int oa = s.arrays().start[a];
-        int ka = s.arrays().count[a];
-        int ob = s.arrays().start[b];
-        int kb = s.arrays().count[b];
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float[] nx = r.nx;
+        float[] ny = r.ny;
+        int oa = r.start[a];
+        int ka = r.count[a];
+        int ob = r.start[b];
+        int kb = r.count[b];
         float n0x = nx[oa];
         float n0y = ny[oa];
         float least = Float.POSITIVE_INFINITY;
@@ -255,15 +258,16 @@ public final class ScalarSweep implements SweepKernel {
         out.tLasts()[p] = exit;
         float nx;
         float ny;
+        PolygonArrays r = s.arrays();
         if (axis >= FIRST_A_EDGE) {
-            int slot = s.arrays().start[a] + axis - FIRST_A_EDGE;
-            nx = s.arrays().nx[slot];
-            ny = s.arrays().ny[slot];
+            int slot = r.start[a] + axis - FIRST_A_EDGE;
+            nx = r.nx[slot];
+            ny = r.ny[slot];
         } else if (axis < 0) {
             // B's outward normal points towards A: flip it to point from A to B.
-            int slot = s.arrays().start[b] - axis - 1;
-            nx = -s.arrays().nx[slot];
-            ny = -s.arrays().ny[slot];
+            int slot = r.start[b] - axis - 1;
+            nx = -r.nx[slot];
+            ny = -r.ny[slot];
         } else {
             nx = axis == 1 ? 1f : axis == 2 ? -1f : 0f;
             ny = axis == 3 ? 1f : axis == 4 ? -1f : 0f;

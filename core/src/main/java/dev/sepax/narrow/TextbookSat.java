@@ -1,5 +1,6 @@
 package dev.sepax.narrow;
 
+import dev.sepax.internal.PolygonArrays;
 import dev.sepax.internal.BitWords;
 
 import dev.sepax.batch.OverlapBits;
@@ -65,8 +66,9 @@ public final class TextbookSat implements SatKernel {
 
     /** Exact-as-double textbook SAT with the AABB axes. */
     static boolean separated(ConvexPolygons s, int a, int b, double tol) {
-        if ((double) s.arrays().minX[b] - s.arrays().maxX[a] > tol || (double) s.arrays().minX[a] - s.arrays().maxX[b] > tol
-                || (double) s.arrays().minY[b] - s.arrays().maxY[a] > tol || (double) s.arrays().minY[a] - s.arrays().maxY[b] > tol) {
+        PolygonArrays r = s.arrays();
+        if ((double) r.minX[b] - r.maxX[a] > tol || (double) r.minX[a] - r.maxX[b] > tol
+                || (double) r.minY[b] - r.maxY[a] > tol || (double) r.minY[a] - r.maxY[b] > tol) {
             return true;
         }
         return anyEdgeSeparates(s, a, b, tol) || anyEdgeSeparates(s, b, a, tol);
@@ -79,8 +81,9 @@ public final class TextbookSat implements SatKernel {
      * touching; negative: minus the penetration depth. Distance units.
      */
     public static double separation(ConvexPolygons s, int a, int b) {
-        double best = Math.max(Math.max((double) s.arrays().minX[b] - s.arrays().maxX[a], (double) s.arrays().minX[a] - s.arrays().maxX[b]),
-                Math.max((double) s.arrays().minY[b] - s.arrays().maxY[a], (double) s.arrays().minY[a] - s.arrays().maxY[b]));
+        PolygonArrays r = s.arrays();
+        double best = Math.max(Math.max((double) r.minX[b] - r.maxX[a], (double) r.minX[a] - r.maxX[b]),
+                Math.max((double) r.minY[b] - r.maxY[a], (double) r.minY[a] - r.maxY[b]));
         best = Math.max(best, largestGap(s, a, b));
         return Math.max(best, largestGap(s, b, a));
     }
@@ -90,24 +93,25 @@ public final class TextbookSat implements SatKernel {
     }
 
     private static double largestGap(ConvexPolygons s, int ref, int other) {
-        int o = s.arrays().start[ref];
-        int k = s.arrays().count[ref];
+        PolygonArrays r = s.arrays();
+        int o = r.start[ref];
+        int k = r.count[ref];
         double best = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < k; i++) {
             int j = i + 1 == k ? o : o + i + 1;
-            double ex = (double) s.arrays().x[j] - s.arrays().x[o + i];
-            double ey = (double) s.arrays().y[j] - s.arrays().y[o + i];
+            double ex = (double) r.x[j] - r.x[o + i];
+            double ey = (double) r.y[j] - r.y[o + i];
             double l = Math.sqrt(ex * ex + ey * ey);
             double ux = ey / l;
             double uy = -ex / l;
             double maxA = Double.NEGATIVE_INFINITY;
             for (int v = o; v < o + k; v++) {
-                maxA = Math.max(maxA, ux * s.arrays().x[v] + uy * s.arrays().y[v]);
+                maxA = Math.max(maxA, ux * r.x[v] + uy * r.y[v]);
             }
             double minB = Double.POSITIVE_INFINITY;
-            int ob = s.arrays().start[other];
-            for (int v = ob; v < ob + s.arrays().count[other]; v++) {
-                minB = Math.min(minB, ux * s.arrays().x[v] + uy * s.arrays().y[v]);
+            int ob = r.start[other];
+            for (int v = ob; v < ob + r.count[other]; v++) {
+                minB = Math.min(minB, ux * r.x[v] + uy * r.y[v]);
             }
             // Outward side only: the other shape beyond this edge's own shape along its normal.
             best = Math.max(best, minB - maxA);
