@@ -23,7 +23,8 @@ import dev.sepax.narrow.TextbookSat;
  * Entry point: the kernels this JVM should use.
  *
  * <h2>Selection</h2>
- * {@link #overlap()}, {@link #penetration()} and {@link #sweep()} use the SIMD kernels of
+ * {@link #overlap()}, {@link #penetration()}, {@link #sweep()}, {@link #manifolds()} and
+ * {@link #distance()} use the SIMD kernels of
  * {@code sepax-simd} when it is on the class path, {@code jdk.incubator.vector} is readable and
  * the VM can compile it well; otherwise the scalar reference kernels, with one {@code WARNING}
  * through {@link System.Logger} (logger {@code dev.sepax}) that says why. The choice is made
@@ -35,8 +36,11 @@ import dev.sepax.narrow.TextbookSat;
  * is chosen automatically, a facade kernel serves the scalar kernel from its first call while a
  * daemon thread warms the SIMD kernel on a private synthetic batch, and switches to it once it is
  * faster there (a volatile read per call; results are identical, so callers see only the speed).
- * {@link #warmUp()} waits for that up front. Where the SIMD kernel is never faster on the
- * synthetic batch within 10 s, the scalar kernel stays, with one {@code INFO} line.
+ * {@link #warmUp()} waits for that up front. Where the compiled SIMD kernel is not faster on the
+ * synthetic batch (or has not won within 10 s), the scalar kernel stays, with one {@code INFO}
+ * line. Every facade kernel with a SIMD form has this switch: {@link #overlap()} in both
+ * precisions, {@link #penetration()}, {@link #sweep()}, {@link #manifolds()} and
+ * {@link #distance()}.
  *
  * <h2>The {@code sepax.kernel} system property</h2>
  * <ul>
@@ -65,8 +69,8 @@ public final class Sepax {
      * The selected kernel for a precision: {@link Precision#FLOAT} is {@link #overlap()};
      * {@link Precision#EXACT} is {@code dev.sepax.simd.VectorExactSat} under the same conditions
      * as {@link #overlap()}, else {@link ExactSat}. The exact kernels return the same bits, which
-     * are those of exact arithmetic on the stored floats (see {@link ExactSat}). The exact kernel
-     * has no warm-up switch yet, so where SIMD is chosen its first calls pay the C2 warm-up.
+     * are those of exact arithmetic on the stored floats (see {@link ExactSat}). It has its own
+     * warm-up switch, as described in the class doc.
      *
      * @throws IllegalArgumentException if {@code precision} is null
      */
@@ -79,7 +83,11 @@ public final class Sepax {
 
     private static final class ExactHolder {
         static final Selection<SatKernel> SELECTION = Selection.of("dev.sepax.simd.VectorExactSat", SatKernel.class,
-                ExactSat.INSTANCE, null);
+                ExactSat.INSTANCE, mayRunSimd() ? SwitchingSat.exact(null) : null);
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null : SwitchingSat.exact(SELECTION.forcedSimd()));
+        }
     }
 
     /** The scalar reference kernel. */
@@ -113,42 +121,60 @@ public final class Sepax {
     }
 
     /**
-     * Pays the SIMD warm-up now instead of in the first frames: selects every facade kernel and
-     * waits until each serves its final implementation (at most about 10 s per kernel; typically
-     * well under a second on a machine with a free core). With {@code -Dsepax.kernel=simd} it runs
-     * the same warm-up on the calling thread. An interrupt ends the wait early, with the
-     * interrupt status set again.
+     * Pays the SIMD warm-up now instead of in the first frames: selects the facade kernels and
+     * waits until each serves its final implementation (typically well under a second per kernel
+     * on a machine with a free core; a kernel whose compiled SIMD form is not faster here settles
+     * on the scalar one as soon as that is clear, and none waits more than about 10 s). The
+     * kernels warmed are {@link #overlap()}, both precisions, {@link #penetration()},
+     * {@link #sweep()} and {@link #manifolds()}, and {@link #distance()} when this JVM has asked
+     * for it before (so that a JVM that never measures distances never loads its vector code).
+     * With {@code -Dsepax.kernel=simd} it runs the same warm-up on the calling thread. An
+     * interrupt ends the wait early, with the interrupt status set again.
      *
-     * @return true if every facade kernel now serves its SIMD kernel
+     * @return true if every kernel warmed now serves its SIMD kernel
      * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
      */
     public static boolean warmUp() {
         boolean simd = SatHolder.warmUp();
+        simd &= ExactHolder.warmUp();
         simd &= PenetrationHolder.warmUp();
         simd &= SweepHolder.warmUp();
+        simd &= ManifoldHolder.warmUp();
+        if (DistanceHolder.asked) {
+            simd &= DistanceHolder.warmUp();
+        }
         return simd;
     }
 
     /**
      * The selected distance kernel for rounded shapes (GJK: distance, closest points, normal):
      * {@code dev.sepax.simd.VectorDistance} when the SIMD kernels can run (see class doc), else
-     * {@link ScalarDistance}. Both give the same bits. Chosen once, lazily; it has no warm-up
-     * switch yet, so where SIMD is chosen its first calls pay the C2 warm-up.
+     * {@link ScalarDistance}. Both give the same bits. Chosen once, lazily, with the warm-up
+     * switch described in the class doc.
      */
     public static DistanceKernel distance() {
-        return DistanceHolder.SELECTION.kernel();
+        DistanceKernel k = DistanceHolder.SELECTION.kernel();
+        DistanceHolder.asked = true;
+        return k;
     }
 
     private static final class DistanceHolder {
         static final Selection<DistanceKernel> SELECTION = Selection.of("dev.sepax.simd.VectorDistance",
-                DistanceKernel.class, ScalarDistance.INSTANCE, null);
+                DistanceKernel.class, ScalarDistance.INSTANCE,
+                mayRunSimd() ? new SwitchingDistance(ScalarDistance.INSTANCE, null) : null);
+        /** Set once {@link #distance()} has been called: {@link #warmUp()} warms this kernel only then. */
+        static volatile boolean asked;
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingDistance(ScalarDistance.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     /**
      * The selected contact-manifold kernel: {@code dev.sepax.simd.VectorManifolds} when the SIMD
      * kernels can run (see class doc), else {@link ScalarManifolds}. Both give the same bits.
-     * Chosen once, lazily; it has no warm-up switch yet, so where SIMD is chosen its first calls
-     * pay the C2 warm-up.
+     * Chosen once, lazily, with the warm-up switch described in the class doc.
      */
     public static ManifoldKernel manifolds() {
         return ManifoldHolder.SELECTION.kernel();
@@ -156,7 +182,13 @@ public final class Sepax {
 
     private static final class ManifoldHolder {
         static final Selection<ManifoldKernel> SELECTION = Selection.of("dev.sepax.simd.VectorManifolds",
-                ManifoldKernel.class, ScalarManifolds.INSTANCE, null);
+                ManifoldKernel.class, ScalarManifolds.INSTANCE,
+                mayRunSimd() ? new SwitchingManifolds(ScalarManifolds.INSTANCE, null) : null);
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingManifolds(ScalarManifolds.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     /**

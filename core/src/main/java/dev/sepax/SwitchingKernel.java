@@ -21,25 +21,45 @@ import java.util.concurrent.TimeUnit;
  * (or until {@link Sepax#warmUp()} asks), checks that SIMD can run here, loads the SIMD kernel,
  * and runs both kernels on a private {@link SyntheticScene} in alternation. The delay keeps the
  * caller's first second as fast as the scalar kernel alone: by then the JIT has compiled the
- * scalar kernel, so the Vector API's class loading and its long C2 compiles neither queue in
- * front of it nor take a busy machine's cores from it; loading the Vector API off the caller's
- * thread keeps its class initialisation out of the caller's first frame. Once the SIMD kernel beats the best scalar time {@link #WINS} rounds in a
- * row, after at least {@link #MIN_ROUNDS} rounds (the thread idles twice as long as each round
- * took, so that it takes at most a third of a core from callers), one volatile write makes every later call go to
- * it. If it never does within {@link #MAX_WARM_NANOS} (a machine where it is not faster), the
- * scalar kernel stays, with one {@code INFO} line. If SIMD cannot run after all, the scalar kernel
- * stays with the usual {@code WARNING}; if the two kernels ever disagree on the synthetic batch,
- * or the SIMD kernel throws, it stays with a {@code WARNING} of its own. Callers are never blocked
- * and nothing is allocated per call: a call costs one volatile read and one plain read more than
- * the kernel itself.
+ * scalar kernel, so the Vector API's class loading and its long C2 compiles neither queue in front
+ * of it nor take a busy machine's cores from it; loading the Vector API off the caller's thread
+ * keeps its class initialisation out of the caller's first frame. Once the SIMD kernel beats the
+ * scalar one in {@link #WINS} rounds in a row, each against the scalar time of the same round
+ * (neighbours in time, so a busy machine's load falls on both alike), and in the sum over the last
+ * {@link #WINDOW} rounds, after at least {@link #MIN_ROUNDS} rounds (the thread idles twice as
+ * long as each round took, so that it takes at most a third of a core from callers), one volatile
+ * write makes every later call go to it. If it has not won once its best time stops improving
+ * ({@link #STALL_ROUNDS} compiled rounds, rounds that allocate at most {@link
+ * #COMPILED_ROUND_BYTES}, without a gain of {@link #STALL_GAIN}: compiled, and not faster here),
+ * or within {@link #MAX_WARM_NANOS}, the scalar kernel stays, with one {@code INFO} line. If SIMD cannot run after
+ * all, the scalar kernel stays with the usual {@code WARNING}; if the two kernels ever disagree on
+ * the synthetic batch, or the SIMD kernel throws, it stays with a {@code WARNING} of its own.
+ * Callers are never blocked and nothing is allocated per call: a call costs one volatile read and
+ * one plain read more than the kernel itself.
  */
 abstract class SwitchingKernel<K> implements Runnable {
     /** Rounds before the SIMD kernel may win: enough for the scalar kernel to reach C2. */
     static final int MIN_ROUNDS = 10;
-    /** Consecutive rounds the SIMD kernel must beat the best scalar time. */
+    /** Consecutive rounds the SIMD kernel must beat the scalar time of the same round. */
     static final int WINS = 3;
+    /** Rounds whose summed SIMD time must also be below their summed scalar time. */
+    static final int WINDOW = 8;
     /** Longest warm-up before giving up and keeping the scalar kernel. */
     static final long MAX_WARM_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /**
+     * Rounds without a new best SIMD time (better by more than {@link #STALL_GAIN}) after which a
+     * SIMD kernel that still does not win is taken as compiled and not faster here: the warm-up
+     * settles on the scalar kernel without waiting for {@link #MAX_WARM_NANOS}.
+     */
+    static final int STALL_ROUNDS = 40;
+    /** The improvement of the best SIMD time that counts as still warming: 2 %. */
+    static final double STALL_GAIN = 0.02;
+    /**
+     * Bytes a SIMD round may allocate and still count as compiled code: C2-compiled Vector API
+     * code allocates nothing, while in the interpreter or C1 every vector operation boxes
+     * (hundreds of kilobytes per synthetic round). The round's own checksum allocates nothing.
+     */
+    static final long COMPILED_ROUND_BYTES = 1024;
     /**
      * How long after the first call the warm-up waits before it starts, unless
      * {@link Sepax#warmUp()} asks for it: the caller's scalar kernel is compiled by then, so the
@@ -60,8 +80,9 @@ abstract class SwitchingKernel<K> implements Runnable {
     K simd;
     /** The kernel every call runs: {@link #scalar} until the warm-up switches to {@link #simd}. */
     volatile K current;
-    /** Every SIMD kernel is named {@code simd}; {@code scalar} once SIMD turns out unavailable. */
-    private volatile String name = "simd";
+    /** The SIMD kernel's name ({@code simd}, {@code simd-exact}); the scalar one's once SIMD turns out unavailable. */
+    private volatile String name;
+    private final String scalarName;
     /** Set once the warm-up is queued; a plain read on every call, a CAS only the first time. */
     private boolean started;
     private final java.util.concurrent.atomic.AtomicBoolean queued = new java.util.concurrent.atomic.AtomicBoolean();
@@ -76,6 +97,14 @@ abstract class SwitchingKernel<K> implements Runnable {
      * {@code INSTANCE}), or {@code simd} when not null (a forced warm-up, see {@link Sepax#warmUp()}).
      */
     SwitchingKernel(String what, String threadName, K scalar, String simdClass, Class<K> type, K simd) {
+        this(what, threadName, scalar, simdClass, type, simd, "simd", "scalar");
+    }
+
+    /** As above, for kernels whose names are not {@code simd} and {@code scalar}. */
+    SwitchingKernel(String what, String threadName, K scalar, String simdClass, Class<K> type, K simd,
+                    String simdName, String scalarName) {
+        this.name = simdName;
+        this.scalarName = scalarName;
         this.what = what;
         this.threadName = threadName;
         this.scalar = scalar;
@@ -88,6 +117,30 @@ abstract class SwitchingKernel<K> implements Runnable {
     /** The name of the kernel this one settles on. */
     final String settledName() {
         return name;
+    }
+
+    /** This JVM's per-thread allocation counter, or null where it has none (then no stall rule). */
+    private static com.sun.management.ThreadMXBean allocationCounter() {
+        try {
+            if (java.lang.management.ManagementFactory.getThreadMXBean()
+                    instanceof com.sun.management.ThreadMXBean t && t.isThreadAllocatedMemorySupported()) {
+                t.setThreadAllocatedMemoryEnabled(true);
+                return t;
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // no counter: the warm-up runs until the SIMD kernel wins or the cap
+        }
+        return null;
+    }
+
+    /** Bytes this thread has allocated, or -1 without a counter. */
+    private static long allocated(com.sun.management.ThreadMXBean counter) {
+        return counter == null ? -1 : counter.getCurrentThreadAllocatedBytes();
+    }
+
+    /** Whether the warm-up has not settled yet (for tests). */
+    final boolean isUnsettled() {
+        return settled.getCount() > 0;
     }
 
     /** Called after every call: queues the warm-up the first time. */
@@ -152,7 +205,7 @@ abstract class SwitchingKernel<K> implements Runnable {
             if (simd == null) {
                 String unavailable = SimdSupport.unavailableReason();
                 if (unavailable != null) {
-                    name = "scalar";
+                    name = scalarName;
                     SimdSupport.warnUnavailable(unavailable);
                     return;
                 }
@@ -160,13 +213,22 @@ abstract class SwitchingKernel<K> implements Runnable {
             }
             long start = System.nanoTime();
             long bestScalar = Long.MAX_VALUE;
+            long bestSimd = Long.MAX_VALUE;
+            int sinceSimdGain = 0;
+            com.sun.management.ThreadMXBean allocation = allocationCounter();
             int wins = 0;
+            long[] recentScalar = new long[WINDOW];
+            long[] recentSimd = new long[WINDOW];
+            long windowScalar = 0;
+            long windowSimd = 0;
             for (int round = 0; ; round++) {
                 long t0 = System.nanoTime();
                 long a = runRound(scalar, 0, round);
+                long bytes0 = allocated(allocation);
                 long t1 = System.nanoTime();
                 long b = runRound(simd, 1, round);
                 long t2 = System.nanoTime();
+                long simdBytes = bytes0 < 0 ? -1 : allocated(allocation) - bytes0;
                 if (a != b) {
                     SimdSupport.log().log(System.Logger.Level.WARNING, "sepax: the SIMD " + what
                             + " kernel disagreed with the scalar one on the warm-up batch (round " + round
@@ -174,11 +236,28 @@ abstract class SwitchingKernel<K> implements Runnable {
                     return;
                 }
                 bestScalar = Math.min(bestScalar, t1 - t0);
-                wins = round >= MIN_ROUNDS && t2 - t1 < bestScalar ? wins + 1 : 0;
-                if (wins >= WINS) {
+                windowScalar += (t1 - t0) - recentScalar[round % WINDOW];
+                windowSimd += (t2 - t1) - recentSimd[round % WINDOW];
+                recentScalar[round % WINDOW] = t1 - t0;
+                recentSimd[round % WINDOW] = t2 - t1;
+                wins = round >= MIN_ROUNDS && t2 - t1 < t1 - t0 ? wins + 1 : 0;
+                if (wins >= WINS && windowSimd < windowScalar) {
                     current = simd;
                     return;
                 }
+                // A SIMD kernel that runs compiled (it allocates nothing) and whose best time has
+                // stopped improving is done warming: if it has not won by then, more rounds only
+                // keep a caller of Sepax.warmUp() waiting. Rounds while it still boxes (C2 may be
+                // seconds away on a busy machine, with a flat C1 time meanwhile) never count.
+                if (simdBytes < 0 || simdBytes > COMPILED_ROUND_BYTES || t2 - t1 < bestSimd * (1 - STALL_GAIN)) {
+                    sinceSimdGain = 0;
+                } else if (++sinceSimdGain >= STALL_ROUNDS && round >= MIN_ROUNDS) {
+                    SimdSupport.log().log(System.Logger.Level.INFO, "sepax: the SIMD " + what + " kernel was not"
+                            + " faster than the scalar one once compiled (" + round + " warm-up rounds);"
+                            + " keeping the scalar kernel");
+                    return;
+                }
+                bestSimd = Math.min(bestSimd, t2 - t1);
                 // Idle twice as long as the round took: the thread uses at most a third of a core
                 // while C2 compiles (the compile runs on the JIT's own thread), so that callers
                 // on a busy machine lose little to the warm-up. Not when a caller waits for it in

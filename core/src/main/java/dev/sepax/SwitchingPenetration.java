@@ -45,13 +45,17 @@ final class SwitchingPenetration extends SwitchingKernel<PenetrationKernel> impl
             outs[slot] = new Penetrations(n);
         }
         Penetrations out = outs[slot];
-        // Any start is allowed here: a whole batch, and a range with ragged ends.
+        // Any start is allowed here: a whole batch, and a range with ragged ends; the pairs in
+        // the caller's order and grouped by class, so both the per-pair and the lane paths run.
         int from = (round & 1) == 0 ? 0 : 3 + (round & 15);
         int to = (round & 1) == 0 ? n : n - 5;
-        long sum = kernel.penetrations(scene.shapes, scene.pairs, from, to, out);
-        for (int p = 0; p < n; p++) {
-            sum = sum * 31 + Float.floatToRawIntBits(out.depths()[p]) + out.axes()[p];
-            sum = sum * 31 + Float.floatToRawIntBits(out.normalXs()[p]) + Float.floatToRawIntBits(out.normalYs()[p]);
+        long sum = 0;
+        for (PairBatch pairs : new PairBatch[] {scene.pairs, scene.groupedPairs}) {
+            sum = sum * 31 + kernel.penetrations(scene.shapes, pairs, from, to, out);
+            for (int p = 0; p < n; p++) {
+                sum = sum * 31 + Float.floatToRawIntBits(out.depths()[p]) + out.axes()[p];
+                sum = sum * 31 + Float.floatToRawIntBits(out.normalXs()[p]) + Float.floatToRawIntBits(out.normalYs()[p]);
+            }
         }
         for (int p = round & 63; p < n; p += 97) {
             sum = sum * 31 + (kernel.penetration(scene.shapes, scene.pairs.shapeA(p), scene.pairs.shapeB(p), out, p) ? 1 : 0);

@@ -2,6 +2,7 @@ package dev.sepax;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.narrow.ExactSat;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
 
@@ -19,6 +20,22 @@ final class SwitchingSat extends SwitchingKernel<SatKernel> implements SatKernel
     /** See {@link SwitchingKernel#SwitchingKernel}: {@code simd} null loads {@code dev.sepax.simd.VectorSat}. */
     SwitchingSat(SatKernel scalar, SatKernel simd) {
         super("overlap", "sepax-simd-warm-up-overlap", scalar, "dev.sepax.simd.VectorSat", SatKernel.class, simd);
+    }
+
+    private SwitchingSat(String what, String threadName, SatKernel scalar, String simdClass, SatKernel simd,
+                         String simdName, String scalarName) {
+        super(what, threadName, scalar, simdClass, SatKernel.class, simd, simdName, scalarName);
+    }
+
+    /**
+     * The exact-precision switch: {@link ExactSat} until {@code dev.sepax.simd.VectorExactSat}
+     * (or {@code simd} when not null) is warm, judged on the same synthetic batch: what differs
+     * between the two is the float filter, the exact second pass for in-band pairs being the same
+     * code on both paths.
+     */
+    static SwitchingSat exact(SatKernel simd) {
+        return new SwitchingSat("exact overlap", "sepax-simd-warm-up-exact", ExactSat.INSTANCE,
+                "dev.sepax.simd.VectorExactSat", simd, "simd-exact", "scalar-exact");
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.sepax;
 
 import dev.sepax.batch.PairBatch;
 import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.shape.RoundedShapes;
 import dev.sepax.shape.Velocities;
 
 import java.util.SplittableRandom;
@@ -22,6 +23,12 @@ final class SyntheticScene {
 
     final ConvexPolygons shapes;
     final PairBatch pairs;
+    /**
+     * The same pairs ordered by the capacity classes of their shapes, so that the kernels'
+     * lanes-across-pairs paths (runs of pairs of like shapes) take part in the warm-up as they do
+     * on a caller's batch of like shapes, besides the per-pair paths that {@link #pairs} exercises.
+     */
+    final PairBatch groupedPairs;
     final Velocities velocities;
 
     private SyntheticScene() {
@@ -46,10 +53,30 @@ final class SyntheticScene {
                 pairs.add(a, other);
             }
         }
+        groupedPairs = grouped(shapes, pairs);
         velocities = new Velocities(n);
         for (int s = 0; s < n; s++) {
             velocities.set(s, (float) rnd.nextDouble(-2, 2), (float) rnd.nextDouble(-2, 2));
         }
+    }
+
+    /** {@code pairs} stably sorted by (larger capacity, smaller capacity) of their two shapes. */
+    private static PairBatch grouped(ConvexPolygons shapes, PairBatch pairs) {
+        int[] cap = shapes.arrays().capacity;
+        int n = pairs.size();
+        long[] keys = new long[n];
+        for (int p = 0; p < n; p++) {
+            int ca = cap[pairs.shapeA(p)];
+            int cb = cap[pairs.shapeB(p)];
+            keys[p] = ((long) Math.max(ca, cb) << 42) | ((long) Math.min(ca, cb) << 21) | p;
+        }
+        java.util.Arrays.sort(keys);
+        PairBatch out = new PairBatch(shapes, n);
+        for (long key : keys) {
+            int p = (int) (key & ((1 << 21) - 1));
+            out.add(pairs.shapeA(p), pairs.shapeB(p));
+        }
+        return out;
     }
 
     private static float[] polygon(SplittableRandom rnd, int k, double cx, double cy, double r) {
@@ -69,5 +96,50 @@ final class SyntheticScene {
 
     static SyntheticScene get() {
         return Holder.SCENE;
+    }
+
+    /**
+     * The rounded batch the distance kernel is warmed on: circles, capsules, segments, plain and
+     * rounded polygons mixed on the same grid, about half of the pairs overlapping, in one store.
+     */
+    static final class Rounded {
+        final RoundedShapes shapes;
+        final PairBatch pairs;
+
+        private Rounded() {
+            SplittableRandom rnd = new SplittableRandom(0x5e9a_d157);
+            int n = SIDE * SIDE;
+            RoundedShapes.Builder b = RoundedShapes.builder();
+            for (int s = 0; s < n; s++) {
+                float cx = (float) ((s % SIDE) * 1.6 + rnd.nextDouble(0.4));
+                float cy = (float) ((s / SIDE) * 1.6 + rnd.nextDouble(0.4));
+                float r = (float) (0.1 + rnd.nextDouble(0.3));
+                switch (s % 5) {
+                    case 0 -> b.circle(cx, cy, 0.4f + r);
+                    case 1 -> b.capsule(cx - 0.4f, cy - 0.2f, cx + 0.4f, cy + 0.2f, r);
+                    case 2 -> b.segment(cx - 0.6f, cy + 0.3f, cx + 0.6f, cy - 0.3f);
+                    case 3 -> b.polygon(polygon(rnd, COUNTS[rnd.nextInt(COUNTS.length)], cx, cy, 0.6 + r));
+                    default -> b.add(r, polygon(rnd, COUNTS[rnd.nextInt(COUNTS.length)], cx, cy, 0.5));
+                }
+            }
+            shapes = b.build();
+            pairs = new PairBatch(n, PAIRS);
+            while (pairs.size() < PAIRS) {
+                int a = rnd.nextInt(n);
+                int c = rnd.nextInt(10);
+                int other = c < 4 ? a + 1 : c < 8 ? a + SIDE : c < 9 ? a + SIDE + 1 : rnd.nextInt(n);
+                if (other < n && other != a) {
+                    pairs.add(a, other);
+                }
+            }
+        }
+
+        private static final class Holder {
+            static final Rounded SCENE = new Rounded();
+        }
+
+        static Rounded get() {
+            return Holder.SCENE;
+        }
     }
 }

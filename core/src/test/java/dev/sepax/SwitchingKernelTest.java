@@ -105,6 +105,59 @@ class SwitchingKernelTest {
         assertEquals("simd", k.name());
     }
 
+    /** {@code inner}, after parking the thread for {@code nanos} per batch. */
+    private static SatKernel parked(SatKernel inner, long nanos) {
+        return new Delegating(inner) {
+            @Override
+            public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
+                            OverlapBits out, int[] axisCache) {
+                java.util.concurrent.locks.LockSupport.parkNanos(nanos);
+                return super.test(shapes, pairs, from, to, tolerance, out, axisCache);
+            }
+        };
+    }
+
+    @Test
+    void aCompiledKernelThatIsNotFasterSettlesOnTheScalarOneWithoutWaitingForTheCap() {
+        // Both steady from the first round, the "SIMD" side 25% slower: never winning, its best
+        // time flat. The warm-up must give up on the stall rule, long before the 10 s cap.
+        SatKernel scalar = parked(ScalarSat.INSTANCE, 2_000_000);
+        SatKernel slower = parked(ScalarSat.INSTANCE, 2_500_000);
+        SwitchingSat k = new SwitchingSat(scalar, slower);
+        long t0 = System.nanoTime();
+        assertFalse(k.awaitSettled());
+        long took = System.nanoTime() - t0;
+        assertSame(scalar, k.current);
+        assertTrue(took < SwitchingKernel.MAX_WARM_NANOS, "settled by the stall rule, took " + took + " ns");
+    }
+
+    @Test
+    void roundsThatAllocateAreTakenAsStillCompilingAndNeverEndTheWarmUpEarly() {
+        // Flat and 25% slower like the kernel above, but boxing like uncompiled vector code (it
+        // allocates 64 KB per round): the stall rule must not count its rounds. Watched for
+        // three times what the kernel above needed, the warm-up has not given up.
+        SatKernel scalar = parked(ScalarSat.INSTANCE, 2_000_000);
+        SatKernel boxing = new Delegating(parked(ScalarSat.INSTANCE, 2_500_000)) {
+            @Override
+            public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
+                            OverlapBits out, int[] axisCache) {
+                sink = new byte[65536];
+                return super.test(shapes, pairs, from, to, tolerance, out, axisCache);
+            }
+        };
+        SwitchingSat k = new SwitchingSat(scalar, boxing);
+        k.startWarmUp();
+        // The start delay, then MIN_ROUNDS + 2 * STALL_ROUNDS rounds of about 5 ms and 10 ms of idling.
+        long watch = TimeUnit.MILLISECONDS.toNanos(SwitchingKernel.START_DELAY_MILLIS)
+                + (SwitchingKernel.MIN_ROUNDS + 2L * SwitchingKernel.STALL_ROUNDS) * TimeUnit.MILLISECONDS.toNanos(15);
+        java.util.concurrent.locks.LockSupport.parkNanos(watch);
+        assertSame(scalar, k.current);
+        assertTrue(k.isUnsettled(), "a kernel that still allocates was given up on the stall rule");
+    }
+
+    /** Keeps the boxing stand-in's allocations from being optimised away. */
+    static volatile byte[] sink;
+
     @Test
     void aKernelThatDisagreesIsNeverSwitchedTo() {
         SatKernel flipped = new Delegating(ScalarSat.INSTANCE) {

@@ -1,7 +1,6 @@
 package dev.sepax.simd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
@@ -149,6 +148,8 @@ class VectorDistanceTest {
 
     @Test
     void theFacadeChoosesTheSimdKernel() {
-        assertSame(VectorDistance.INSTANCE, Sepax.distance());
+        // The facade's switch serves the scalar kernel until this one is warm, under its name
+        // (FacadeWarmUpTest checks the bits on both sides of the switch).
+        assertEquals("simd", Sepax.distance().name());
     }
 }

@@ -1,7 +1,6 @@
 package dev.sepax.simd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -162,7 +161,8 @@ class VectorManifoldsTest {
 
     @Test
     void theFacadeSelectsThisKernel() {
-        assertSame(VectorManifolds.INSTANCE, Sepax.manifolds());
+        // The facade's switch serves the scalar kernel until this one is warm, under its name
+        // (FacadeWarmUpTest checks the bits on both sides of the switch).
         assertEquals("simd", Sepax.manifolds().name());
     }
 }
