@@ -67,11 +67,11 @@ import dev.sepax.shape.ConvexPolygons;
  *       {@code e} of their exact minimum, so the support errs by at most {@code sqrt(5) u M},
  *       and the offset by as much. (3) The subtraction rounds once, relative to its result,
  *       {@code |n . (b - a)| <= |b - a| <= 2 sqrt(2) M}: at most {@code 2 sqrt(2) u M}. (4) A
- *       stored normal is the exact unit normal rounded once per component (a double quotient,
- *       see {@link ConvexPolygons}), so it is off by at most {@code u} and moves {@code n . (b - a)} by at most
- *       {@code 2 sqrt(2) u M}. In all {@code (2 sqrt(5) + 4 sqrt(2)) u M < 10.1 u M} to first
- *       order: the result is within {@link FloatBand#of} ({@code 16 u M}) of the exact
- *       separation. The rounding is relative to the coordinates' magnitude {@code M}, not to
+ *       stored normal is the exact unit normal rounded once per component (a double
+ *       quotient, see {@link ConvexPolygons}), so it is off by at most {@code u} and moves
+ *       {@code n . (b - a)} by at most {@code 2 sqrt(2) u M}. In all
+ *       {@code (2 sqrt(5) + 4 sqrt(2)) u M < 10.1 u M} to first order: the result is within
+ *       {@link FloatBand#of} ({@code 16 u M}) of the exact separation. The rounding is relative to the coordinates' magnitude {@code M}, not to
  *       the distance {@code |b - a|}: for small shapes far from the origin it is coarser than
  *       the difference form's {@code 3u |b - a|}, within the same band; in exchange each vertex
  *       costs one product and one fma instead of two differences, two products and a sum.

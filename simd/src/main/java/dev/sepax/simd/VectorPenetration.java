@@ -307,7 +307,8 @@ public final class VectorPenetration implements PenetrationKernel {
 
     /**
      * The general case: whole vectors of one shape's edges at a time, A's then B's. Lane i of a
-     * chunk is {@code min_j n_i . (v_j - p_i) + 0f} over the other shape's vertices; lanes past
+     * chunk is {@code min_j fma(nx_i, x_j, ny_i * y_j) - fma(nx_i, px_i, ny_i * py_i) + 0f} over the
+     * other shape's vertices (the scalar small class's support form); lanes past
      * the reference shape's count may read the next shape or the store's TAIL_SLACK and are
      * masked out. Everything vector-typed stays inside this method (see {@link #packedPair}).
      */
