@@ -13,8 +13,9 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <h2>Steps, per pair</h2>
  * <ol>
- *   <li>The best edge of A and the best edge of B by separation, exactly as
- *       {@link ScalarPenetration} computes them (unit normals, same float expressions). If the
+ *   <li>The best edge of A and the best edge of B by separation, each edge's separation
+ *       {@link ScalarPenetration#edgeSeparation} (unit normals, the difference form, every
+ *       vertex of the other shape). If the
  *       larger separation exceeds {@code margin}, the pair gets no points.
  *   <li>Reference edge: A's best edge, unless B's is better by more than a small bias
  *       ({@code 1e-3} of the smaller shape's AABB size), which keeps the choice from flickering

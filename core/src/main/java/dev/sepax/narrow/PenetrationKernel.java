@@ -49,15 +49,34 @@ import dev.sepax.shape.ConvexPolygons;
  * separations of A and B, which goes to A's edge in either order).
  *
  * <h2>Float arithmetic and the error band</h2>
- * Edge separations are computed in float as {@code nx * (bx - ax) + ny * (by - ay)} with the
- * unit normals of {@link ConvexPolygons} (plain multiply and add, no fma), minimum by
- * {@code d < min}, then {@code + 0f} (turns {@code -0} into {@code +0}, so the float order is
- * total); world gaps are exact differences. A shared vertex gives exactly 0. With unit
- * roundoff {@code u = 2^-24} and {@code M} the largest absolute coordinate of the two shapes:
+ * Edge separations are computed in float with the unit normals of {@link ConvexPolygons}, in a
+ * form per class: the <b>small class</b> in the support form of {@link ScalarSweep},
+ * {@code min_b fma(nx, bx, ny * by) - fma(nx, ax, ny * ay)} (the other shape's support along
+ * the normal minus the edge's offset, the offset once per edge, the minimum by
+ * {@code d < min}); the <b>merge class</b> in the difference form
+ * {@code nx * (bx - ax) + ny * (by - ay)} at the walk's vertex (plain multiply and add, no
+ * fma). Either is then {@code + 0f} (turns {@code -0} into {@code +0}, so the float order is
+ * total); world gaps are exact differences. A shared vertex gives exactly 0 in both forms (in
+ * the support form its term is the very float of the offset). With unit roundoff
+ * {@code u = 2^-24} and {@code M} the largest absolute coordinate of the two shapes:
  * <ul>
- *   <li><b>Small class</b>: one separation errs by at most {@code 3u |b - a| <= 8.5 u M} (two
- *       differences, two products, one sum), so the result is within {@link FloatBand#of}
- *       ({@code 16 u M}) of the exact separation with the stored normals.
+ *   <li><b>Small class</b>: (1) one term {@code fma(nx, x, ny * y)} errs by at most
+ *       {@code u |ny y|} (the product) plus {@code u |nx x + fl(ny y)|} (the fma's single
+ *       rounding), at most {@code u M (|nx| + 2 |ny|) <= sqrt(5) u M} to first order, for a
+ *       unit normal. (2) A minimum of values each within {@code e} of exact values is within
+ *       {@code e} of their exact minimum, so the support errs by at most {@code sqrt(5) u M},
+ *       and the offset by as much. (3) The subtraction rounds once, relative to its result,
+ *       {@code |n . (b - a)| <= |b - a| <= 2 sqrt(2) M}: at most {@code 2 sqrt(2) u M}. (4) A
+ *       stored normal is the exact unit normal rounded once per component (a double
+ *       quotient, see {@link ConvexPolygons}), so it is off by at most {@code u} and moves
+ *       {@code n . (b - a)} by at most {@code 2 sqrt(2) u M}. In all
+ *       {@code (2 sqrt(5) + 4 sqrt(2)) u M < 10.1 u M} to first order: the result is within
+ *       {@link FloatBand#of} ({@code 16 u M}) of the exact separation. The rounding is relative to the coordinates' magnitude {@code M}, not to
+ *       the distance {@code |b - a|}: for small shapes far from the origin it is coarser than
+ *       the difference form's {@code 3u |b - a|}, within the same band; in exchange each vertex
+ *       costs one product and one fma instead of two differences, two products and a sum.
+ *       Checked against the exact rational oracle on near-touching small-class pairs, near and
+ *       far from the origin ({@code MergeBandPropertiesTest}).
  *   <li><b>Merge class</b>: the walk's vertex may differ from the exact support, never with a
  *       smaller exact value. (1) A step's decision {@code c = nxP*nyQ - nyP*nxQ} errs by at most
  *       {@code 3u} (unit normals), so it can misorder only edges whose stored normals are
@@ -70,7 +89,8 @@ import dev.sepax.shape.ConvexPolygons;
  *       {@code q0} is a float argmin, within two evaluation errors ({@code 17 u M}) of the
  *       least; a later edge that the walk pairs too early along the same chain gains at most
  *       as much, since its normal has turned further from that chain. (3) The evaluation at
- *       the chosen vertex errs by at most {@code 8.5 u M}. The separation is therefore within
+ *       the chosen vertex errs by at most {@code 3u |b - a| <= 8.5 u M} (two differences, two
+ *       products, one sum, with the stored normal). The separation is therefore within
  *       {@code [-8.5, +46] u M} of the exact one (the walk can only overstate a
  *       separation; the evaluation errs either way): the band is {@link #MERGE_BAND_ULPS}
  *       {@code u M} ({@code 4 * FloatBand.of}). Checked against an exact rational oracle

@@ -14,18 +14,20 @@ import dev.sepax.shape.ConvexPolygons;
  * <ul>
  *   <li><b>Small class</b> (both shapes of capacity at most {@link #ALL_PAIRS_CAPACITY}, that is
  *       at most 8 vertices): every edge of A against every vertex of B and the other way round,
- *       {@code 2 m k} separations, each edge's minimum over all vertices of the other shape.
- *       At these sizes the lanes-across-pairs SIMD form of this is faster than any walk.
+ *       each edge's separation the other shape's support along its normal minus the edge's
+ *       offset, {@code min_j fma(nx, x_j, ny * y_j) - fma(nx, px, ny * py) + 0f} (the support
+ *       form of {@link ScalarSweep}: one product and one fma per vertex, the offset once per
+ *       edge). At these sizes the lanes-across-pairs SIMD form of this is faster than any walk.
  *   <li><b>Merge class</b> (any other pair): one {@code O(m + k)} walk round the Minkowski
  *       difference, see {@link #mergeWalk}. Each edge is paired with one vertex of the other
- *       shape, its support along the edge's inward normal, and the separation is the same
- *       expression evaluated at that vertex only.
+ *       shape, its support along the edge's inward normal, and the separation is the
+ *       difference form {@code nx * (vx - px) + ny * (vy - py) + 0f} at that vertex only (one
+ *       evaluation per edge, so an offset computed apart would save nothing).
  * </ul>
- * Both evaluate the separation as {@code nx * (vx - px) + ny * (vy - py) + 0f} and then run the
- * same {@link #finish tail} (world axes, normal, outputs); see {@link PenetrationKernel} for the
- * error band of each class.
+ * Both then run the same {@link #finish tail} (world axes, normal, outputs); see
+ * {@link PenetrationKernel} for the error band of each class.
  *
- * <p>Cost: {@code 2 m k} dot products per pair in the small class, {@code m + k} (plus one
+ * <p>Cost: {@code 2 m k} products and fmas per pair in the small class, {@code m + k} (plus one
  * {@code k}-vertex support scan and at most {@code m + k} cross products) in the merge class.
  * Stateless, thread-safe, allocation-free.
  */
@@ -77,14 +79,14 @@ public final class ScalarPenetration implements PenetrationKernel {
         int kb = s.arrays().count[b];
         // Strict '>' keeps the first axis of the maximum: A's edges, then B's.
         for (int i = 0; i < ka; i++) {
-            float sep = edgeSeparation(s, oa + i, ob, kb);
+            float sep = supportSeparation(s, oa + i, ob, kb);
             if (sep > best) {
                 best = sep;
                 code = 1 + i;
             }
         }
         for (int j = 0; j < kb; j++) {
-            float sep = edgeSeparation(s, ob + j, oa, ka);
+            float sep = supportSeparation(s, ob + j, oa, ka);
             if (sep > best) {
                 best = sep;
                 code = -(1 + j);
@@ -214,8 +216,39 @@ public final class ScalarPenetration implements PenetrationKernel {
     }
 
     /**
+     * The small class's separation of the edge in {@code slot} from the {@code k} vertices from
+     * slot {@code o}: {@code min_j fma(nx, x_j, ny * y_j) - fma(nx, px, ny * py) + 0f}, the
+     * other shape's support along the unit normal {@code n} minus the edge's own offset (its
+     * first vertex {@code p}), the expressions of {@link ScalarSweep}'s small class. The offset
+     * is computed once per edge, so each vertex costs one product, one fused multiply-add and
+     * the compare; a vertex equal to {@code p} gives exactly the offset, so a shared vertex
+     * gives exactly 0. Error band: see {@link PenetrationKernel}.
+     */
+    private static float supportSeparation(ConvexPolygons s, int slot, int o, int k) {
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        float nx = r.nx[slot];
+        float ny = r.ny[slot];
+        float min = Float.POSITIVE_INFINITY;
+        for (int j = o; j < o + k; j++) {
+            // The defining expression: Math.fma over one plain product (the SIMD lanes repeat it).
+            float d = Math.fma(nx, x[j], ny * y[j]);
+            if (d < min) {
+                min = d;
+            }
+        }
+        // + 0f maps -0 to +0: the float order is then total, so any kernel's max agrees.
+        return min - Math.fma(nx, x[slot], ny * y[slot]) + 0f;
+    }
+
+    /**
      * {@code min_j n . (v_j - p) + 0f} for the unit normal {@code n} and first vertex {@code p}
-     * of the edge in {@code slot}, over the {@code k} vertices from slot {@code o}.
+     * of the edge in {@code slot}, over the {@code k} vertices from slot {@code o}: the
+     * difference form, whose rounding is relative to {@code |v - p|}. The penetration's small
+     * class uses the support form instead ({@code supportSeparation}); this one defines the
+     * best edges of the contact package's {@code ContactManifoldFinder}, whose bits are its own.
+     * Public only for that finder and its SIMD kernel; not an API for callers.
      */
     public static float edgeSeparation(ConvexPolygons s, int slot, int o, int k) {
         PolygonArrays r = s.arrays();

@@ -13,6 +13,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import dev.sepax.testing.PropertyTimeout;
 
 /**
  * The error band of the penetration kernel in both capacity classes, against an exact rational
@@ -23,13 +25,33 @@ import org.junit.jupiter.api.Timeout;
  * contact, where the walk's misordered near-parallel edges and the float evaluation matter.
  */
 @Timeout(120)
+@AddLifecycleHook(PropertyTimeout.class)
 class MergeBandPropertiesTest {
     private static final double U = 0x1p-24;
 
     @Property(tries = 1500)
     void depthIsWithinTheBandOfItsClassOfTheExactDepth(@ForAll long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        ConvexPolygons s = FindFixtures.nearTouching(rnd, rnd.nextBoolean());
+        checkBand(FindFixtures.nearTouching(rnd, rnd.nextBoolean()));
+    }
+
+    /**
+     * The small class's support form rounds relative to the coordinates' magnitude: shapes of
+     * size 0.1 to 100 centred up to 10^4 from the origin, where that differs most from the
+     * difference form.
+     */
+    @Property(tries = 1500)
+    void smallClassDepthIsWithinItsBandNearAndFarFromTheOrigin(@ForAll long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double far = rnd.nextBoolean() ? 100 : 10_000;
+        ConvexPolygons s = FindFixtures.nearTouchingSmall(rnd, rnd.nextBoolean(), far);
+        assertTrue(!mergeClass(s), "a small-class pair");
+        Statistics.label("far").collect(far);
+        checkBand(s);
+        checkSwap(s);
+    }
+
+    private static void checkBand(ConvexPolygons s) {
         Penetrations ab = run(s, 0, 1);
         double exact = FindFixtures.exactDepth(s);
         boolean merge = mergeClass(s);
@@ -49,7 +71,10 @@ class MergeBandPropertiesTest {
     @Property(tries = 1500)
     void swappingAAndBGivesTheSameDepthAndTheNegatedNormal(@ForAll long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        ConvexPolygons s = FindFixtures.nearTouching(rnd, rnd.nextBoolean());
+        checkSwap(FindFixtures.nearTouching(rnd, rnd.nextBoolean()));
+    }
+
+    private static void checkSwap(ConvexPolygons s) {
         Penetrations ab = run(s, 0, 1);
         Penetrations ba = run(s, 1, 0);
         Statistics.label("class").collect(mergeClass(s) ? "merge" : "small");
@@ -85,6 +110,24 @@ class MergeBandPropertiesTest {
         assertTrue(worst <= PenetrationKernel.MERGE_BAND_ULPS, "worst " + worst + " u M");
         System.out.printf("MergeBandPropertiesTest: worst merge-class depth error %.2f u M over %d pairs%n",
                 worst, merge);
+    }
+
+    /**
+     * The worst error of the small class's support form, near and far from the origin, against
+     * its derived first-order bound {@code (2 sqrt(5) + 4 sqrt(2)) u M < 10.1 u M}
+     * ({@link PenetrationKernel}), with room for the second-order terms.
+     */
+    @Test
+    void measuredWorstErrorOfTheSmallClass() {
+        SplittableRandom rnd = new SplittableRandom(1516);
+        double worst = 0;
+        for (int c = 0; c < 2000; c++) {
+            ConvexPolygons s = FindFixtures.nearTouchingSmall(rnd, c % 2 == 0, c % 4 < 2 ? 100 : 10_000);
+            double e = Math.abs(run(s, 0, 1).depth(0) - FindFixtures.exactDepth(s)) / (U * magnitude(s));
+            worst = Math.max(worst, e);
+        }
+        assertTrue(worst <= 10.5, "worst " + worst + " u M");
+        System.out.printf("MergeBandPropertiesTest: worst small-class depth error %.2f u M over 2000 pairs%n", worst);
     }
 
     static Penetrations run(ConvexPolygons s, int a, int b) {

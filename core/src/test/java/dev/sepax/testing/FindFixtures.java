@@ -160,10 +160,23 @@ public final class FindFixtures {
      * a random offset.
      */
     public static ConvexPolygons nearTouching(SplittableRandom rnd, boolean mirrored) {
+        return nearTouching(rnd, mirrored, 100, false);
+    }
+
+    /**
+     * As {@link #nearTouching(SplittableRandom, boolean)}, but both shapes with 3..8 vertices
+     * (the penetration's small class) and centred anywhere within {@code far} of the origin,
+     * so that shapes of size 0.1 to 100 meet coordinates up to {@code far}.
+     */
+    public static ConvexPolygons nearTouchingSmall(SplittableRandom rnd, boolean mirrored, double far) {
+        return nearTouching(rnd, mirrored, far, true);
+    }
+
+    private static ConvexPolygons nearTouching(SplittableRandom rnd, boolean mirrored, double far, boolean small) {
         double scale = Math.pow(10, rnd.nextDouble(-1, 2));
-        double ox = rnd.nextDouble(-100, 100);
-        double oy = rnd.nextDouble(-100, 100);
-        int ka = rnd.nextInt(10) == 0 ? 3 + rnd.nextInt(6) : 9 + rnd.nextInt(56);
+        double ox = rnd.nextDouble(-far, far);
+        double oy = rnd.nextDouble(-far, far);
+        int ka = small || rnd.nextInt(10) == 0 ? 3 + rnd.nextInt(6) : 9 + rnd.nextInt(56);
         float[] a = convex(rnd, ka, ox, oy, scale * rnd.nextDouble(0.3, 1.5));
         float[] b;
         if (mirrored) {
@@ -172,7 +185,7 @@ public final class FindFixtures {
                 b[i] = -a[i];
             }
         } else {
-            b = convex(rnd, 3 + rnd.nextInt(62), ox, oy, scale * rnd.nextDouble(0.3, 1.5));
+            b = convex(rnd, small ? 3 + rnd.nextInt(6) : 3 + rnd.nextInt(62), ox, oy, scale * rnd.nextDouble(0.3, 1.5));
         }
         ConvexPolygons s = ConvexPolygons.of(a, b);
         // Move B onto A's centre region first, then out along the exact best axis.

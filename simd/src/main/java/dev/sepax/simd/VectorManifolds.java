@@ -125,7 +125,8 @@ public final class VectorManifolds implements ManifoldKernel {
         float[] ny = r.ny;
         int oa = r.start[a];
         int ob = r.start[b];
-        // The same lanes as VectorPenetration.packedPair, written out here rather than shared:
+        // The lane layout of VectorPenetration.packedPair (with this kernel's own difference
+        // form of the separation, ScalarPenetration.edgeSeparation), written out rather than shared:
         // nothing vector-typed may cross a call C2 might not inline, or it is boxed per pair.
         // Low half from A's slots, high half from B's slots moved up by H lanes (a load of L
         // slots from any shape's start stays within the store's TAIL_SLACK).

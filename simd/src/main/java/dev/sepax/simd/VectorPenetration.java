@@ -30,8 +30,9 @@ import jdk.incubator.vector.VectorSpecies;
  * <pre>
  *  lanes:   edge normals of the reference shape, one vector of them at a time (A's, then B's)
  *  loop:    over the other shape's vertices, each broadcast to all lanes
- *  per lane: d = nx * (vx - px) + ny * (vy - py);  min = d &lt; min ? d : min   (the scalar expression)
- *  then:    sep = min + 0f;  lanes keep (best sep, index of its axis) with a strict '&gt;' blend
+ *  per lane: d = fma(nx, vx, ny * vy);  min = d &lt; min ? d : min   (the scalar expression)
+ *  then:    sep = min - fma(nx, px, ny * py) + 0f;  lanes keep (best sep, index of its axis)
+ *           with a strict '&gt;' blend
  * </pre>
  * Lanes past the real edge count are masked out of the running best. At the end the lanes are
  * resolved with integer operations only: each best separation is mapped to an {@code int} whose
@@ -306,7 +307,8 @@ public final class VectorPenetration implements PenetrationKernel {
 
     /**
      * The general case: whole vectors of one shape's edges at a time, A's then B's. Lane i of a
-     * chunk is {@code min_j n_i . (v_j - p_i) + 0f} over the other shape's vertices; lanes past
+     * chunk is {@code min_j fma(nx_i, x_j, ny_i * y_j) - fma(nx_i, px_i, ny_i * py_i) + 0f} over the
+     * other shape's vertices (the scalar small class's support form); lanes past
      * the reference shape's count may read the next shape or the store's TAIL_SLACK and are
      * masked out. Everything vector-typed stays inside this method (see {@link #packedPair}).
      */
@@ -338,19 +340,17 @@ public final class VectorPenetration implements PenetrationKernel {
                 FloatVector min1 = min0;
                 int j = oo;
                 for (; j + 1 < end; j += 2) {
-                    FloatVector d0 = separation(vnx, vny, vpx, vpy,
-                            FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
-                    FloatVector d1 = separation(vnx, vny, vpx, vpy,
+                    FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                    FloatVector d1 = support(vnx, vny,
                             FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
                     min0 = min0.blend(d0, d0.lt(min0));
                     min1 = min1.blend(d1, d1.lt(min1));
                 }
                 if (j < end) {
-                    FloatVector d0 = separation(vnx, vny, vpx, vpy,
-                            FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                    FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
                     min0 = min0.blend(d0, d0.lt(min0));
                 }
-                FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
+                FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(support(vnx, vny, vpx, vpy)).add(0f);
                 // Strict '>' across chunks in axis order keeps the first axis of each lane's max.
                 VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(kr - c));
                 best = best.blend(sep, better);
@@ -412,11 +412,11 @@ public final class VectorPenetration implements PenetrationKernel {
         for (; j + 1 < steps; j += 2) {
             int jb = Math.min(ob + j, lastB);
             int ja = Math.min(oa + j, lastA);
-            FloatVector d0 = separation(vnx, vny, vpx, vpy,
+            FloatVector d0 = support(vnx, vny,
                     FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
             jb = Math.min(ob + j + 1, lastB);
             ja = Math.min(oa + j + 1, lastA);
-            FloatVector d1 = separation(vnx, vny, vpx, vpy,
+            FloatVector d1 = support(vnx, vny,
                     FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
             min0 = min0.blend(d0, d0.lt(min0));
             min1 = min1.blend(d1, d1.lt(min1));
@@ -424,11 +424,11 @@ public final class VectorPenetration implements PenetrationKernel {
         if (j < steps) {
             int jb = Math.min(ob + j, lastB);
             int ja = Math.min(oa + j, lastA);
-            FloatVector d0 = separation(vnx, vny, vpx, vpy,
+            FloatVector d0 = support(vnx, vny,
                     FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
             min0 = min0.blend(d0, d0.lt(min0));
         }
-        FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
+        FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(support(vnx, vny, vpx, vpy)).add(0f);
         VectorMask<Float> valid = iota.lt(ka).or(iota.lt(H + kb).and(high));
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY).blend(sep, valid);
         // Lane i < H is A's edge i; lane H + j is B's edge j.
@@ -495,12 +495,12 @@ public final class VectorPenetration implements PenetrationKernel {
             FloatVector min0 = inf;
             FloatVector min1 = inf;
             for (int j = 0; j < k * 6 * L; j += 2 * 6 * L) {
-                min0 = lower(min0, separation(vnx, vny, vpx, vpy,
+                min0 = lower(min0, support(vnx, vny,
                         FloatVector.fromArray(F, lm, j + 4 * L), FloatVector.fromArray(F, lm, j + 5 * L)));
-                min1 = lower(min1, separation(vnx, vny, vpx, vpy,
+                min1 = lower(min1, support(vnx, vny,
                         FloatVector.fromArray(F, lm, j + 10 * L), FloatVector.fromArray(F, lm, j + 11 * L)));
             }
-            FloatVector sep = lower(min0, min1).add(0f);
+            FloatVector sep = lower(min0, min1).sub(support(vnx, vny, vpx, vpy)).add(0f);
             // Strict '>' in edge order keeps the first edge of each lane's maximum.
             VectorMask<Float> better = sep.compare(VectorOperators.GT, best);
             best = best.blend(sep, better);
@@ -584,9 +584,8 @@ public final class VectorPenetration implements PenetrationKernel {
         return min.blend(d, d.lt(min));
     }
 
-    /** {@code nx * (vx - px) + ny * (vy - py)} lane-wise: the scalar expression, same order. */
-    private static FloatVector separation(FloatVector nx, FloatVector ny, FloatVector px, FloatVector py,
-                                          FloatVector vx, FloatVector vy) {
-        return nx.mul(vx.sub(px)).add(ny.mul(vy.sub(py)));
+    /** {@code fma(nx, vx, ny * vy)} lane-wise: the scalar small class's expression, same order. */
+    private static FloatVector support(FloatVector nx, FloatVector ny, FloatVector vx, FloatVector vy) {
+        return nx.fma(vx, ny.mul(vy));
     }
 }

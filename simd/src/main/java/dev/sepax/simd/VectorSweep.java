@@ -58,7 +58,11 @@ import jdk.incubator.vector.VectorSpecies;
  * The swept AABB constraints run first for L pairs at a time, one pair per lane (gathered
  * bounds and velocities, no cross-lane work); misses are written there and only the pairs left
  * open go on, found by iterating the set bits of a mask rather than by a branch per pair on a
- * coin flip. The pair stage uses integer selects for the entry/exit updates, the verdict bit and
+ * coin flip. Two open pairs whose four shapes all have capacity L/2 (the standard W8 workload
+ * with 16 lanes) go through one body that interleaves their statements,
+ * {@link #twoSmallPairs}: a pair's edge stage is one long dependency chain, and two
+ * independent chains in one instruction stream keep the core busy while each waits (+1% to
+ * +6% at W8, same-JVM A/B on a loaded host). The pair stage uses integer selects for the entry/exit updates, the verdict bit and
  * the result stores; the one branch left on data is whether the entry axis is an edge in
  * {@code finish}. The last {@code (to - from) mod L} pairs of a range take the same steps one
  * pair at a time, with the AABB constraints in the lanes of a 128-bit vector.
@@ -97,6 +101,11 @@ public final class VectorSweep implements SweepKernel {
     /** Rotates each quarter by one lane. */
     private static final VectorShuffle<Float> ROTATE_IN_QUARTER =
             VectorShuffle.fromOp(F, i -> Q4 < 2 ? i : i - i % Q4 + (i + 1) % Q4);
+    /**
+     * Whether a pair of two capacity-H shapes is in the small class, so that
+     * {@link #twoSmallPairs} may take it (always with at most 16 float lanes).
+     */
+    private static final boolean PAIRED = H <= ScalarPenetration.ALL_PAIRS_CAPACITY;
     /** Lane index as floats: 0..L-1. */
     private static final FloatVector LANE_INDEX = FloatVector.fromArray(F, laneIndex(), 0);
 
@@ -150,6 +159,7 @@ public final class VectorSweep implements SweepKernel {
     /** The batch with {@code scratch} (null: the pool is empty; one pair at a time, same bits). */
     private static int run(ConvexPolygons shapes, int[] pa, int[] pb, float[] vx, float[] vy, int from, int to,
                            float window, SweepResults out, KernelScratch scratch) {
+        int[] cap = shapes.arrays().capacity;
         int hits = 0;
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
@@ -167,6 +177,18 @@ public final class VectorSweep implements SweepKernel {
                     int lane = Long.numberOfTrailingZeros(open);
                     int q = p + lane;
                     open &= open - 1;
+                    if (open != 0 && fullHalves(cap, pa[q], pb[q])) {
+                        int lane2 = Long.numberOfTrailingZeros(open);
+                        int q2 = p + lane2;
+                        if (fullHalves(cap, pa[q2], pb[q2])) {
+                            // Two open pairs of the common shape, in one interleaved body.
+                            open &= open - 1;
+                            bits |= twoSmallPairs(shapes, vx, vy, pa, pb, q, q2, scratch.ints0[lane],
+                                    scratch.ints1[lane], scratch.ints2[lane], scratch.ints0[lane2],
+                                    scratch.ints1[lane2], scratch.ints2[lane2], out);
+                            continue;
+                        }
+                    }
                     // No branch on the verdict: hit or miss is a coin flip the predictor cannot
                     // learn, and a mispredict here would serialise pairs that could overlap.
                     bits |= (long) afterAabb(shapes, vx, vy, pa[q], pb[q], scratch.ints0[lane], scratch.ints1[lane],
@@ -419,6 +441,134 @@ public final class VectorSweep implements SweepKernel {
         enterKey = Math.max(best, enterKey);
         exitKey = Math.min(exitKey, kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN));
         return finish(s, a, b, enterKey, axis, exitKey, out, p);
+    }
+
+    /**
+     * Whether pair (a, b) takes {@link #twoSmallPairs}: both shapes of capacity exactly H (so
+     * {@link #smallPair} would rotate within halves and need no padding fix) and in the small
+     * class.
+     */
+    private static boolean fullHalves(int[] cap, int a, int b) {
+        return PAIRED && cap[a] == H && cap[b] == H;
+    }
+
+    /**
+     * {@link #smallPair} for two open pairs {@code q1} and {@code q2} that both pass
+     * {@link #fullHalves}, statement by statement interleaved: the same expressions in the same
+     * order per pair, so the same bits. One pair's body is a long dependency chain (rotation
+     * rounds, division, two reductions, the first lane of the maximum) that leaves the core idle
+     * while it waits; two independent chains in one instruction stream fill those waits, where
+     * the out-of-order window alone overlapped consecutive pairs only partly. Returns the two
+     * verdict bits shifted to their pairs' positions in the 64-pair word.
+     */
+    private static long twoSmallPairs(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int q1, int q2,
+                                      int enterKey1, int axis1, int exitKey1, int enterKey2, int axis2, int exitKey2,
+                                      SweepResults out) {
+        // Written out, not looped over the two pairs: a vector indexed by a loop variable or
+        // passed to a method C2 did not inline would be boxed.
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nxs = s.arrays().nx;
+        float[] nys = s.arrays().ny;
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
+        int a1 = pa[q1];
+        int b1 = pb[q1];
+        int a2 = pa[q2];
+        int b2 = pb[q2];
+        float ux1 = vx[b1] - vx[a1];
+        float uy1 = vy[b1] - vy[a1];
+        float ux2 = vx[b2] - vx[a2];
+        float uy2 = vy[b2] - vy[a2];
+        int oa1 = start[a1];
+        int ob1 = start[b1];
+        int oa2 = start[a2];
+        int ob2 = start[b2];
+        FloatVector nx1 = ((FloatVector) FloatVector.fromArray(HALF, nxs, oa1).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nxs, ob1).reinterpretShape(F, -1), UPPER);
+        FloatVector nx2 = ((FloatVector) FloatVector.fromArray(HALF, nxs, oa2).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nxs, ob2).reinterpretShape(F, -1), UPPER);
+        FloatVector ny1 = ((FloatVector) FloatVector.fromArray(HALF, nys, oa1).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nys, ob1).reinterpretShape(F, -1), UPPER);
+        FloatVector ny2 = ((FloatVector) FloatVector.fromArray(HALF, nys, oa2).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nys, ob2).reinterpretShape(F, -1), UPPER);
+        FloatVector px1 = ((FloatVector) FloatVector.fromArray(HALF, x, oa1).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, x, ob1).reinterpretShape(F, -1), UPPER);
+        FloatVector px2 = ((FloatVector) FloatVector.fromArray(HALF, x, oa2).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, x, ob2).reinterpretShape(F, -1), UPPER);
+        FloatVector py1 = ((FloatVector) FloatVector.fromArray(HALF, y, oa1).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, y, ob1).reinterpretShape(F, -1), UPPER);
+        FloatVector py2 = ((FloatVector) FloatVector.fromArray(HALF, y, oa2).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, y, ob2).reinterpretShape(F, -1), UPPER);
+        VectorMask<Float> live1 = HALF_INDEX.lt(FloatVector.broadcast(F, (float) count[a1]).blend((float) count[b1], UPPER));
+        VectorMask<Float> live2 = HALF_INDEX.lt(FloatVector.broadcast(F, (float) count[a2]).blend((float) count[b2], UPPER));
+        // Capacity H: the lanes past a count are padding (copies of the last vertex), so the
+        // rotation within halves needs no fix, as in smallPair.
+        FloatVector ox1 = px1.rearrange(SWAP_HALVES);
+        FloatVector ox2 = px2.rearrange(SWAP_HALVES);
+        FloatVector oy1 = py1.rearrange(SWAP_HALVES);
+        FloatVector oy2 = py2.rearrange(SWAP_HALVES);
+        FloatVector even1 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector odd1 = even1;
+        FloatVector even2 = even1;
+        FloatVector odd2 = even1;
+        for (int r = 0; r < H; r += 2) {
+            FloatVector d1 = nx1.fma(ox1, ny1.mul(oy1));
+            FloatVector d2 = nx2.fma(ox2, ny2.mul(oy2));
+            even1 = even1.blend(d1, d1.lt(even1));
+            even2 = even2.blend(d2, d2.lt(even2));
+            ox1 = ox1.rearrange(ROTATE_IN_HALF);
+            ox2 = ox2.rearrange(ROTATE_IN_HALF);
+            oy1 = oy1.rearrange(ROTATE_IN_HALF);
+            oy2 = oy2.rearrange(ROTATE_IN_HALF);
+            FloatVector e1 = nx1.fma(ox1, ny1.mul(oy1));
+            FloatVector e2 = nx2.fma(ox2, ny2.mul(oy2));
+            odd1 = odd1.blend(e1, e1.lt(odd1));
+            odd2 = odd2.blend(e2, e2.lt(odd2));
+            ox1 = ox1.rearrange(ROTATE_IN_HALF);
+            ox2 = ox2.rearrange(ROTATE_IN_HALF);
+            oy1 = oy1.rearrange(ROTATE_IN_HALF);
+            oy2 = oy2.rearrange(ROTATE_IN_HALF);
+        }
+        FloatVector sep1 = even1.blend(odd1, odd1.lt(even1)).sub(nx1.fma(px1, ny1.mul(py1)));
+        FloatVector sep2 = even2.blend(odd2, odd2.lt(even2)).sub(nx2.fma(px2, ny2.mul(py2)));
+        FloatVector rate1 = nx1.fma(FloatVector.broadcast(F, ux1).blend(-ux1, UPPER),
+                ny1.mul(FloatVector.broadcast(F, uy1).blend(-uy1, UPPER))).add(0f);
+        FloatVector rate2 = nx2.fma(FloatVector.broadcast(F, ux2).blend(-ux2, UPPER),
+                ny2.mul(FloatVector.broadcast(F, uy2).blend(-uy2, UPPER))).add(0f);
+        FloatVector t1 = sep1.neg().div(rate1).add(0f);
+        FloatVector t2 = sep2.neg().div(rate2).add(0f);
+        VectorMask<Float> entering1 = rate1.lt(0f).and(live1);
+        VectorMask<Float> entering2 = rate2.lt(0f).and(live2);
+        VectorMask<Float> leaving1 = entering1.not().and(live1).and(t1.lt(Float.POSITIVE_INFINITY));
+        VectorMask<Float> leaving2 = entering2.not().and(live2).and(t2.lt(Float.POSITIVE_INFINITY));
+        IntVector tb1 = t1.reinterpretAsInts();
+        IntVector tb2 = t2.reinterpretAsInts();
+        IntVector kt1 = tb1.lanewise(VectorOperators.XOR, tb1.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        IntVector kt2 = tb2.lanewise(VectorOperators.XOR, tb2.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        VectorMask<Integer> ei1 = entering1.cast(I);
+        VectorMask<Integer> ei2 = entering2.cast(I);
+        int best1 = kt1.blend(Integer.MIN_VALUE, ei1.not()).reduceLanes(VectorOperators.MAX);
+        int best2 = kt2.blend(Integer.MIN_VALUE, ei2.not()).reduceLanes(VectorOperators.MAX);
+        int exit1 = kt1.blend(Integer.MAX_VALUE, leaving1.cast(I).not()).reduceLanes(VectorOperators.MIN);
+        int exit2 = kt2.blend(Integer.MAX_VALUE, leaving2.cast(I).not()).reduceLanes(VectorOperators.MIN);
+        int lane1 = kt1.eq(best1).and(ei1).firstTrue();
+        int lane2 = kt2.eq(best2).and(ei2).firstTrue();
+        int ofB1 = lane1 / H;
+        int ofB2 = lane2 / H;
+        int code1 = FIRST_A_EDGE + lane1 + ofB1 * (H - 1 - FIRST_A_EDGE - 2 * lane1);
+        int code2 = FIRST_A_EDGE + lane2 + ofB2 * (H - 1 - FIRST_A_EDGE - 2 * lane2);
+        int newer1 = -(best1 > enterKey1 ? 1 : 0);
+        int newer2 = -(best2 > enterKey2 ? 1 : 0);
+        axis1 = (code1 & newer1) | (axis1 & ~newer1);
+        axis2 = (code2 & newer2) | (axis2 & ~newer2);
+        enterKey1 = Math.max(best1, enterKey1);
+        enterKey2 = Math.max(best2, enterKey2);
+        exitKey1 = Math.min(exitKey1, exit1);
+        exitKey2 = Math.min(exitKey2, exit2);
+        int hit1 = finish(s, a1, b1, enterKey1, axis1, exitKey1, out, q1);
+        int hit2 = finish(s, a2, b2, enterKey2, axis2, exitKey2, out, q2);
+        return ((long) hit1 << q1) | ((long) hit2 << q2);
     }
 
     /** General shapes: A's normals against B's vertices, then B's against A's, L lanes at a time. */
