@@ -154,7 +154,7 @@ public final class FindFixtures {
 
     /**
      * A pair within a few hundred {@code u M} of touching: random convex shapes (one of them
-     * with 9..64 vertices most of the time, so the merge class dominates), or with
+     * with 33..64 vertices most of the time, so the merge class dominates), or with
      * {@code mirrored} B the point reflection of A (every edge of B exactly antiparallel to one
      * of A's: the walk's ties), then B moved along the exact best axis by the exact depth plus
      * a random offset.
@@ -165,7 +165,7 @@ public final class FindFixtures {
 
     /**
      * As {@link #nearTouching(SplittableRandom, boolean)}, but both shapes with 3..8 vertices
-     * (the penetration's small class) and centred anywhere within {@code far} of the origin,
+     * (in the penetration's small class) and centred anywhere within {@code far} of the origin,
      * so that shapes of size 0.1 to 100 meet coordinates up to {@code far}.
      */
     public static ConvexPolygons nearTouchingSmall(SplittableRandom rnd, boolean mirrored, double far) {
@@ -176,7 +176,7 @@ public final class FindFixtures {
         double scale = Math.pow(10, rnd.nextDouble(-1, 2));
         double ox = rnd.nextDouble(-far, far);
         double oy = rnd.nextDouble(-far, far);
-        int ka = small || rnd.nextInt(10) == 0 ? 3 + rnd.nextInt(6) : 9 + rnd.nextInt(56);
+        int ka = small || rnd.nextInt(10) == 0 ? 3 + rnd.nextInt(6) : 33 + rnd.nextInt(32);
         float[] a = convex(rnd, ka, ox, oy, scale * rnd.nextDouble(0.3, 1.5));
         float[] b;
         if (mirrored) {

@@ -18,7 +18,7 @@ import jdk.incubator.vector.VectorSpecies;
  * The Vector API {@link PenetrationKernel}: bit for bit the results of {@link ScalarPenetration},
  * in both of its capacity classes.
  *
- * <h2>Merge class (a shape above capacity 8): lanes across pairs, one walk per lane</h2>
+ * <h2>Merge class (a shape above capacity 32): lanes across pairs, one walk per lane</h2>
  * Groups of L consecutive merge-class pairs (no shape above
  * {@link KernelScratch#MAX_WALK_CAPACITY}) run {@link #mergeAcross}: lane l walks pair l round
  * its Minkowski difference exactly as {@link ScalarPenetration#mergeWalk} does, the start scan
@@ -26,7 +26,7 @@ import jdk.incubator.vector.VectorSpecies;
  * blends, loads as gathers by each lane's own slot from a lane-major copy of the group's
  * shapes. Other merge-class pairs run the scalar walk itself.
  *
- * <h2>Small class (both shapes at most 8 vertices): every edge against every vertex</h2>
+ * <h2>Small class (both shapes at most 32 vertices): every edge against every vertex</h2>
  * <pre>
  *  lanes:   edge normals of the reference shape, one vector of them at a time (A's, then B's)
  *  loop:    over the other shape's vertices, each broadcast to all lanes
@@ -148,7 +148,7 @@ public final class VectorPenetration implements PenetrationKernel {
     }
 
     /**
-     * Whether all L pairs from {@code p} are in the merge class (a shape above capacity 8) and
+     * Whether all L pairs from {@code p} are in the merge class (a shape above capacity 32) and
      * fit the walk's lane-major copy (no shape above {@link KernelScratch#MAX_WALK_CAPACITY}).
      */
     private static boolean mergeGroup(int[] cap, int[] pa, int[] pb, int p) {

@@ -48,7 +48,7 @@ import jdk.incubator.vector.VectorSpecies;
  * comparison does. Rotation is out of scope (see {@link SweepKernel}).
  *
  * <h2>Capacity classes</h2>
- * The lanes above compute the small class of {@link ScalarSweep} (both shapes at most 8
+ * The lanes above compute the small class of {@link ScalarSweep} (both shapes at most 32
  * vertices). A pair of the merge class runs the scalar kernel's own walk,
  * {@link ScalarSweep#mergePair}, after the AABB stage below: it is {@code O(m + k)} with an
  * early exit at the step that empties the interval, which the lanes of a lanes-across-pairs

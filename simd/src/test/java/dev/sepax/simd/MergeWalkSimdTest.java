@@ -64,8 +64,9 @@ class MergeWalkSimdTest {
 
     @Test
     void mergeClassStoresGiveTheScalarBits() {
-        // 9..80 vertices (every group in the merge class); 200..300 crosses the walk's copy limit.
-        int[][] ranges = {{9, 20}, {9, 80}, {60, 70}, {200, 300}, {3, 40}};
+        // 33..80 vertices (every group in the merge class); 200..300 crosses the walk's copy
+        // limit; 3..40 mixes the classes within groups.
+        int[][] ranges = {{33, 40}, {33, 80}, {60, 70}, {200, 300}, {3, 40}};
         for (int r = 0; r < ranges.length; r++) {
             Object[] sc = scene(1000 + r, ranges[r][0] >= 200 ? 150 : 900, ranges[r][0], ranges[r][1]);
             ConvexPolygons s = (ConvexPolygons) sc[0];
