@@ -35,20 +35,21 @@ import dev.sepax.shape.ConvexPolygons;
  * reset what a cache holds for it (stale axis hints are harmless, stale manifold ids are not).
  *
  * <h2>How</h2>
- * A loose uniform grid, sized on the first frame: cells as large as the largest fat box (plus
- * the largest stretch, below), each shape listed in the one cell holding its fat box's minimum
- * corner (a box that outgrows the cells, by rotating say, moves to a list every query scans).
- * Each shape also keeps the list of its live pairs, threaded through the slots. A frame refits
- * the boxes that left their fat box and moves them between cell lists; then each refit shape
- * walks its own pair list (freeing the pairs whose fat boxes no longer overlap, marking the
- * partners that stay) and queries the 3 x 3 cells that can hold an overlapping box, adding the
- * overlaps it did not mark. Cost per frame: {@code O(n)} four-compare tests for the refit, then,
- * per refit shape, its pairs and a few cells' shapes; with no shape refit, only the first. A
- * refit box reaches ahead of the shape's motion since its last refit (a few frames of it, at
- * most two margins), so a shape moving steadily refits several times less often than with the
- * margin alone. Shapes that drift far beyond the first frame's extent share the border cells:
- * still correct, slower. (A grid rather than a sorted sweep: a refit shape's query then visits
- * a few cells instead of every box in its x range.)
+ * A loose uniform grid, sized on the first frame: cells at least half as large as the largest
+ * fat box (plus the largest stretch, below), each shape belonging to the cell holding its fat
+ * box's minimum corner (a box that outgrows two cells, by rotating say, moves to a list every
+ * query scans). Each shape also keeps the list of its live pairs, threaded through the slots. A
+ * frame refits the boxes that left their fat box, counting-sorts copies of all boxes by cell
+ * (row-major, so each row of a query is one contiguous run), then refreshes each refit shape in
+ * cell order: it marks its listed partners, queries the cells that can hold an overlapping box
+ * (adding the overlaps it had not listed), and frees the listed pairs the query did not find.
+ * Cost per frame: {@code O(n)} four-compare tests and the sort, then per refit shape its pairs
+ * and a few cells' boxes, read as streams; with no shape refit, only the first. A refit box
+ * reaches ahead of the shape's motion since its last refit (16 frames of it, at most two
+ * margins), so a shape moving steadily refits several times less often than with the margin
+ * alone, at the price of somewhat more candidate pairs. Shapes that drift far beyond the first
+ * frame's extent share the border cells: still correct, slower. (A grid rather than a sorted
+ * sweep: a refit shape's query then visits a few cells instead of every box in its x range.)
  *
  * <h2>Threads and allocation</h2>
  * One caller at a time: {@link #update} from a second thread while one runs, or a caller who
@@ -70,7 +71,7 @@ public final class PersistentBroadPhase {
      * How many frames of a shape's estimated motion its fat box reaches ahead (see
      * {@link #refit}).
      */
-    static final int STRETCH_FRAMES = 8;
+    static final int STRETCH_FRAMES = 16;
     /** The stretch ahead is at most this many margins, so a teleported shape's box stays small. */
     static final int STRETCH_MARGINS = 2;
 
@@ -110,6 +111,8 @@ public final class PersistentBroadPhase {
 
     private final int[] moved;
     private int movedCount;
+    /** {@code movedStamp[i] == frame}: shape i was refit in the current update. */
+    private final int[] movedStamp;
     private int frame;
     private boolean initialised;
 
@@ -177,6 +180,7 @@ public final class PersistentBroadPhase {
         cellId = new int[n];
         oversize = new int[n];
         moved = new int[n];
+        movedStamp = new int[n];
         pairHead = new int[n];
         java.util.Arrays.fill(pairHead, -1);
         mark = new int[n];
@@ -221,9 +225,7 @@ public final class PersistentBroadPhase {
             }
             assignCells();
             sortIntoCells();
-            for (int m = 0; m < movedCount; m++) {
-                refresh(moved[m]);
-            }
+            refreshInCellOrder();
             trimFreeTail();
         } finally {
             busy = false;
@@ -288,6 +290,7 @@ public final class PersistentBroadPhase {
             in[b + 1] = up(fly + fatSlack);
             in[b + 2] = down(fhx - (double) reach - fatSlack);
             in[b + 3] = down(fhy - (double) reach - fatSlack);
+            movedStamp[i] = frame;
             moved[movedCount++] = i;
         }
     }
@@ -398,39 +401,65 @@ public final class PersistentBroadPhase {
     }
 
     /**
-     * Brings refit shape {@code i}'s pairs up to date: walks its pair list, freeing the pairs
-     * whose fat boxes no longer overlap and marking the partners that stay; then queries the
-     * grid for the fat boxes overlapping its own and adds the unmarked ones. A box overlapping
-     * the query box has its minimum corner within {@code [qmin - cellSize, qmax]} on both axes,
-     * so the query visits the cells of that range (2 x 2 to 3 x 3 for a query box no larger
-     * than a cell) and the oversize list. Every pair whose overlap can have changed has a refit
-     * shape, so this, run for every refit shape after all refits, leaves exactly the overlapping
-     * pairs live; a pair of two refit shapes is added by the first and marked by the second.
+     * Refreshes the refit shapes in the order of their cells, not of their ids: consecutive
+     * queries then read the same or adjacent runs of sorted boxes and mostly the same partners,
+     * which are still in the cache (in id order each query starts cold). A walk over the sorted
+     * ids is cheap next to the queries it orders.
+     */
+    private void refreshInCellOrder() {
+        if (movedCount == n) {
+            for (int i = 0; i < n; i++) {
+                refresh(i);
+            }
+            return;
+        }
+        int sorted = cellStart[cellStart.length - 1];
+        for (int e = 0; e < sorted; e++) {
+            int i = cellId[e];
+            if (movedStamp[i] == frame) {
+                refresh(i);
+            }
+        }
+        for (int o = 0; o < oversizeCount; o++) {
+            int i = oversize[o];
+            if (movedStamp[i] == frame) {
+                refresh(i);
+            }
+        }
+    }
+
+    /**
+     * Brings refit shape {@code i}'s pairs up to date: marks the partners in its pair list,
+     * queries the grid for the fat boxes overlapping its own (adding the unmarked ones, marking
+     * the listed ones found), then frees the listed pairs the query did not find. A box
+     * overlapping the query box has its minimum corner within {@code [qmin - LOOK_BACK cells,
+     * qmax]} on both axes, so the query visits the cells of that range and the oversize list,
+     * and finds every overlapping box: the partners' boxes are read from the sorted copies the
+     * query streams through, not from random places. Every pair whose overlap can have changed
+     * has a refit shape, so this, run for every refit shape after all refits, leaves exactly the
+     * overlapping pairs live; a pair of two refit shapes is added by the first and kept by the
+     * second.
      */
     private void refresh(int i) {
-        if (++token == Integer.MAX_VALUE) {
+        // Two marks per refresh: LISTED (a partner in i's list) and FOUND (listed and found by
+        // the query). Tokens only grow, so marks of earlier refreshes never match.
+        if (token >= Integer.MAX_VALUE - 2) {
             java.util.Arrays.fill(mark, 0);
-            token = 1;
+            token = 0;
         }
-        int t = token;
+        int listed = ++token;
+        int found = ++token;
         int b = 4 * i;
         float lx = fat[b];
         float ly = fat[b + 1];
         float hx = fat[b + 2];
         float hy = fat[b + 3];
-        for (int link = pairHead[i]; link >= 0; ) {
-            int following = linkNext[2 * link];
-            int j = linkNext[2 * link + 1];
-            int c = 4 * j;
-            if (fat[c] <= hx && lx <= fat[c + 2] && fat[c + 1] <= hy && ly <= fat[c + 3]) {
-                mark[j] = t;
-            } else if ((link & 1) == 0) {
-                free(link >>> 1, i, j);
-            } else {
-                free(link >>> 1, j, i);
-            }
-            link = following;
+        int[] links = linkNext;
+        for (int link = pairHead[i]; link >= 0; link = links[2 * link]) {
+            mark[links[2 * link + 1]] = listed;
         }
+        // The query is complete (every box overlapping i's is in the visited cells or the
+        // oversize list), so a listed partner it does not find no longer overlaps.
         double reachBack = LOOK_BACK * cellSize * (1 + SLACK);
         int c0 = column(lx - reachBack);
         int c1 = column(hx);
@@ -443,20 +472,42 @@ public final class PersistentBroadPhase {
             for (int e = cellStart[r * gridW + c0]; e < end; e++) {
                 int d = 4 * e;
                 if (box[d] <= hx && lx <= box[d + 2] && box[d + 1] <= hy && ly <= box[d + 3]) {
-                    int j = cellId[e];
-                    if (j != i && mark[j] != t) {
-                        addPair(Math.min(i, j), Math.max(i, j));
-                    }
+                    found(i, cellId[e], listed, found);
                 }
             }
         }
         for (int o = 0; o < oversizeCount; o++) {
             int j = oversize[o];
             int d = 4 * j;
-            if (fat[d] <= hx && lx <= fat[d + 2] && fat[d + 1] <= hy && ly <= fat[d + 3]
-                    && j != i && mark[j] != t) {
-                addPair(Math.min(i, j), Math.max(i, j));
+            if (fat[d] <= hx && lx <= fat[d + 2] && fat[d + 1] <= hy && ly <= fat[d + 3]) {
+                found(i, j, listed, found);
             }
+        }
+        links = linkNext; // addPair may have grown it
+        for (int link = pairHead[i]; link >= 0; ) {
+            int following = links[2 * link];
+            int j = links[2 * link + 1];
+            if (mark[j] != found) {
+                if ((link & 1) == 0) {
+                    free(link >>> 1, i, j);
+                } else {
+                    free(link >>> 1, j, i);
+                }
+            }
+            link = following;
+        }
+    }
+
+    /** The query of {@code i} found {@code j}'s box overlapping: keep the pair, or add it. */
+    private void found(int i, int j, int listed, int found) {
+        if (j == i) {
+            return;
+        }
+        if (mark[j] == listed) {
+            mark[j] = found;
+        } else if (mark[j] != found) {
+            mark[j] = found;
+            addPair(Math.min(i, j), Math.max(i, j));
         }
     }
 

@@ -151,7 +151,7 @@ class PersistentBroadPhaseTest {
     void aShapeMovingSteadilyRefitsLessOftenThanItsMarginAlone() {
         // Two unit boxes far apart, one moving 0.02 per frame along x: with a margin of 0.1
         // alone it would leave its fat box every 5 frames (40 refits in 200 frames); the box
-        // stretched ahead of its motion (8 frames of it, at most 2 margins: 0.16) lasts 13.
+        // stretched ahead of its motion (16 frames of it, at most 2 margins: 0.2) lasts 15.
         PersistentBroadPhase bp = new PersistentBroadPhase(2, 0f, 0.1f);
         int refits = 0;
         float[] fat = new float[4];
