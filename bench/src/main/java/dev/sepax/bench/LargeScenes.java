@@ -27,7 +27,7 @@ import java.util.SplittableRandom;
  */
 public final class LargeScenes {
     /** Square side per sqrt(shape): about 1.15 candidate pairs per shape for these 8-gons. */
-    static final double SIDE_PER_ROOT = 1.35;
+    static final double SIDE_PER_ROOT = 1.73;
 
     private LargeScenes() {}
 
