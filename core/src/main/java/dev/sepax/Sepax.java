@@ -17,6 +17,8 @@ import dev.sepax.narrow.ScalarSat;
 import dev.sepax.narrow.ScalarSweep;
 import dev.sepax.narrow.SweepKernel;
 import dev.sepax.narrow.TextbookSat;
+import dev.sepax.shape.ScalarTransform;
+import dev.sepax.shape.TransformKernel;
 
 
 /**
@@ -189,6 +191,22 @@ public final class Sepax {
             return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
                     : new SwitchingManifolds(ScalarManifolds.INSTANCE, SELECTION.forcedSimd()));
         }
+    }
+
+    /**
+     * The selected pose transform (local store to world store, the first stage of a frame):
+     * {@code dev.sepax.simd.VectorTransform} when the SIMD kernels can run (see class doc), else
+     * {@link ScalarTransform} ({@code Poses.transform}). Both give the same bits. Chosen once,
+     * lazily; it has no warm-up switch yet, so where SIMD is chosen its first calls pay the C2
+     * warm-up.
+     */
+    public static TransformKernel transform() {
+        return TransformHolder.SELECTION.kernel();
+    }
+
+    private static final class TransformHolder {
+        static final Selection<TransformKernel> SELECTION = Selection.of("dev.sepax.simd.VectorTransform",
+                TransformKernel.class, ScalarTransform.INSTANCE, null);
     }
 
     /**

@@ -41,7 +41,7 @@ final class FrameDemo {
             }
         }
         err.println();
-        String[] names = {"transform (Poses)", "broad (PersistentBroadPhase)", "narrow (" + Kernels.selected().name() + " test)",
+        String[] names = {"transform (" + dev.sepax.Sepax.transform().name() + ")", "broad (PersistentBroadPhase)", "narrow (" + Kernels.selected().name() + " test)",
             "manifolds (" + dev.sepax.Sepax.manifolds().name() + ")", "frame"};
         long[] median = new long[5];
         for (int s = 0; s < 5; s++) {

@@ -9,6 +9,7 @@ import dev.sepax.contact.ManifoldKernel;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.Poses;
+import dev.sepax.shape.TransformKernel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -80,6 +81,7 @@ public final class FrameEngines {
         private final PersistentBroadPhase broad;
         private final SatKernel sat;
         private final ManifoldKernel manifolds;
+        private final TransformKernel transform;
         private OverlapBits hits = new OverlapBits(0);
         private int[] axisCache = new int[0];
         private ContactManifolds out = new ContactManifolds(0);
@@ -88,13 +90,17 @@ public final class FrameEngines {
         public final long[] stageNanos = new long[4];
         private int lastHits;
 
-        /** With the selected kernels ({@code Sepax.overlap()}, {@code Sepax.manifolds()}). */
+        /**
+         * With the selected kernels ({@code Sepax.transform()}, {@code Sepax.overlap()},
+         * {@code Sepax.manifolds()}).
+         */
         public SepaxFrame(FrameScene scene) {
-            this(scene, Sepax.overlap(), Sepax.manifolds());
+            this(scene, Sepax.transform(), Sepax.overlap(), Sepax.manifolds());
         }
 
         /** With the given kernels. */
-        public SepaxFrame(FrameScene scene, SatKernel sat, ManifoldKernel manifolds) {
+        public SepaxFrame(FrameScene scene, TransformKernel transform, SatKernel sat, ManifoldKernel manifolds) {
+            this.transform = transform;
             this.scene = scene;
             this.local = scene.local();
             this.world = local.newWorldStore();
@@ -137,7 +143,7 @@ public final class FrameEngines {
                 poses.setCosSin(i, (float) scene.x[i], (float) scene.y[i], (float) scene.cos[i], (float) scene.sin[i]);
             }
             long t0 = timed ? System.nanoTime() : 0;
-            poses.transform(local, world);
+            transform.transform(poses, local, world);
             long t1 = timed ? System.nanoTime() : 0;
             broad.update(world);
             PairBatch pairs = broad.pairs();

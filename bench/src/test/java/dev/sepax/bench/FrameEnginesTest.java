@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.contact.ScalarManifolds;
 import dev.sepax.narrow.ScalarSat;
+import dev.sepax.shape.ScalarTransform;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,7 +21,7 @@ class FrameEnginesTest {
     void theEnginesFindTheSameContactsFrameAfterFrame() {
         int n = 600;
         FrameEngines.SepaxFrame sepax = new FrameEngines.SepaxFrame(new FrameScene(n, 42)).timed();
-        FrameEngines.SepaxFrame scalar = new FrameEngines.SepaxFrame(new FrameScene(n, 42), ScalarSat.INSTANCE,
+        FrameEngines.SepaxFrame scalar = new FrameEngines.SepaxFrame(new FrameScene(n, 42), ScalarTransform.INSTANCE, ScalarSat.INSTANCE,
                 ScalarManifolds.INSTANCE);
         FrameEngines.Jbox2dFrame box2d = new FrameEngines.Jbox2dFrame(new FrameScene(n, 42));
         FrameEngines.Dyn4jFrame dyn4j = new FrameEngines.Dyn4jFrame(new FrameScene(n, 42));

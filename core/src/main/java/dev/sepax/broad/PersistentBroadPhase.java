@@ -17,7 +17,8 @@ import dev.sepax.shape.ConvexPolygons;
  * by {@code margin} on every side (plus a relative slack of {@code 2^-20} of the coordinates,
  * rounded outward, so float rounding can never lose a pair). A fat box is refit only when the
  * shape's AABB (grown by {@code reach}) leaves it, so a slow shape keeps its fat box, and its
- * pairs, for many frames. After {@link #update} the live pairs are exactly the pairs
+ * pairs, for many frames. A refit box may also reach further ahead of the shape's recent motion
+ * (see How). After {@link #update} the live pairs are exactly the pairs
  * {@code (i, j)}, {@code i < j}, whose fat boxes overlap or touch. Hence every pair that
  * {@code SweepAndPrune.findPairs(world, reach, out)} would report (AABBs at most {@code reach}
  * apart on both axes, by the same float test) is live: the broad phase never drops a pair the
@@ -34,17 +35,21 @@ import dev.sepax.shape.ConvexPolygons;
  * reset what a cache holds for it (stale axis hints are harmless, stale manifold ids are not).
  *
  * <h2>How</h2>
- * A loose uniform grid, sized on the first frame: cells as large as the largest fat box, each
- * shape listed in the one cell holding its fat box's minimum corner (a box that outgrows the
- * cells, by rotating say, moves to a list every query scans). A frame refits the boxes that left
- * their fat box and moves them between cell lists, then tests only what can have changed: live
- * pairs with a refit shape are removed if their fat boxes no longer overlap, and each refit shape
- * queries the 3 x 3 cells that can hold an overlapping box for new pairs. Pair identity is an
- * open-addressing hash table from {@code (a, b)} to the slot. Cost per frame: {@code O(n)} for
- * the refit test, {@code O(slots)} for the removal scan, and a few cells' shapes per refit
- * shape; with no shape refit, only the first. Shapes that drift far beyond the first frame's
- * extent share the border cells: still correct, slower. (A grid rather than a sorted sweep: a
- * refit shape's query then visits a few cells instead of every box in its x range.)
+ * A loose uniform grid, sized on the first frame: cells at least half as large as the largest
+ * fat box (plus the largest stretch, below), each shape belonging to the cell holding its fat
+ * box's minimum corner (a box that outgrows two cells, by rotating say, moves to a list every
+ * query scans). Each shape also keeps the list of its live pairs, threaded through the slots. A
+ * frame refits the boxes that left their fat box, counting-sorts copies of all boxes by cell
+ * (row-major, so each row of a query is one contiguous run), then refreshes each refit shape in
+ * cell order: it marks its listed partners, queries the cells that can hold an overlapping box
+ * (adding the overlaps it had not listed), and frees the listed pairs the query did not find.
+ * Cost per frame: {@code O(n)} four-compare tests and the sort, then per refit shape its pairs
+ * and a few cells' boxes, read as streams; with no shape refit, only the first. A refit box
+ * reaches ahead of the shape's motion since its last refit (16 frames of it, at most two
+ * margins), so a shape moving steadily refits several times less often than with the margin
+ * alone, at the price of somewhat more candidate pairs. Shapes that drift far beyond the first
+ * frame's extent share the border cells: still correct, slower. (A grid rather than a sorted
+ * sweep: a refit shape's query then visits a few cells instead of every box in its x range.)
  *
  * <h2>Threads and allocation</h2>
  * One caller at a time: {@link #update} from a second thread while one runs, or a caller who
@@ -53,35 +58,50 @@ import dev.sepax.shape.ConvexPolygons;
  * (pair count within what was seen before) allocates nothing; the first frame allocates.
  */
 public final class PersistentBroadPhase {
-    private static final long EMPTY = -1L;
     /** Relative slack of the fat boxes against float rounding of the AABB test. */
     private static final double SLACK = 0x1p-20;
     private static final int OVERSIZE = -1;
+    /**
+     * A cell is at least {@code 1 / LOOK_BACK} of the largest fat box, so a query looks back
+     * that many cells for boxes whose minimum corner lies before its own: smaller cells than
+     * one box per cell leave fewer boxes to test per query.
+     */
+    private static final int LOOK_BACK = 2;
+    /**
+     * How many frames of a shape's estimated motion its fat box reaches ahead (see
+     * {@link #refit}).
+     */
+    static final int STRETCH_FRAMES = 16;
+    /** The stretch ahead is at most this many margins, so a teleported shape's box stays small. */
+    static final int STRETCH_MARGINS = 2;
 
     private final int n;
     private final float reach;
     private final float margin;
+    /** Largest stretch ahead, {@code STRETCH_MARGINS * margin}. */
+    private final double stretchLimit;
 
-    private final float[] fatMinX;
-    private final float[] fatMinY;
-    private final float[] fatMaxX;
-    private final float[] fatMaxY;
-    /** Where the AABB may move without a refit (see {@link #refit}). */
-    private final float[] innerMinX;
-    private final float[] innerMinY;
-    private final float[] innerMaxX;
-    private final float[] innerMaxY;
+    /** Fat boxes, four floats per shape: {@code minX, minY, maxX, maxY} (one cache line per box test). */
+    private final float[] fat;
+    /** Where the AABB may move without a refit, same layout (see {@link #refit}). */
+    private final float[] inner;
+    /** AABB centre at the last refit, and the frame of that refit: the motion estimate. */
+    private final float[] lastCentreX;
+    private final float[] lastCentreY;
+    private final int[] lastRefit;
     /**
-     * Loose grid: each shape sits in the one cell holding its fat box's minimum corner (cells
-     * at least as large as any fat box), in an intrusive doubly linked list per cell; shapes
-     * whose fat box outgrew the cells sit in one extra list that every query scans.
+     * Loose grid: each shape belongs to the one cell holding its fat box's minimum corner (cells
+     * at least half as large as any fat box), or to the oversize list every query scans when its
+     * fat box outgrew that. Each frame with a refit, the boxes are counting-sorted by cell into
+     * {@link #cellBox} and {@link #cellId} (row-major, so the cells of one row of a query are one
+     * contiguous run): a query streams through copies of the boxes instead of chasing lists.
      */
-    private int[] head = new int[0];
-    private final int[] next;
-    private final int[] prev;
-    /** Cell of each shape, or {@link #OVERSIZE}. */
     private final int[] cellOf;
-    private int oversizeHead = -1;
+    private int[] cellStart = new int[1];
+    private final float[] cellBox;
+    private final int[] cellId;
+    private final int[] oversize;
+    private int oversizeCount;
     private int gridW;
     private int gridH;
     private double originX;
@@ -96,10 +116,19 @@ public final class PersistentBroadPhase {
     private int frame;
     private boolean initialised;
 
-    // Pair table: key (a << 32 | b), a < b, to slot. Linear probing, load at most 1/2.
-    private long[] tableKeys = new long[0];
-    private int[] tableSlots = new int[0];
-    private int tableCount;
+    /**
+     * Per-shape pair lists, threaded through the slots: link {@code 2 s} is slot {@code s} in
+     * the list of its first shape, link {@code 2 s + 1} in the list of its second. A refit
+     * shape walks its own list to drop separated pairs and to mark its live partners, so no
+     * pass over all slots and no pair hash is needed.
+     */
+    private final int[] pairHead;
+    /** Per link {@code L}: {@code [2 L]} the next link of the list, {@code [2 L + 1]} the partner shape (one cache line). */
+    private int[] linkNext = new int[0];
+    private int[] linkPrev = new int[0];
+    /** {@code mark[j] == token}: j is a live partner of the shape being queried. */
+    private final int[] mark;
+    private int token;
 
     private final PairBatch pairs;
     private int slotCount;
@@ -140,21 +169,22 @@ public final class PersistentBroadPhase {
         this.n = shapeCount;
         this.reach = reach;
         this.margin = margin;
-        fatMinX = new float[n];
-        fatMinY = new float[n];
-        fatMaxX = new float[n];
-        fatMaxY = new float[n];
-        innerMinX = new float[n];
-        innerMinY = new float[n];
-        innerMaxX = new float[n];
-        innerMaxY = new float[n];
-        next = new int[n];
-        prev = new int[n];
+        this.stretchLimit = (double) STRETCH_MARGINS * margin;
+        fat = new float[4 * n];
+        inner = new float[4 * n];
+        lastCentreX = new float[n];
+        lastCentreY = new float[n];
+        lastRefit = new int[n];
         cellOf = new int[n];
+        cellBox = new float[4 * n];
+        cellId = new int[n];
+        oversize = new int[n];
         moved = new int[n];
         movedStamp = new int[n];
+        pairHead = new int[n];
+        java.util.Arrays.fill(pairHead, -1);
+        mark = new int[n];
         pairs = new PairBatch(n, 0);
-        growTable(16);
     }
 
     /**
@@ -193,9 +223,9 @@ public final class PersistentBroadPhase {
                 buildGrid();
                 initialised = true;
             }
-            relink();
-            removeSeparated();
-            addNewOverlaps();
+            assignCells();
+            sortIntoCells();
+            refreshInCellOrder();
             trimFreeTail();
         } finally {
             busy = false;
@@ -208,36 +238,58 @@ public final class PersistentBroadPhase {
      * by the slack (and by {@code reach} on the max sides), rounded inward, computed once per
      * refit from the fat box's own coordinates, which bound the AABB's while it stays inside.
      * So a resting or slow shape costs four float compares per frame.
+     *
+     * <p>A refit box reaches ahead of the shape's motion: the AABB centre's displacement since
+     * the last refit, per frame, times {@link #STRETCH_FRAMES}, at most {@link #STRETCH_MARGINS}
+     * margins, is added on the side the shape moves to (Box2D's displacement-stretched fat
+     * boxes, with the displacement estimated from the AABBs, since the broad phase sees no
+     * velocities). A shape moving steadily then refits several times less often, and a shape at
+     * rest gets no stretch. The stretch changes only how large a box is, never the invariant
+     * below, so it is a cost trade (fewer refits, slightly more candidate pairs).
      */
     private void refit(float[] minX, float[] minY, float[] maxX, float[] maxY) {
         movedCount = 0;
+        float[] in = inner;
         for (int i = 0; i < n; i++) {
             float lx = minX[i];
             float ly = minY[i];
             float hx = maxX[i];
             float hy = maxY[i];
-            if (initialised && lx >= innerMinX[i] && ly >= innerMinY[i] && hx <= innerMaxX[i] && hy <= innerMaxY[i]) {
+            int b = 4 * i;
+            if (initialised && lx >= in[b] && ly >= in[b + 1] && hx <= in[b + 2] && hy <= in[b + 3]) {
                 continue;
             }
+            double cx = 0.5 * ((double) lx + hx);
+            double cy = 0.5 * ((double) ly + hy);
+            double sx = 0;
+            double sy = 0;
+            if (initialised) {
+                double perFrame = (double) STRETCH_FRAMES / (frame - lastRefit[i]);
+                sx = Math.max(-stretchLimit, Math.min(stretchLimit, (cx - lastCentreX[i]) * perFrame));
+                sy = Math.max(-stretchLimit, Math.min(stretchLimit, (cy - lastCentreY[i]) * perFrame));
+            }
+            lastCentreX[i] = (float) cx;
+            lastCentreY[i] = (float) cy;
+            lastRefit[i] = frame;
             double slack = SLACK * (Math.max(Math.max(Math.abs(lx), Math.abs(hx)), Math.max(Math.abs(ly), Math.abs(hy)))
                     + (double) reach);
-            float flx = down(lx - slack - margin);
-            float fly = down(ly - slack - margin);
-            float fhx = up(hx + (double) reach + slack + margin);
-            float fhy = up(hy + (double) reach + slack + margin);
-            fatMinX[i] = flx;
-            fatMinY[i] = fly;
-            fatMaxX[i] = fhx;
-            fatMaxY[i] = fhy;
+            float flx = down(lx - slack - margin + Math.min(sx, 0));
+            float fly = down(ly - slack - margin + Math.min(sy, 0));
+            float fhx = up(hx + (double) reach + slack + margin + Math.max(sx, 0));
+            float fhy = up(hy + (double) reach + slack + margin + Math.max(sy, 0));
+            fat[b] = flx;
+            fat[b + 1] = fly;
+            fat[b + 2] = fhx;
+            fat[b + 3] = fhy;
             // The inner box, with the slack of the fat box's largest coordinate (at least the
             // AABB's as long as the AABB is inside): an AABB inside it keeps AABB + slack +
             // reach inside the fat box, the invariant the overlap guarantee rests on.
             double fatSlack = SLACK * (Math.max(Math.max(Math.abs(flx), Math.abs(fhx)), Math.max(Math.abs(fly), Math.abs(fhy)))
                     + (double) reach);
-            innerMinX[i] = up(flx + fatSlack);
-            innerMinY[i] = up(fly + fatSlack);
-            innerMaxX[i] = down(fhx - (double) reach - fatSlack);
-            innerMaxY[i] = down(fhy - (double) reach - fatSlack);
+            in[b] = up(flx + fatSlack);
+            in[b + 1] = up(fly + fatSlack);
+            in[b + 2] = down(fhx - (double) reach - fatSlack);
+            in[b + 3] = down(fhy - (double) reach - fatSlack);
             movedStamp[i] = frame;
             moved[movedCount++] = i;
         }
@@ -257,8 +309,9 @@ public final class PersistentBroadPhase {
 
     /**
      * Sizes the grid from the first frame's fat boxes: cells as large as the largest fat box
-     * (so a box overlapping a query box has its minimum corner at most one cell before it),
-     * or larger where the boxes' spread would need more than about {@code 4 n} cells.
+     * plus the largest stretch (so a box overlapping a query box has its minimum corner at most
+     * one cell before it), or larger where the boxes' spread would need more than about
+     * {@code 4 n} cells.
      */
     private void buildGrid() {
         double lx = Double.POSITIVE_INFINITY;
@@ -267,15 +320,16 @@ public final class PersistentBroadPhase {
         double hy = Double.NEGATIVE_INFINITY;
         double extent = 0;
         for (int i = 0; i < n; i++) {
-            lx = Math.min(lx, fatMinX[i]);
-            ly = Math.min(ly, fatMinY[i]);
-            hx = Math.max(hx, fatMaxX[i]);
-            hy = Math.max(hy, fatMaxY[i]);
-            extent = Math.max(extent, Math.max((double) fatMaxX[i] - fatMinX[i], (double) fatMaxY[i] - fatMinY[i]));
+            int b = 4 * i;
+            lx = Math.min(lx, fat[b]);
+            ly = Math.min(ly, fat[b + 1]);
+            hx = Math.max(hx, fat[b + 2]);
+            hy = Math.max(hy, fat[b + 3]);
+            extent = Math.max(extent, Math.max((double) fat[b + 2] - fat[b], (double) fat[b + 3] - fat[b + 1]));
         }
         double spanX = n == 0 ? 0 : hx - lx;
         double spanY = n == 0 ? 0 : hy - ly;
-        double size = Math.max(extent, Math.sqrt(spanX * spanY / (4.0 * Math.max(1, n))));
+        double size = Math.max((extent + stretchLimit) / LOOK_BACK, Math.sqrt(spanX * spanY / (4.0 * Math.max(1, n))));
         size = Math.max(size, Math.max(spanX, spanY) / 4096);
         if (!(size > 0) || !Double.isFinite(size)) {
             size = 1; // no shapes, or all degenerate to one point: any positive size works
@@ -286,10 +340,7 @@ public final class PersistentBroadPhase {
         originY = n == 0 ? 0 : ly;
         gridW = (int) Math.min(4096, Math.max(1, Math.ceil(spanX * invCell) + 1));
         gridH = (int) Math.min(4096, Math.max(1, Math.ceil(spanY * invCell) + 1));
-        head = new int[gridW * gridH];
-        java.util.Arrays.fill(head, -1);
-        java.util.Arrays.fill(cellOf, OVERSIZE - 1); // in no list yet
-        oversizeHead = -1;
+        cellStart = new int[gridW * gridH + 1];
     }
 
     /** Column of x: monotone in x, clamped to the grid (clamping keeps it monotone). */
@@ -303,80 +354,166 @@ public final class PersistentBroadPhase {
         return f <= 0 ? 0 : f >= gridH - 1 ? gridH - 1 : (int) f;
     }
 
-    /** Moves each refit shape into the list of its fat box's cell (or the oversize list). */
-    private void relink() {
+    /** The cell of each refit shape's fat box (or {@link #OVERSIZE}). */
+    private void assignCells() {
+        double largest = LOOK_BACK * cellSize * (1 - SLACK);
         for (int m = 0; m < movedCount; m++) {
             int i = moved[m];
-            // An extent above the cell size (with slack for the double rounding) breaks the
-            // one-cell-back rule: such a shape goes to the list every query scans.
-            double w = (double) fatMaxX[i] - fatMinX[i];
-            double h = (double) fatMaxY[i] - fatMinY[i];
-            int cell = Math.max(w, h) > cellSize * (1 - SLACK) ? OVERSIZE
-                    : row(fatMinY[i]) * gridW + column(fatMinX[i]);
-            if (cell == cellOf[i]) {
-                continue;
-            }
-            unlink(i);
-            int first = cell == OVERSIZE ? oversizeHead : head[cell];
-            next[i] = first;
-            prev[i] = -1;
-            if (first >= 0) {
-                prev[first] = i;
-            }
-            if (cell == OVERSIZE) {
-                oversizeHead = i;
+            int b = 4 * i;
+            // An extent above LOOK_BACK cells (with slack for the double rounding) breaks the
+            // look-back rule: such a shape goes to the list every query scans.
+            double w = (double) fat[b + 2] - fat[b];
+            double h = (double) fat[b + 3] - fat[b + 1];
+            cellOf[i] = Math.max(w, h) > largest ? OVERSIZE : row(fat[b + 1]) * gridW + column(fat[b]);
+        }
+    }
+
+    /** Counting sort of the fat boxes by cell into {@link #cellBox} and {@link #cellId}. */
+    private void sortIntoCells() {
+        int[] startOf = cellStart;
+        int cells = startOf.length - 1;
+        java.util.Arrays.fill(startOf, 0);
+        int big = 0;
+        for (int i = 0; i < n; i++) {
+            int c = cellOf[i];
+            if (c == OVERSIZE) {
+                oversize[big++] = i;
             } else {
-                head[cell] = i;
+                startOf[c + 1]++;
             }
-            cellOf[i] = cell;
+        }
+        oversizeCount = big;
+        for (int c = 0; c < cells; c++) {
+            startOf[c + 1] += startOf[c];
+        }
+        // Scatter, using the starts as fill pointers; afterwards each holds its cell's end, which
+        // is the next cell's start: shift back by one cell.
+        for (int i = 0; i < n; i++) {
+            int c = cellOf[i];
+            if (c != OVERSIZE) {
+                int e = startOf[c]++;
+                cellId[e] = i;
+                System.arraycopy(fat, 4 * i, cellBox, 4 * e, 4);
+            }
+        }
+        System.arraycopy(startOf, 0, startOf, 1, cells);
+        startOf[0] = 0;
+    }
+
+    /**
+     * Refreshes the refit shapes in the order of their cells, not of their ids: consecutive
+     * queries then read the same or adjacent runs of sorted boxes and mostly the same partners,
+     * which are still in the cache (in id order each query starts cold). A walk over the sorted
+     * ids is cheap next to the queries it orders.
+     */
+    private void refreshInCellOrder() {
+        if (movedCount == n) {
+            for (int i = 0; i < n; i++) {
+                refresh(i);
+            }
+            return;
+        }
+        int sorted = cellStart[cellStart.length - 1];
+        for (int e = 0; e < sorted; e++) {
+            int i = cellId[e];
+            if (movedStamp[i] == frame) {
+                refresh(i);
+            }
+        }
+        for (int o = 0; o < oversizeCount; o++) {
+            int i = oversize[o];
+            if (movedStamp[i] == frame) {
+                refresh(i);
+            }
         }
     }
 
-    private void unlink(int i) {
-        int cell = cellOf[i];
-        if (cell < OVERSIZE) {
-            return; // not linked yet
+    /**
+     * Brings refit shape {@code i}'s pairs up to date: marks the partners in its pair list,
+     * queries the grid for the fat boxes overlapping its own (adding the unmarked ones, marking
+     * the listed ones found), then frees the listed pairs the query did not find. A box
+     * overlapping the query box has its minimum corner within {@code [qmin - LOOK_BACK cells,
+     * qmax]} on both axes, so the query visits the cells of that range and the oversize list,
+     * and finds every overlapping box: the partners' boxes are read from the sorted copies the
+     * query streams through, not from random places. Every pair whose overlap can have changed
+     * has a refit shape, so this, run for every refit shape after all refits, leaves exactly the
+     * overlapping pairs live; a pair of two refit shapes is added by the first and kept by the
+     * second.
+     */
+    private void refresh(int i) {
+        // Two marks per refresh: LISTED (a partner in i's list) and FOUND (listed and found by
+        // the query). Tokens only grow, so marks of earlier refreshes never match.
+        if (token >= Integer.MAX_VALUE - 2) {
+            java.util.Arrays.fill(mark, 0);
+            token = 0;
         }
-        if (prev[i] >= 0) {
-            next[prev[i]] = next[i];
-        } else if (cell == OVERSIZE) {
-            oversizeHead = next[i];
-        } else {
-            head[cell] = next[i];
+        int listed = ++token;
+        int found = ++token;
+        int b = 4 * i;
+        float lx = fat[b];
+        float ly = fat[b + 1];
+        float hx = fat[b + 2];
+        float hy = fat[b + 3];
+        int[] links = linkNext;
+        for (int link = pairHead[i]; link >= 0; link = links[2 * link]) {
+            mark[links[2 * link + 1]] = listed;
         }
-        if (next[i] >= 0) {
-            prev[next[i]] = prev[i];
-        }
-    }
-
-    private boolean overlap(int a, int b) {
-        return fatMinX[b] <= fatMaxX[a] && fatMinX[a] <= fatMaxX[b]
-                && fatMinY[b] <= fatMaxY[a] && fatMinY[a] <= fatMaxY[b];
-    }
-
-    /** Frees the slots of live pairs with a refit shape whose fat boxes no longer overlap. */
-    private void removeSeparated() {
-        long[] words = live.words();
-        int[] pa = pairs.arrays().a;
-        int[] pb = pairs.arrays().b;
-        for (int w = 0; w << 6 < slotCount; w++) {
-            long bits = words[w];
-            while (bits != 0) {
-                int s = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                int a = pa[s];
-                int b = pb[s];
-                if ((movedStamp[a] == frame || movedStamp[b] == frame) && !overlap(a, b)) {
-                    free(s, a, b);
+        // The query is complete (every box overlapping i's is in the visited cells or the
+        // oversize list), so a listed partner it does not find no longer overlaps.
+        double reachBack = LOOK_BACK * cellSize * (1 + SLACK);
+        int c0 = column(lx - reachBack);
+        int c1 = column(hx);
+        int r0 = row(ly - reachBack);
+        int r1 = row(hy);
+        float[] box = cellBox;
+        for (int r = r0; r <= r1; r++) {
+            // Columns c0..c1 of one row are one contiguous run of the sorted boxes.
+            int end = cellStart[r * gridW + c1 + 1];
+            for (int e = cellStart[r * gridW + c0]; e < end; e++) {
+                int d = 4 * e;
+                if (box[d] <= hx && lx <= box[d + 2] && box[d + 1] <= hy && ly <= box[d + 3]) {
+                    found(i, cellId[e], listed, found);
                 }
             }
+        }
+        for (int o = 0; o < oversizeCount; o++) {
+            int j = oversize[o];
+            int d = 4 * j;
+            if (fat[d] <= hx && lx <= fat[d + 2] && fat[d + 1] <= hy && ly <= fat[d + 3]) {
+                found(i, j, listed, found);
+            }
+        }
+        links = linkNext; // addPair may have grown it
+        for (int link = pairHead[i]; link >= 0; ) {
+            int following = links[2 * link];
+            int j = links[2 * link + 1];
+            if (mark[j] != found) {
+                if ((link & 1) == 0) {
+                    free(link >>> 1, i, j);
+                } else {
+                    free(link >>> 1, j, i);
+                }
+            }
+            link = following;
+        }
+    }
+
+    /** The query of {@code i} found {@code j}'s box overlapping: keep the pair, or add it. */
+    private void found(int i, int j, int listed, int found) {
+        if (j == i) {
+            return;
+        }
+        if (mark[j] == listed) {
+            mark[j] = found;
+        } else if (mark[j] != found) {
+            mark[j] = found;
+            addPair(Math.min(i, j), Math.max(i, j));
         }
     }
 
     private void free(int s, int a, int b) {
-        int at = find(key(a, b));
-        assert at >= 0 && tableSlots[at] == s : "pair (" + a + ", " + b + ") not in the table at slot " + s;
-        deleteAt(at);
+        unlinkPair(2 * s, a);
+        unlinkPair(2 * s + 1, b);
         live.words()[s >>> 6] &= ~(1L << s);
         liveCount--;
         freeWord = Math.min(freeWord, s >>> 6);
@@ -392,61 +529,46 @@ public final class PersistentBroadPhase {
         removedCount++;
     }
 
-    /**
-     * Each refit shape queries the grid for the fat boxes overlapping its own and adds the
-     * overlaps not yet live. A box overlapping the query box has its minimum corner within
-     * {@code [qmin - cellSize, qmax]} on both axes, so the query visits the cells of that range
-     * (3 x 3 for a query box no larger than a cell) and the oversize list.
-     */
-    private void addNewOverlaps() {
-        double reachBack = cellSize * (1 + SLACK);
-        for (int m = 0; m < movedCount; m++) {
-            int i = moved[m];
-            float lx = fatMinX[i];
-            float hx = fatMaxX[i];
-            float ly = fatMinY[i];
-            float hy = fatMaxY[i];
-            int c0 = column(lx - reachBack);
-            int c1 = column(hx);
-            int r0 = row(ly - reachBack);
-            int r1 = row(hy);
-            for (int r = r0; r <= r1; r++) {
-                for (int c = c0; c <= c1; c++) {
-                    for (int j = head[r * gridW + c]; j >= 0; j = next[j]) {
-                        if (j != i && fatMinX[j] <= hx && lx <= fatMaxX[j] && fatMinY[j] <= hy && ly <= fatMaxY[j]) {
-                            consider(i, j);
-                        }
-                    }
-                }
-            }
-            for (int j = oversizeHead; j >= 0; j = next[j]) {
-                if (j != i && fatMinX[j] <= hx && lx <= fatMaxX[j] && fatMinY[j] <= hy && ly <= fatMaxY[j]) {
-                    consider(i, j);
-                }
-            }
+    private void linkPair(int link, int shape, int partner) {
+        int first = pairHead[shape];
+        linkNext[2 * link] = first;
+        linkNext[2 * link + 1] = partner;
+        linkPrev[link] = -1;
+        if (first >= 0) {
+            linkPrev[first] = link;
+        }
+        pairHead[shape] = link;
+    }
+
+    private void unlinkPair(int link, int shape) {
+        int before = linkPrev[link];
+        int after = linkNext[2 * link];
+        if (before >= 0) {
+            linkNext[2 * before] = after;
+        } else {
+            pairHead[shape] = after;
+        }
+        if (after >= 0) {
+            linkPrev[after] = before;
         }
     }
 
-    /** Adds the overlapping pair (i, j) unless it is live; a pair of two refit shapes is seen by both. */
-    private void consider(int i, int j) {
-        if (movedStamp[j] == frame && j < i) {
-            return; // j's own scan handles it
-        }
-        int a = Math.min(i, j);
-        int b = Math.max(i, j);
-        long key = key(a, b);
-        int at = find(key);
-        if (at >= 0) {
-            return;
-        }
+    /** Gives the new live pair {@code (a, b)}, {@code a < b}, the lowest free slot. */
+    private void addPair(int a, int b) {
         int s = allocateSlot();
         if (s == slotCount) {
             pairs.add(a, b);
             slotCount++;
+            if (linkPrev.length < 2 * slotCount) {
+                int cap = Math.max(128, 2 * slotCount + slotCount);
+                linkNext = java.util.Arrays.copyOf(linkNext, 2 * cap);
+                linkPrev = java.util.Arrays.copyOf(linkPrev, cap);
+            }
         } else {
             pairs.set(s, a, b);
         }
-        insertAt(~at, key, s);
+        linkPair(2 * s, a, b);
+        linkPair(2 * s + 1, b, a);
         live.words()[s >>> 6] |= 1L << s;
         liveCount++;
         if (addedCount == added.length) {
@@ -488,86 +610,6 @@ public final class PersistentBroadPhase {
             slotCount = s;
             pairs.truncate(s);
             freeWord = Math.min(freeWord, s >>> 6);
-        }
-    }
-
-    private static long key(int a, int b) {
-        return (long) a << 32 | b;
-    }
-
-    private static int hash(long key) {
-        // The finaliser of MurmurHash3: every key bit affects the low bits the table uses.
-        key ^= key >>> 33;
-        key *= 0xff51afd7ed558ccdL;
-        key ^= key >>> 33;
-        key *= 0xc4ceb9fe1a85ec53L;
-        key ^= key >>> 33;
-        return (int) key;
-    }
-
-    /** Index of {@code key} in the table, or {@code ~index} of the empty entry where it would go. */
-    private int find(long key) {
-        int mask = tableKeys.length - 1;
-        int at = hash(key) & mask;
-        while (true) {
-            long k = tableKeys[at];
-            if (k == key) {
-                return at;
-            }
-            if (k == EMPTY) {
-                return ~at;
-            }
-            at = (at + 1) & mask;
-        }
-    }
-
-    private void insertAt(int at, long key, int slot) {
-        tableKeys[at] = key;
-        tableSlots[at] = slot;
-        tableCount++;
-        if (2 * tableCount > tableKeys.length) {
-            growTable(2 * tableKeys.length);
-        }
-    }
-
-    /** Removes entry {@code at}, shifting later entries of its probe run back (no tombstones). */
-    private void deleteAt(int at) {
-        int mask = tableKeys.length - 1;
-        int hole = at;
-        int j = at;
-        while (true) {
-            j = (j + 1) & mask;
-            long k = tableKeys[j];
-            if (k == EMPTY) {
-                break;
-            }
-            int home = hash(k) & mask;
-            // The entry at j may move into the hole unless its home lies cyclically in (hole, j].
-            boolean stays = hole <= j ? hole < home && home <= j : hole < home || home <= j;
-            if (!stays) {
-                tableKeys[hole] = k;
-                tableSlots[hole] = tableSlots[j];
-                hole = j;
-            }
-        }
-        tableKeys[hole] = EMPTY;
-        tableCount--;
-    }
-
-    private void growTable(int capacity) {
-        long[] oldKeys = tableKeys;
-        int[] oldSlots = tableSlots;
-        tableKeys = new long[capacity];
-        tableSlots = new int[capacity];
-        java.util.Arrays.fill(tableKeys, EMPTY);
-        tableCount = 0;
-        for (int e = 0; e < oldKeys.length; e++) {
-            if (oldKeys[e] != EMPTY) {
-                int at = find(oldKeys[e]);
-                tableKeys[~at] = oldKeys[e];
-                tableSlots[~at] = oldSlots[e];
-                tableCount++;
-            }
         }
     }
 
@@ -614,13 +656,26 @@ public final class PersistentBroadPhase {
         hits.retain(live, slotCount);
     }
 
-    /** The slot of the live pair {@code (a, b)} (either order), or -1 when it is not live. */
+    /**
+     * The slot of the live pair {@code (a, b)} (either order), or -1 when it is not live.
+     * Walks the smaller shape's pair list: {@code O(pairs of that shape)}.
+     */
     public int slotOf(int a, int b) {
         if (a < 0 || a >= n || b < 0 || b >= n) {
             throw new IndexOutOfBoundsException("pair (" + a + ", " + b + "): out of range [0, " + n + ")");
         }
-        int at = find(key(Math.min(a, b), Math.max(a, b)));
-        return at >= 0 ? tableSlots[at] : -1;
+        if (a == b) {
+            return -1;
+        }
+        int lo = Math.min(a, b);
+        int hi = Math.max(a, b);
+        for (int link = pairHead[lo]; link >= 0; link = linkNext[2 * link]) {
+            // (lo, hi) is stored smaller shape first, so it sits in lo's list as an even link.
+            if ((link & 1) == 0 && linkNext[2 * link + 1] == hi) {
+                return link >>> 1;
+            }
+        }
+        return -1;
     }
 
     /** Number of pairs the last update added. */
@@ -673,10 +728,7 @@ public final class PersistentBroadPhase {
         if (i < 0 || i >= n) {
             throw new IndexOutOfBoundsException("shape=" + i + ": out of range [0, " + n + ")");
         }
-        out[0] = fatMinX[i];
-        out[1] = fatMinY[i];
-        out[2] = fatMaxX[i];
-        out[3] = fatMaxY[i];
+        System.arraycopy(fat, 4 * i, out, 0, 4);
     }
 
     @Override

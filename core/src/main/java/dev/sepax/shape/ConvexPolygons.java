@@ -413,6 +413,51 @@ public final class ConvexPolygons {
         System.arraycopy(span, 0, w.span, 0, size);
     }
 
+    /**
+     * A store holding this store's shapes in another order: its shape {@code i} is this store's
+     * shape {@code order[i]}, every array entry copied bit for bit (so every kernel gives the
+     * same per-pair bits on the renumbered pairs). Not a world store. Used by
+     * {@link SpatialOrder}; {@code order} must be a permutation of {@code [0, size)}.
+     */
+    ConvexPolygons permuted(int[] order) {
+        int[] newStart = new int[size];
+        int[] newCount = new int[size];
+        int[] newCapacity = new int[size];
+        int slots = 0;
+        for (int i = 0; i < size; i++) {
+            int s = order[i];
+            newStart[i] = slots;
+            newCount[i] = count[s];
+            newCapacity[i] = capacity[s];
+            slots += capacity[s];
+        }
+        ConvexPolygons p = new ConvexPolygons(size, newStart, newCount, newCapacity, slots, maxCount, false);
+        for (int i = 0; i < size; i++) {
+            int s = order[i];
+            int from = start[s];
+            int to = newStart[i];
+            int cap = capacity[s];
+            System.arraycopy(x, from, p.x, to, cap);
+            System.arraycopy(y, from, p.y, to, cap);
+            System.arraycopy(enx, from, p.enx, to, cap);
+            System.arraycopy(eny, from, p.eny, to, cap);
+            System.arraycopy(nx, from, p.nx, to, cap);
+            System.arraycopy(ny, from, p.ny, to, cap);
+            System.arraycopy(len, from, p.len, to, cap);
+            p.minX[i] = minX[s];
+            p.minY[i] = minY[s];
+            p.maxX[i] = maxX[s];
+            p.maxY[i] = maxY[s];
+            System.arraycopy(bounds, 4 * s, p.bounds, 4 * i, 4);
+            p.centroidX[i] = centroidX[s];
+            p.centroidY[i] = centroidY[s];
+            p.area[i] = area[s];
+            p.magnitude[i] = magnitude[s];
+            p.span[i] = span[s];
+        }
+        return p;
+    }
+
     /** True if {@code other} has exactly this store's shapes, counts and slot layout. */
     public boolean sameLayout(ConvexPolygons other) {
         return other != null && (other.start == start || Arrays.equals(other.start, start)

@@ -1,5 +1,6 @@
 package dev.sepax.shape;
 
+import dev.sepax.internal.PoseArrays;
 
 /**
  * Rigid poses, struct-of-arrays: translation {@code (x, y)} and rotation as {@code (cos, sin)},
@@ -43,6 +44,7 @@ public final class Poses {
     private final float[] ty;
     private final float[] cos;
     private final float[] sin;
+    private final PoseArrays arrays;
 
     /** {@code n} identity poses. */
     public Poses(int n) {
@@ -54,6 +56,17 @@ public final class Poses {
         cos = new float[n];
         sin = new float[n];
         java.util.Arrays.fill(cos, 1f);
+        arrays = new PoseArrays(tx, ty, cos, sin);
+    }
+
+    /**
+     * The poses' raw arrays, for Sepax's own transform kernels. The type lives in a package that
+     * the module exports only to {@code dev.sepax.simd}: callers on the module path cannot use it.
+     *
+     * @hidden
+     */
+    public PoseArrays arrays() {
+        return arrays;
     }
 
     /** Number of poses. */
@@ -117,13 +130,13 @@ public final class Poses {
     }
 
     /**
-     * Writes {@code local}'s shapes, moved by these poses, into {@code world}.
+     * Checks the arguments of a transform of {@code local} into {@code world} by these poses
+     * (every {@link TransformKernel} runs this check).
      *
-     * @param world a store from {@code local.newWorldStore()}; must not be read by kernels while
-     *     this runs
      * @throws IllegalArgumentException if the sizes or layouts differ
+     * @hidden
      */
-    public void transform(ConvexPolygons local, ConvexPolygons world) {
+    public void checkTransform(ConvexPolygons local, ConvexPolygons world) {
         if (local == null || world == null) {
             throw new IllegalArgumentException("local or world is null");
         }
@@ -134,6 +147,19 @@ public final class Poses {
         if (world == local || !world.worldStore || !local.sameLayout(world)) {
             throw new IllegalArgumentException("world must come from local.newWorldStore()");
         }
+    }
+
+    /**
+     * Writes {@code local}'s shapes, moved by these poses, into {@code world}: the scalar
+     * reference of every {@link TransformKernel} ({@code Sepax.transform()} selects the SIMD
+     * one where it can run, with the same bits).
+     *
+     * @param world a store from {@code local.newWorldStore()}; must not be read by kernels while
+     *     this runs
+     * @throws IllegalArgumentException if the sizes or layouts differ
+     */
+    public void transform(ConvexPolygons local, ConvexPolygons world) {
+        checkTransform(local, world);
         for (int s = 0; s < local.size; s++) {
             float c = cos[s];
             float sn = sin[s];

@@ -148,6 +148,27 @@ class PersistentBroadPhaseTest {
     }
 
     @Test
+    void aShapeMovingSteadilyRefitsLessOftenThanItsMarginAlone() {
+        // Two unit boxes far apart, one moving 0.02 per frame along x: with a margin of 0.1
+        // alone it would leave its fat box every 5 frames (40 refits in 200 frames); the box
+        // stretched ahead of its motion (16 frames of it, at most 2 margins: 0.2) lasts 15.
+        PersistentBroadPhase bp = new PersistentBroadPhase(2, 0f, 0.1f);
+        int refits = 0;
+        float[] fat = new float[4];
+        for (int frame = 0; frame < 200; frame++) {
+            float x = 0.02f * frame;
+            ConvexPolygons s = ConvexPolygons.of(new float[] {x, 0, x + 1, 0, x + 1, 1, x, 1},
+                    new float[] {0, 50, 1, 50, 1, 51, 0, 51});
+            bp.update(s);
+            refits += frame > 0 ? bp.refitCount() : 0;
+            bp.fatBox(0, fat);
+            assertTrue(fat[0] <= x && fat[2] >= x + 1, "frame " + frame + ": the fat box lost its shape");
+            assertEquals(0, bp.liveCount());
+        }
+        assertTrue(refits >= 10 && refits <= 20, "refits=" + refits);
+    }
+
+    @Test
     void touchingBoxesAreLiveAtReachAndMarginZero() {
         ConvexPolygons s = ConvexPolygons.of(
                 new float[] {0, 0, 1, 0, 1, 1, 0, 1},

@@ -14,6 +14,8 @@ import dev.sepax.narrow.SatKernel;
 import dev.sepax.narrow.ScalarSat;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.Poses;
+import dev.sepax.shape.ScalarTransform;
+import dev.sepax.shape.TransformKernel;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A whole collision frame of a moving scene (pose transform, persistent broad phase, boolean
+ * A whole collision frame of a moving scene (pose transform, SIMD or scalar, persistent broad phase, boolean
  * test with the slots' axis cache, free slots dropped, manifolds of the hits, hits compacted)
  * allocates nothing once its buffers have grown, with the SIMD kernels and with the scalar ones;
  * and both give the same manifolds every frame.
@@ -36,6 +38,7 @@ class FrameAllocationTest {
         final PersistentBroadPhase broad;
         final SatKernel sat;
         final ManifoldKernel manifolds;
+        final TransformKernel transform;
         OverlapBits hits = new OverlapBits(0);
         int[] axisCache = new int[0];
         ContactManifolds out = new ContactManifolds(0);
@@ -46,7 +49,8 @@ class FrameAllocationTest {
         final long[] stageBytes = new long[5];
         com.sun.management.ThreadMXBean counter;
 
-        Frame(ConvexPolygons local, SatKernel sat, ManifoldKernel manifolds) {
+        Frame(ConvexPolygons local, TransformKernel transform, SatKernel sat, ManifoldKernel manifolds) {
+            this.transform = transform;
             this.local = local;
             this.world = local.newWorldStore();
             this.poses = new Poses(local.size());
@@ -62,7 +66,7 @@ class FrameAllocationTest {
                         0.002 * frame * (i % 7));
             }
             long t0 = counter.getCurrentThreadAllocatedBytes();
-            poses.transform(local, world);
+            transform.transform(poses, local, world);
             long t1 = counter.getCurrentThreadAllocatedBytes();
             broad.update(world);
             long t2 = counter.getCurrentThreadAllocatedBytes();
@@ -107,8 +111,8 @@ class FrameAllocationTest {
             b.add(Scenes.convex(rnd, 3 + rnd.nextInt(6), 0, 0, rnd.nextDouble(0.5, 1.0)));
         }
         ConvexPolygons local = b.build();
-        Frame simd = new Frame(local, VectorSat.INSTANCE, VectorManifolds.INSTANCE);
-        Frame scalar = new Frame(local, ScalarSat.INSTANCE, ScalarManifolds.INSTANCE);
+        Frame simd = new Frame(local, VectorTransform.INSTANCE, VectorSat.INSTANCE, VectorManifolds.INSTANCE);
+        Frame scalar = new Frame(local, ScalarTransform.INSTANCE, ScalarSat.INSTANCE, ScalarManifolds.INSTANCE);
         simd.counter = counter;
         scalar.counter = counter;
         long leastSimd = Long.MAX_VALUE;
