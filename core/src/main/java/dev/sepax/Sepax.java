@@ -10,9 +10,11 @@ import dev.sepax.narrow.DistanceKernel;
 import dev.sepax.narrow.ExactSat;
 import dev.sepax.narrow.Precision;
 import dev.sepax.narrow.PenetrationKernel;
+import dev.sepax.narrow.RoundedPenetrationKernel;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.narrow.ScalarPenetration;
+import dev.sepax.narrow.ScalarRoundedPenetration;
 import dev.sepax.narrow.ScalarSat;
 import dev.sepax.narrow.ScalarSweep;
 import dev.sepax.narrow.SweepKernel;
@@ -142,6 +144,23 @@ public final class Sepax {
     private static final class DistanceHolder {
         static final Selection<DistanceKernel> SELECTION = Selection.of("dev.sepax.simd.VectorDistance",
                 DistanceKernel.class, ScalarDistance.INSTANCE, null);
+    }
+
+    /**
+     * The selected penetration (MTV) kernel for rounded shapes: normal, depth and axis of every
+     * pair, GJK on the cores then the separating-axis test on overlapping cores (see
+     * {@link RoundedPenetrationKernel}). {@code dev.sepax.simd.VectorRoundedPenetration} when the
+     * SIMD kernels can run, else {@link ScalarRoundedPenetration}; both give the same bits.
+     * Chosen once, lazily, without a warm-up switch (as {@link #distance()}).
+     */
+    public static RoundedPenetrationKernel roundedPenetration() {
+        return RoundedPenetrationHolder.SELECTION.kernel();
+    }
+
+    private static final class RoundedPenetrationHolder {
+        static final Selection<RoundedPenetrationKernel> SELECTION = Selection.of(
+                "dev.sepax.simd.VectorRoundedPenetration", RoundedPenetrationKernel.class,
+                ScalarRoundedPenetration.INSTANCE, null);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.sepax.narrow;
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.Penetrations;
 import dev.sepax.internal.RoundedArrays;
 import dev.sepax.shape.RoundedShapes;
 
@@ -141,6 +142,19 @@ public final class ScalarDistance implements DistanceKernel {
      * @return true if the shapes touch or overlap
      */
     public static boolean pair(RoundedArrays s, int a, int b, SimplexCache cache, int p, Distances out) {
+        return pair(s, a, b, cache, p, out, null);
+    }
+
+    /**
+     * GJK for pair {@code (a, b)} as {@link #pair(RoundedArrays, int, int, SimplexCache, int, Distances)},
+     * with the tail chosen by the output: the distance into {@code out} when {@code mtv} is null,
+     * else the penetration of {@link ScalarRoundedPenetration} into entry {@code p} of {@code mtv}
+     * ({@code out} unused). One GJK loop serves both queries, so their simplices are the same bits.
+     *
+     * @return true if the shapes touch or overlap
+     */
+    public static boolean pair(RoundedArrays s, int a, int b, SimplexCache cache, int p, Distances out,
+                               Penetrations mtv) {
         float[] x = s.x();
         float[] y = s.y();
         int oa = s.start()[a];
@@ -374,7 +388,7 @@ public final class ScalarDistance implements DistanceKernel {
             }
             n++;
         }
-        return finish(s, a, b, n, ia1, ib1, ia2, ib2, ia3, ib3, a1, a2, a3, iter, exit, cache, p, out);
+        return finish(s, a, b, n, ia1, ib1, ia2, ib2, ia3, ib3, a1, a2, a3, iter, exit, cache, p, out, mtv);
     }
 
     /**
@@ -387,6 +401,20 @@ public final class ScalarDistance implements DistanceKernel {
     public static boolean finish(RoundedArrays s, int a, int b, int n, int ia1, int ib1, int ia2, int ib2, int ia3,
                                  int ib3, float a1, float a2, float a3, int iter, int exit, SimplexCache cache, int p,
                                  Distances out) {
+        return finish(s, a, b, n, ia1, ib1, ia2, ib2, ia3, ib3, a1, a2, a3, iter, exit, cache, p, out, null);
+    }
+
+    /**
+     * {@link #finish(RoundedArrays, int, int, int, int, int, int, int, int, int, float, float, float, int, int, SimplexCache, int, Distances)}
+     * with the tail chosen by the output: when {@code mtv} is not null, the closest core points
+     * go to {@link ScalarRoundedPenetration#finish} instead of the radii step ({@code out}
+     * unused). Public only so that the SIMD kernels compute exactly the same tail.
+     *
+     * @return true if the shapes touch or overlap
+     */
+    public static boolean finish(RoundedArrays s, int a, int b, int n, int ia1, int ib1, int ia2, int ib2, int ia3,
+                                 int ib3, float a1, float a2, float a3, int iter, int exit, SimplexCache cache, int p,
+                                 Distances out, Penetrations mtv) {
         assert n >= 1 && n <= 3 : "n=" + n;
         float[] x = s.x();
         float[] y = s.y();
@@ -411,6 +439,10 @@ public final class ScalarDistance implements DistanceKernel {
             pay = a1 * y[oa + ia1] + a2 * y[oa + ia2] + a3 * y[oa + ia3];
             pbx = pax;
             pby = pay;
+        }
+        store(cache, p, n, ia1, ib1, ia2, ib2, ia3, ib3);
+        if (mtv != null) {
+            return ScalarRoundedPenetration.finish(s, a, b, pax, pay, pbx, pby, exit == Distances.EXIT_OVERLAP, p, mtv);
         }
         float dist = 0f;
         float nx = 0f;
@@ -458,6 +490,10 @@ public final class ScalarDistance implements DistanceKernel {
             pby = pay;
         }
         out.set(p, dist, pax, pay, pbx, pby, nx, ny, iter, exit);
+        return dist == 0;
+    }
+
+    private static void store(SimplexCache cache, int p, int n, int ia1, int ib1, int ia2, int ib2, int ia3, int ib3) {
         if (cache != null) {
             int[] ca = cache.indexAs();
             int[] cb = cache.indexBs();
@@ -469,6 +505,5 @@ public final class ScalarDistance implements DistanceKernel {
             ca[3 * p + 2] = ia3;
             cb[3 * p + 2] = ib3;
         }
-        return dist == 0;
     }
 }

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 /**
  * Run in a JVM of its own by {@link VectorDistanceTest}: warms {@link VectorDistance} up until
  * C2 has compiled it, then prints {@code bytes=N}, the least the thread allocated over the last
- * batches. A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
+ * batches, then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}). A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
  * change how C2 compiles this one (see {@link VectorDistance}).
  */
 public final class DistanceAllocationProbe {
@@ -37,6 +37,18 @@ public final class DistanceAllocationProbe {
                 least = Math.min(least, t1 - t0);
             }
         }
+        // The penetration kernel runs the same lanes with another tail: measured after them, in this JVM.
+        dev.sepax.batch.Penetrations mtv = new dev.sepax.batch.Penetrations(pairs.size());
+        long leastMtv = Long.MAX_VALUE;
+        for (int round = 0; round < 1200; round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorRoundedPenetration.INSTANCE.penetrations(s, pairs, 0, pairs.size(), mtv, (round & 1) == 0 ? null : cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 1190) {
+                leastMtv = Math.min(leastMtv, t1 - t0);
+            }
+        }
+        System.out.println("mtvBytes=" + leastMtv);
         System.out.println("bytes=" + least);
     }
 }
