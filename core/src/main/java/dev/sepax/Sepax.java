@@ -3,6 +3,8 @@ package dev.sepax;
 import dev.sepax.contact.ClipKernel;
 import dev.sepax.contact.ConvexClipper;
 import dev.sepax.contact.ManifoldKernel;
+import dev.sepax.contact.RoundedManifoldKernel;
+import dev.sepax.contact.ScalarRoundedManifolds;
 import dev.sepax.contact.ScalarManifolds;
 
 import dev.sepax.internal.SimdSupport;
@@ -155,6 +157,24 @@ public final class Sepax {
      */
     public static RoundedPenetrationKernel roundedPenetration() {
         return RoundedPenetrationHolder.SELECTION.kernel();
+    }
+
+    /**
+     * The selected contact manifold kernel for rounded shapes (circles, capsules, segments,
+     * polygons, rounded polygons, any pair): the penetrations and, from them, up to two points
+     * per pair with stable feature ids (see {@link RoundedManifoldKernel}).
+     * {@code dev.sepax.simd.VectorRoundedManifolds} when the SIMD kernels can run, else
+     * {@link ScalarRoundedManifolds}; both give the same bits. Chosen once, lazily, without a
+     * warm-up switch.
+     */
+    public static RoundedManifoldKernel roundedManifolds() {
+        return RoundedManifoldHolder.SELECTION.kernel();
+    }
+
+    private static final class RoundedManifoldHolder {
+        static final Selection<RoundedManifoldKernel> SELECTION = Selection.of(
+                "dev.sepax.simd.VectorRoundedManifolds", RoundedManifoldKernel.class,
+                ScalarRoundedManifolds.INSTANCE, null);
     }
 
     private static final class RoundedPenetrationHolder {

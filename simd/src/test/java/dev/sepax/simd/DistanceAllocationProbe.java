@@ -11,7 +11,8 @@ import java.util.SplittableRandom;
 /**
  * Run in a JVM of its own by {@link VectorDistanceTest}: warms {@link VectorDistance} up until
  * C2 has compiled it, then prints {@code bytes=N}, the least the thread allocated over the last
- * batches, then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}). A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
+ * batches, then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}) and
+ * {@link VectorRoundedManifolds} ({@code manifoldBytes=N}). A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
  * change how C2 compiles this one (see {@link VectorDistance}).
  */
 public final class DistanceAllocationProbe {
@@ -49,6 +50,17 @@ public final class DistanceAllocationProbe {
             }
         }
         System.out.println("mtvBytes=" + leastMtv);
+        dev.sepax.contact.ContactManifolds manifolds = new dev.sepax.contact.ContactManifolds(pairs.size());
+        long leastManifolds = Long.MAX_VALUE;
+        for (int round = 0; round < 600; round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorRoundedManifolds.INSTANCE.manifolds(s, pairs, 0, pairs.size(), 0.1f, mtv, manifolds, cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 590) {
+                leastManifolds = Math.min(leastManifolds, t1 - t0);
+            }
+        }
+        System.out.println("manifoldBytes=" + leastManifolds);
         System.out.println("bytes=" + least);
     }
 }

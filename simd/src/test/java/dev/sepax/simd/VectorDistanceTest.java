@@ -146,6 +146,7 @@ class VectorDistanceTest {
         assertEquals(0, p.waitFor(), output);
         assertEquals(true, output.contains("bytes=0\n") || output.endsWith("bytes=0"), "bytes per distance batch: " + output);
         assertEquals(true, output.contains("mtvBytes=0\n"), "bytes per rounded penetration batch: " + output);
+        assertEquals(true, output.contains("manifoldBytes=0\n"), "bytes per rounded manifold batch: " + output);
     }
 
     @Test
