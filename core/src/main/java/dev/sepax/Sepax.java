@@ -8,12 +8,14 @@ import dev.sepax.contact.ScalarRoundedManifolds;
 import dev.sepax.contact.ScalarManifolds;
 
 import dev.sepax.internal.SimdSupport;
+import dev.sepax.narrow.CastKernel;
 import dev.sepax.narrow.DistanceKernel;
 import dev.sepax.narrow.ExactSat;
 import dev.sepax.narrow.Precision;
 import dev.sepax.narrow.PenetrationKernel;
 import dev.sepax.narrow.RoundedPenetrationKernel;
 import dev.sepax.narrow.SatKernel;
+import dev.sepax.narrow.ScalarCast;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.narrow.ScalarPenetration;
 import dev.sepax.narrow.ScalarRoundedPenetration;
@@ -175,6 +177,21 @@ public final class Sepax {
         static final Selection<RoundedManifoldKernel> SELECTION = Selection.of(
                 "dev.sepax.simd.VectorRoundedManifolds", RoundedManifoldKernel.class,
                 ScalarRoundedManifolds.INSTANCE, null);
+    }
+
+    /**
+     * The selected linear shape cast kernel for rounded shapes: time of impact and normal of
+     * translating pairs by conservative advancement over GJK distances (see {@link CastKernel}).
+     * {@code dev.sepax.simd.VectorCast} when the SIMD kernels can run, else {@link ScalarCast};
+     * both give the same bits. Chosen once, lazily, without a warm-up switch.
+     */
+    public static CastKernel cast() {
+        return CastHolder.SELECTION.kernel();
+    }
+
+    private static final class CastHolder {
+        static final Selection<CastKernel> SELECTION = Selection.of("dev.sepax.simd.VectorCast", CastKernel.class,
+                ScalarCast.INSTANCE, null);
     }
 
     private static final class RoundedPenetrationHolder {

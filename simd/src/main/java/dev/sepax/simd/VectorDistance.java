@@ -106,6 +106,8 @@ public final class VectorDistance implements DistanceKernel {
             g.pair[lanes] = p;
             g.a[lanes] = a;
             g.b[lanes] = b;
+            g.ox[lanes] = 0f;
+            g.oy[lanes] = 0f;
             lanes++;
             if (lanes == L) {
                 hits += group(s, g, L, cache, out, mtv);
@@ -119,7 +121,7 @@ public final class VectorDistance implements DistanceKernel {
     }
 
     /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group. */
-    private static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
+    static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
                              Penetrations mtv) {
         g.load(s, lanes, cache);
         for (int t = 0; t <= ScalarDistance.MAX_ITERATIONS && trip(g); t++) {
@@ -128,7 +130,7 @@ public final class VectorDistance implements DistanceKernel {
         int hits = 0;
         float[] r = g.state;
         for (int l = 0; l < lanes; l++) {
-            hits += ScalarDistance.finish(s, g.a[l], g.b[l], (int) r[GjkLanes.N + l],
+            hits += ScalarDistance.finish(s, g.a[l], g.b[l], g.ox[l], g.oy[l], (int) r[GjkLanes.N + l],
                     (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
                     (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
                     r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],

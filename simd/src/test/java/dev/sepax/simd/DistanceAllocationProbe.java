@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * Run in a JVM of its own by {@link VectorDistanceTest}: warms {@link VectorDistance} up until
  * C2 has compiled it, then prints {@code bytes=N}, the least the thread allocated over the last
  * batches, then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}) and
- * {@link VectorRoundedManifolds} ({@code manifoldBytes=N}). A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
+ * {@link VectorRoundedManifolds} ({@code manifoldBytes=N}) and {@link VectorCast}
+ * ({@code castBytes=N}). A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
  * change how C2 compiles this one (see {@link VectorDistance}).
  */
 public final class DistanceAllocationProbe {
@@ -61,6 +62,24 @@ public final class DistanceAllocationProbe {
             }
         }
         System.out.println("manifoldBytes=" + leastManifolds);
+        float[] vx = new float[s.size()];
+        float[] vy = new float[s.size()];
+        for (int i = 0; i < s.size(); i++) {
+            vx[i] = (float) rnd.nextDouble(-3, 3);
+            vy[i] = (float) rnd.nextDouble(-3, 3);
+        }
+        dev.sepax.shape.Velocities v = dev.sepax.shape.Velocities.of(vx, vy);
+        dev.sepax.batch.Casts casts = new dev.sepax.batch.Casts(pairs.size());
+        long leastCasts = Long.MAX_VALUE;
+        for (int round = 0; round < 400; round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorCast.INSTANCE.casts(s, v, pairs, 0, pairs.size(), 1f, 1e-3f, casts, (round & 1) == 0 ? null : cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 390) {
+                leastCasts = Math.min(leastCasts, t1 - t0);
+            }
+        }
+        System.out.println("castBytes=" + leastCasts);
         System.out.println("bytes=" + least);
     }
 }

@@ -147,6 +147,7 @@ class VectorDistanceTest {
         assertEquals(true, output.contains("bytes=0\n") || output.endsWith("bytes=0"), "bytes per distance batch: " + output);
         assertEquals(true, output.contains("mtvBytes=0\n"), "bytes per rounded penetration batch: " + output);
         assertEquals(true, output.contains("manifoldBytes=0\n"), "bytes per rounded manifold batch: " + output);
+        assertEquals(true, output.contains("castBytes=0\n"), "bytes per cast batch: " + output);
     }
 
     @Test
