@@ -228,21 +228,9 @@ public final class RoundedManifoldFinder {
         float v2y = y[oi + e2];
         float t1 = tx * (v1x - r1x) + ty * (v1y - r1y);
         float t2 = tx * (v2x - r1x) + ty * (v2y - r1y);
-        // Clip v1 + u (v2 - v1), u in [0, 1], to the slab 0 <= t <= refLen.
-        float dt = t2 - t1;
-        float uLo = 0f;
-        float uHi = 1f;
-        if (dt == 0) {
-            if (t1 < 0 || t1 > refLen) {
-                uLo = 1f;
-                uHi = 0f;
-            }
-        } else {
-            float uA = (0f - t1) / dt;
-            float uB = (refLen - t1) / dt;
-            uLo = Math.max(uLo, Math.min(uA, uB));
-            uHi = Math.min(uHi, Math.max(uA, uB));
-        }
+        long u = ContactManifoldFinder.slab(t1, t2, refLen);
+        float uLo = Float.intBitsToFloat((int) (u >>> 32));
+        float uHi = Float.intBitsToFloat((int) u);
         int idBase = (flip ? 1 << 31 : 0) | (r << 16) | (e << 1);
         int n = 0;
         if (uLo <= uHi) {
