@@ -3,16 +3,22 @@ package dev.sepax;
 import dev.sepax.contact.ClipKernel;
 import dev.sepax.contact.ConvexClipper;
 import dev.sepax.contact.ManifoldKernel;
+import dev.sepax.contact.RoundedManifoldKernel;
+import dev.sepax.contact.ScalarRoundedManifolds;
 import dev.sepax.contact.ScalarManifolds;
 
 import dev.sepax.internal.SimdSupport;
+import dev.sepax.narrow.CastKernel;
 import dev.sepax.narrow.DistanceKernel;
 import dev.sepax.narrow.ExactSat;
 import dev.sepax.narrow.Precision;
 import dev.sepax.narrow.PenetrationKernel;
+import dev.sepax.narrow.RoundedPenetrationKernel;
 import dev.sepax.narrow.SatKernel;
+import dev.sepax.narrow.ScalarCast;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.narrow.ScalarPenetration;
+import dev.sepax.narrow.ScalarRoundedPenetration;
 import dev.sepax.narrow.ScalarSat;
 import dev.sepax.narrow.ScalarSweep;
 import dev.sepax.narrow.SweepKernel;
@@ -171,6 +177,56 @@ public final class Sepax {
             return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
                     : new SwitchingDistance(ScalarDistance.INSTANCE, SELECTION.forcedSimd()));
         }
+    }
+
+    /**
+     * The selected penetration (MTV) kernel for rounded shapes: normal, depth and axis of every
+     * pair, GJK on the cores then the separating-axis test on overlapping cores (see
+     * {@link RoundedPenetrationKernel}). {@code dev.sepax.simd.VectorRoundedPenetration} when the
+     * SIMD kernels can run, else {@link ScalarRoundedPenetration}; both give the same bits.
+     * Chosen once, lazily, without a warm-up switch (as {@link #distance()}).
+     */
+    public static RoundedPenetrationKernel roundedPenetration() {
+        return RoundedPenetrationHolder.SELECTION.kernel();
+    }
+
+    /**
+     * The selected contact manifold kernel for rounded shapes (circles, capsules, segments,
+     * polygons, rounded polygons, any pair): the penetrations and, from them, up to two points
+     * per pair with stable feature ids (see {@link RoundedManifoldKernel}).
+     * {@code dev.sepax.simd.VectorRoundedManifolds} when the SIMD kernels can run, else
+     * {@link ScalarRoundedManifolds}; both give the same bits. Chosen once, lazily, without a
+     * warm-up switch.
+     */
+    public static RoundedManifoldKernel roundedManifolds() {
+        return RoundedManifoldHolder.SELECTION.kernel();
+    }
+
+    private static final class RoundedManifoldHolder {
+        static final Selection<RoundedManifoldKernel> SELECTION = Selection.of(
+                "dev.sepax.simd.VectorRoundedManifolds", RoundedManifoldKernel.class,
+                ScalarRoundedManifolds.INSTANCE, null);
+    }
+
+    /**
+     * The selected linear shape cast kernel for rounded shapes: time of impact and normal of
+     * translating pairs by conservative advancement over GJK distances (see {@link CastKernel}).
+     * {@code dev.sepax.simd.VectorCast} when the SIMD kernels can run, else {@link ScalarCast};
+     * both give the same bits. Chosen once, lazily, without a warm-up switch.
+     */
+    public static CastKernel cast() {
+        return CastHolder.SELECTION.kernel();
+    }
+
+    private static final class CastHolder {
+        static final Selection<CastKernel> SELECTION = Selection.of("dev.sepax.simd.VectorCast", CastKernel.class,
+                ScalarCast.INSTANCE, null);
+    }
+
+    private static final class RoundedPenetrationHolder {
+        static final Selection<RoundedPenetrationKernel> SELECTION = Selection.of(
+                "dev.sepax.simd.VectorRoundedPenetration", RoundedPenetrationKernel.class,
+                ScalarRoundedPenetration.INSTANCE, null);
     }
 
     /**

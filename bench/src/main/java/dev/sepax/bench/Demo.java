@@ -28,8 +28,10 @@ final class Demo {
             Usage: ./sepax demo [options]
               Runs an embedded scene: random convex polygons with 3 to 16 vertices, the
               sweep-and-prune broad phase, then the narrow phase with the scalar kernel and
-              with the selected (SIMD) kernel; checks that their verdicts are identical (exit
-              code 3 if not); prints a table and writes demo.json and throughput.png.
+              with the selected (SIMD) kernel; then rounded shapes (circles, capsules and
+              polygons: distance, MTV, manifolds, shape cast); checks that the outputs are
+              identical (exit code 3 if not); prints a table and writes demo.json and
+              throughput.png.
             Options:
               --shapes N      number of polygons (default 200000)
               --pairs-per-shape X  scene density: candidate pairs per shape (default 4)
@@ -43,6 +45,9 @@ final class Demo {
               --no-chart      skip the throughput-by-k measurement and chart
               --no-frame      skip the physics frame (F2000: 2000 moving bodies, 400
                               frames; median time of transform, broad, narrow, manifolds)
+              --no-rounded    skip the rounded shapes (R8: circles, capsules and 8-gons;
+                              distance, MTV, manifolds and shape cast, scalar and selected,
+                              outputs compared bit for bit)
               --help          this text
             """;
 
@@ -58,7 +63,7 @@ final class Demo {
     static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
         Options o = Options.parse("demo", args,
                 List.of("--shapes", "--pairs-per-shape", "--seed", "--reps", "--threads", "--out"),
-                List.of("--peers", "--no-chart", "--no-frame"));
+                List.of("--peers", "--no-chart", "--no-frame", "--no-rounded"));
         if (o.help()) {
             out.print(HELP);
             return 0;
@@ -135,15 +140,19 @@ final class Demo {
                 "OneVsMany, " + selected.name()));
         stages.add(new Stage("end to end (broad + " + selected.name() + ")", m, hits[1], broad + tSimd, Double.NaN,
                 String.format("first frame %.0f ms; target < 2000 ms", (coldBroad + coldSimd) * 1e3)));
+        String roundedDiffers = o.flag("--no-rounded") ? null : RoundedDemo.run(stages, reps, progress);
         progress.done(null);
 
         int diffSimd = refBits.firstDifference(simdBits, m);
         int diffPar = refBits.firstDifference(parBits, m);
-        boolean identical = diffSimd < 0 && diffPar < 0 && hits[0] == hits[1] && hits[1] == hits[2] && hits[1] == simdHits;
+        boolean identical = diffSimd < 0 && diffPar < 0 && hits[0] == hits[1] && hits[1] == hits[2] && hits[1] == simdHits
+                && roundedDiffers == null;
         printTable(out, stages);
         if (identical) {
             out.printf("verdicts identical: scalar == %s == %s x%d threads (%d of %d pairs intersect)%n",
                     selected.name(), selected.name(), threads, hits[0], m);
+        } else if (roundedDiffers != null) {
+            out.printf("OUTPUTS DIFFER: the rounded %s query, scalar vs the facade's kernel%n", roundedDiffers);
         } else {
             out.printf("VERDICTS DIFFER: first difference scalar vs %s at pair %d, vs parallel at pair %d%n",
                     selected.name(), diffSimd, diffPar);

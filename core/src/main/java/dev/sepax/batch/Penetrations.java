@@ -17,7 +17,8 @@ import dev.sepax.shape.ConvexPolygons;
  * <p>Axis codes: {@code 1 + i} for edge {@code i} of A (the normal is A's outward unit normal
  * of that edge), {@code -(1 + j)} for edge {@code j} of B (the normal is minus B's outward unit
  * normal), {@link #AXIS_WORLD_X} or {@link #AXIS_WORLD_Y} for a world axis of the AABB test
- * (the normal is {@code (+-1, 0)} or {@code (0, +-1)}). Edge codes use the encoding of the
+ * (the normal is {@code (+-1, 0)} or {@code (0, +-1)}), {@link #AXIS_CORES} for rounded shapes
+ * whose cores are apart (the normal joins the cores' closest points). Edge codes use the encoding of the
  * {@code axisCache} of {@link dev.sepax.narrow.SatKernel#test}, so a separating axis found here may seed that
  * cache; the two world codes are ignored there as hints.
  *
@@ -31,6 +32,11 @@ public final class Penetrations {
     public static final int AXIS_WORLD_X = Integer.MAX_VALUE;
     /** Axis code: the world y axis (the AABB test) won. */
     public static final int AXIS_WORLD_Y = Integer.MAX_VALUE - 1;
+    /**
+     * Axis code of the rounded-shape penetration ({@code dev.sepax.narrow.RoundedPenetrationKernel}):
+     * the cores are apart and the normal is the direction between their closest points.
+     */
+    public static final int AXIS_CORES = Integer.MAX_VALUE - 2;
 
     final float[] normalX;
     final float[] normalY;

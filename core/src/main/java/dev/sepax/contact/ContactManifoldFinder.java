@@ -272,21 +272,9 @@ public final class ContactManifoldFinder {
         // Tangent coordinates of the incident ends relative to the reference edge's start.
         float t1 = tx * (v1x - r1x) + ty * (v1y - r1y);
         float t2 = tx * (v2x - r1x) + ty * (v2y - r1y);
-        // Clip the incident edge v1 + u (v2 - v1), u in [0, 1], to the slab 0 <= t <= refLen.
-        float dt = t2 - t1;
-        float uLo = 0f;
-        float uHi = 1f;
-        if (dt == 0) {
-            if (t1 < 0 || t1 > refLen) {
-                uLo = 1f; // parallel to the side lines and outside the slab: nothing left
-                uHi = 0f;
-            }
-        } else {
-            float uA = (0f - t1) / dt;
-            float uB = (refLen - t1) / dt;
-            uLo = Math.max(uLo, Math.min(uA, uB));
-            uHi = Math.min(uHi, Math.max(uA, uB));
-        }
+        long u = slab(t1, t2, refLen);
+        float uLo = Float.intBitsToFloat((int) (u >>> 32));
+        float uHi = Float.intBitsToFloat((int) u);
         boolean keep1 = uLo <= uHi;
         boolean keep2 = uLo < uHi; // a single surviving point is reported once
         // An unclipped end stays exactly the incident vertex.
@@ -304,6 +292,30 @@ public final class ContactManifoldFinder {
         }
         out.pointCount[p] = n;
         return n;
+    }
+
+    /**
+     * Clips the incident edge {@code v1 + u (v2 - v1)}, {@code u} in [0, 1], whose ends have
+     * tangent coordinates {@code t1, t2}, to the slab {@code 0 <= t <= refLen}: returns
+     * {@code uLo} in the high and {@code uHi} in the low 32 bits (float bits); {@code uLo > uHi}
+     * when nothing is left. Shared by both manifold finders.
+     */
+    static long slab(float t1, float t2, float refLen) {
+        float dt = t2 - t1;
+        float uLo = 0f;
+        float uHi = 1f;
+        if (dt == 0) {
+            if (t1 < 0 || t1 > refLen) {
+                uLo = 1f; // parallel to the side lines and outside the slab: nothing left
+                uHi = 0f;
+            }
+        } else {
+            float uA = (0f - t1) / dt;
+            float uB = (refLen - t1) / dt;
+            uLo = Math.max(uLo, Math.min(uA, uB));
+            uHi = Math.min(uHi, Math.max(uA, uB));
+        }
+        return ((long) Float.floatToRawIntBits(uLo) << 32) | (Float.floatToRawIntBits(uHi) & 0xffffffffL);
     }
 
     /** Adds point {@code (cx, cy)} as contact {@code n} if it is within the margin; returns the new count. */

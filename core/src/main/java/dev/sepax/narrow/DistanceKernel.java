@@ -3,6 +3,7 @@ package dev.sepax.narrow;
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.internal.BatchArguments;
 import dev.sepax.shape.RoundedShapes;
 
 /**
@@ -79,31 +80,7 @@ public interface DistanceKernel {
      * @throws IllegalArgumentException naming the offending argument and value
      */
     static void checkBatch(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache) {
-        if (shapes == null) {
-            throw new IllegalArgumentException("shapes is null");
-        }
-        if (pairs == null) {
-            throw new IllegalArgumentException("pairs is null");
-        }
-        if (out == null) {
-            throw new IllegalArgumentException("out is null");
-        }
-        if (pairs.shapeCount() > shapes.size()) {
-            throw new IllegalArgumentException("pairs.shapeCount=" + pairs.shapeCount() + " > shapes.size="
-                    + shapes.size() + ": the batch was validated for a different store");
-        }
-        if (from < 0 || to > pairs.size() || from > to) {
-            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
-        }
-        if ((from & 63) != 0) {
-            throw new IllegalArgumentException("from=" + from + ": must be a multiple of 64");
-        }
-        if (out.capacity() < to) {
-            throw new IllegalArgumentException("out.capacity=" + out.capacity() + " < to=" + to);
-        }
-        if (cache != null && cache.capacity() < to) {
-            throw new IllegalArgumentException("cache.capacity=" + cache.capacity() + " < to=" + to);
-        }
+        BatchArguments.checkRounded(shapes, pairs, from, to, true, out, out == null ? 0 : out.capacity(), cache);
     }
 
     /**
@@ -112,17 +89,6 @@ public interface DistanceKernel {
      * @throws IndexOutOfBoundsException if {@code a}, {@code b} or {@code index} is out of range
      */
     static void checkPair(RoundedShapes shapes, int a, int b, Distances out, int index) {
-        if (shapes == null || out == null) {
-            throw new IllegalArgumentException(shapes == null ? "shapes is null" : "out is null");
-        }
-        if (a < 0 || a >= shapes.size()) {
-            throw new IndexOutOfBoundsException("a=" + a + " out of range [0, " + shapes.size() + ")");
-        }
-        if (b < 0 || b >= shapes.size()) {
-            throw new IndexOutOfBoundsException("b=" + b + " out of range [0, " + shapes.size() + ")");
-        }
-        if (index < 0 || index >= out.capacity()) {
-            throw new IndexOutOfBoundsException("pair=" + index + ": out of range [0, " + out.capacity() + ")");
-        }
+        BatchArguments.checkRoundedPair(shapes, a, b, out, out == null ? 0 : out.capacity(), index);
     }
 }

@@ -3,6 +3,7 @@ package dev.sepax.narrow;
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.Penetrations;
 import dev.sepax.internal.RoundedArrays;
 import dev.sepax.shape.RoundedShapes;
 
@@ -119,6 +120,24 @@ public final class ScalarDistance implements DistanceKernel {
         return n;
     }
 
+    /**
+     * Index of the core point of the {@code k} from slot {@code o}, moved by {@code (ox, oy)},
+     * with the largest {@code d.p}; first on ties. The moved point is {@code x + ox} (one
+     * rounding), as the SIMD kernels pack it.
+     */
+    static int support(float[] x, float[] y, int o, int k, float dx, float dy, float ox, float oy) {
+        int best = 0;
+        float bv = dx * (x[o] + ox) + dy * (y[o] + oy);
+        for (int i = 1; i < k; i++) {
+            float v = dx * (x[o + i] + ox) + dy * (y[o + i] + oy);
+            if (v > bv) {
+                bv = v;
+                best = i;
+            }
+        }
+        return best;
+    }
+
     /** Index of the core point of the {@code k} from slot {@code o} with the largest {@code d.p}; first on ties. */
     static int support(float[] x, float[] y, int o, int k, float dx, float dy) {
         int best = 0;
@@ -141,6 +160,33 @@ public final class ScalarDistance implements DistanceKernel {
      * @return true if the shapes touch or overlap
      */
     public static boolean pair(RoundedArrays s, int a, int b, SimplexCache cache, int p, Distances out) {
+        return pair(s, a, b, cache, p, out, null);
+    }
+
+    /**
+     * GJK for pair {@code (a, b)} as {@link #pair(RoundedArrays, int, int, SimplexCache, int, Distances)},
+     * with the tail chosen by the output: the distance into {@code out} when {@code mtv} is null,
+     * else the penetration of {@link ScalarRoundedPenetration} into entry {@code p} of {@code mtv}
+     * ({@code out} unused). One GJK loop serves both queries, so their simplices are the same bits.
+     *
+     * @return true if the shapes touch or overlap
+     */
+    public static boolean pair(RoundedArrays s, int a, int b, SimplexCache cache, int p, Distances out,
+                               Penetrations mtv) {
+        return pair(s, a, b, 0f, 0f, cache, p, out, mtv);
+    }
+
+    /**
+     * GJK for pair {@code (a, b)} with B's core moved by {@code (ox, oy)} (every B point taken as
+     * {@code x + ox, y + oy}; {@code 0, 0} for the plain queries, the shape cast's position
+     * otherwise), the tail chosen by the output as in
+     * {@link #pair(RoundedArrays, int, int, SimplexCache, int, Distances, Penetrations)}. Public
+     * only so that the SIMD kernels run exactly this; not an API for callers.
+     *
+     * @return true if the shapes touch or overlap
+     */
+    public static boolean pair(RoundedArrays s, int a, int b, float ox, float oy, SimplexCache cache, int p,
+                               Distances out, Penetrations mtv) {
         float[] x = s.x();
         float[] y = s.y();
         int oa = s.start()[a];
@@ -172,16 +218,16 @@ public final class ScalarDistance implements DistanceKernel {
         }
         float ax1 = x[oa + ia1];
         float ay1 = y[oa + ia1];
-        float bx1 = x[ob + ib1];
-        float by1 = y[ob + ib1];
+        float bx1 = x[ob + ib1] + ox;
+        float by1 = y[ob + ib1] + oy;
         float ax2 = x[oa + ia2];
         float ay2 = y[oa + ia2];
-        float bx2 = x[ob + ib2];
-        float by2 = y[ob + ib2];
+        float bx2 = x[ob + ib2] + ox;
+        float by2 = y[ob + ib2] + oy;
         float ax3 = x[oa + ia3];
         float ay3 = y[oa + ia3];
-        float bx3 = x[ob + ib3];
-        float by3 = y[ob + ib3];
+        float bx3 = x[ob + ib3] + ox;
+        float by3 = y[ob + ib3] + oy;
         float a1 = 1f;
         float a2 = 0f;
         float a3 = 0f;
@@ -337,7 +383,7 @@ public final class ScalarDistance implements DistanceKernel {
                 break;
             }
             int na = support(x, y, oa, ka, -dx, -dy);
-            int nb = support(x, y, ob, kb, dx, dy);
+            int nb = support(x, y, ob, kb, dx, dy, ox, oy);
             iter++;
             if ((na == sa1 && nb == sb1) || (sn >= 2 && na == sa2 && nb == sb2) || (sn >= 3 && na == sa3 && nb == sb3)) {
                 exit = Distances.EXIT_REPEATED_SUPPORT;
@@ -345,8 +391,8 @@ public final class ScalarDistance implements DistanceKernel {
             }
             float nax = x[oa + na];
             float nay = y[oa + na];
-            float nbx = x[ob + nb];
-            float nby = y[ob + nb];
+            float nbx = x[ob + nb] + ox;
+            float nby = y[ob + nb] + oy;
             float base = dx * w1x + dy * w1y;
             float progress = (dx * (nbx - nax) + dy * (nby - nay)) - base;
             if (progress <= PROGRESS * Math.abs(base)) {
@@ -374,7 +420,7 @@ public final class ScalarDistance implements DistanceKernel {
             }
             n++;
         }
-        return finish(s, a, b, n, ia1, ib1, ia2, ib2, ia3, ib3, a1, a2, a3, iter, exit, cache, p, out);
+        return finish(s, a, b, ox, oy, n, ia1, ib1, ia2, ib2, ia3, ib3, a1, a2, a3, iter, exit, cache, p, out, mtv);
     }
 
     /**
@@ -387,6 +433,21 @@ public final class ScalarDistance implements DistanceKernel {
     public static boolean finish(RoundedArrays s, int a, int b, int n, int ia1, int ib1, int ia2, int ib2, int ia3,
                                  int ib3, float a1, float a2, float a3, int iter, int exit, SimplexCache cache, int p,
                                  Distances out) {
+        return finish(s, a, b, 0f, 0f, n, ia1, ib1, ia2, ib2, ia3, ib3, a1, a2, a3, iter, exit, cache, p, out, null);
+    }
+
+    /**
+     * {@link #finish(RoundedArrays, int, int, int, int, int, int, int, int, int, float, float, float, int, int, SimplexCache, int, Distances)}
+     * with B's core moved by {@code (ox, oy)} (see {@link #pair(RoundedArrays, int, int, float, float, SimplexCache, int, Distances, Penetrations)})
+     * and the tail chosen by the output: when {@code mtv} is not null, the closest core points
+     * go to {@link ScalarRoundedPenetration#finish} instead of the radii step ({@code out}
+     * unused). Public only so that the SIMD kernels compute exactly the same tail.
+     *
+     * @return true if the shapes touch or overlap
+     */
+    public static boolean finish(RoundedArrays s, int a, int b, float ox, float oy, int n, int ia1, int ib1, int ia2,
+                                 int ib2, int ia3, int ib3, float a1, float a2, float a3, int iter, int exit,
+                                 SimplexCache cache, int p, Distances out, Penetrations mtv) {
         assert n >= 1 && n <= 3 : "n=" + n;
         float[] x = s.x();
         float[] y = s.y();
@@ -399,18 +460,22 @@ public final class ScalarDistance implements DistanceKernel {
         if (n == 1) {
             pax = x[oa + ia1];
             pay = y[oa + ia1];
-            pbx = x[ob + ib1];
-            pby = y[ob + ib1];
+            pbx = x[ob + ib1] + ox;
+            pby = y[ob + ib1] + oy;
         } else if (n == 2) {
             pax = a1 * x[oa + ia1] + a2 * x[oa + ia2];
             pay = a1 * y[oa + ia1] + a2 * y[oa + ia2];
-            pbx = a1 * x[ob + ib1] + a2 * x[ob + ib2];
-            pby = a1 * y[ob + ib1] + a2 * y[ob + ib2];
+            pbx = a1 * (x[ob + ib1] + ox) + a2 * (x[ob + ib2] + ox);
+            pby = a1 * (y[ob + ib1] + oy) + a2 * (y[ob + ib2] + oy);
         } else {
             pax = a1 * x[oa + ia1] + a2 * x[oa + ia2] + a3 * x[oa + ia3];
             pay = a1 * y[oa + ia1] + a2 * y[oa + ia2] + a3 * y[oa + ia3];
             pbx = pax;
             pby = pay;
+        }
+        store(cache, p, n, ia1, ib1, ia2, ib2, ia3, ib3);
+        if (mtv != null) {
+            return ScalarRoundedPenetration.finish(s, a, b, pax, pay, pbx, pby, exit == Distances.EXIT_OVERLAP, p, mtv);
         }
         float dist = 0f;
         float nx = 0f;
@@ -458,6 +523,10 @@ public final class ScalarDistance implements DistanceKernel {
             pby = pay;
         }
         out.set(p, dist, pax, pay, pbx, pby, nx, ny, iter, exit);
+        return dist == 0;
+    }
+
+    private static void store(SimplexCache cache, int p, int n, int ia1, int ib1, int ia2, int ib2, int ia3, int ib3) {
         if (cache != null) {
             int[] ca = cache.indexAs();
             int[] cb = cache.indexBs();
@@ -469,6 +538,5 @@ public final class ScalarDistance implements DistanceKernel {
             ca[3 * p + 2] = ia3;
             cb[3 * p + 2] = ib3;
         }
-        return dist == 0;
     }
 }

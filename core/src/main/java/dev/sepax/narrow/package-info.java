@@ -1,7 +1,8 @@
 /**
  * The narrow phase: the kernel interfaces ({@link dev.sepax.narrow.SatKernel},
  * {@link dev.sepax.narrow.PenetrationKernel}, {@link dev.sepax.narrow.SweepKernel},
- * {@link dev.sepax.narrow.DistanceKernel} for rounded shapes) and their
+ * {@link dev.sepax.narrow.DistanceKernel}, {@link dev.sepax.narrow.RoundedPenetrationKernel} and
+ * {@link dev.sepax.narrow.CastKernel} for rounded shapes) and their
  * scalar reference kernels, which define what Sepax computes bit for bit; the SIMD kernels of
  * {@code dev.sepax.simd} must match them. {@link dev.sepax.narrow.TextbookSat} is an independent
  * oracle, and {@link dev.sepax.narrow.FloatBand} bounds the float error of every separation.
@@ -17,7 +18,7 @@
  *       verdict bits ({@link dev.sepax.batch.OverlapBits}, the hits of
  *       {@link dev.sepax.batch.SweepResults}, distances) takes a {@code from} that is a multiple
  *       of 64, so that concurrent calls on disjoint ranges write disjoint words; a call whose
- *       outputs are per-pair arrays only (penetrations, manifolds) takes any {@code from}. The
+ *       outputs are per-pair arrays only (penetrations, manifolds, casts) takes any {@code from}. The
  *       overloads without a range cover the whole batch.
  *   <li><b>Errors:</b> a range outside the batch is an {@link IndexOutOfBoundsException}; any
  *       other bad argument (null, a misaligned {@code from}, a buffer too small, a non-finite

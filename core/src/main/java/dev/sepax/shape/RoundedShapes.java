@@ -22,11 +22,13 @@ import java.util.List;
  * support point and the radius, so one GJK serves every pair of kinds.
  *
  * <h2>Layout</h2>
- * The {@link ConvexPolygons} layout, less the normals: core points in flat {@code x, y}
- * arrays, shape {@code s} owning slots {@code [start[s], start[s] + capacity[s])}, the first
- * {@code count[s]} real, the rest repeating the last point (a repeated point cannot change a
- * support point: ties keep the first); capacities 4, 8, 16, 32, then multiples of 16; 16 spare
- * slots after the last shape. One {@code radius} per shape.
+ * The {@link ConvexPolygons} layout: core points in flat {@code x, y} arrays, shape {@code s}
+ * owning slots {@code [start[s], start[s] + capacity[s])}, the first {@code count[s]} real, the
+ * rest repeating the last point (a repeated point cannot change a support point: ties keep the
+ * first); capacities 4, 8, 16, 32, then multiples of 16; 16 spare slots after the last shape.
+ * Outward unit edge normals per slot (edge {@code i} from point {@code i} to {@code i + 1},
+ * cyclic; a two-point core has the segment's two sides as edges 0 and 1, a one-point core none),
+ * for the separating-axis part of the penetration query. One {@code radius} per shape.
  *
  * <h2>How polygons come in</h2>
  * {@link #of(ConvexPolygons)} wraps a polygon store without copying: the view shares its
@@ -115,7 +117,7 @@ public final class RoundedShapes {
             checkRadius(s, r[s]);
         }
         PolygonArrays pa = polygons.arrays();
-        RoundedArrays a = new RoundedArrays(pa.x, pa.y, pa.start, pa.count, pa.capacity, r);
+        RoundedArrays a = new RoundedArrays(pa.x, pa.y, pa.nx, pa.ny, pa.start, pa.count, pa.capacity, r);
         return new RoundedShapes(polygons.size(), polygons.maxCount(), a, polygons);
     }
 
@@ -204,7 +206,38 @@ public final class RoundedShapes {
                     y[start[s] + i] = xy[2 * j + 1];
                 }
             }
-            return new RoundedShapes(n, maxCount, new RoundedArrays(x, y, start, count, capacity, radius), null);
+            float[] nx = new float[slots + TAIL_SLACK];
+            float[] ny = new float[slots + TAIL_SLACK];
+            for (int s = 0; s < n; s++) {
+                unitNormals(x, y, start[s], count[s], capacity[s], nx, ny);
+            }
+            return new RoundedShapes(n, maxCount, new RoundedArrays(x, y, nx, ny, start, count, capacity, radius),
+                    null);
+        }
+    }
+
+    /**
+     * Outward unit normals of a core's edges, in the expression {@link ConvexPolygons} uses (the
+     * edge in double, divided by its double length, rounded once), so a polygon core gets the
+     * same normals in both stores. A two-point core's edges are p0 -&gt; p1 and p1 -&gt; p0: the
+     * double differences negate exactly, so the two normals are exact opposites. A one-point
+     * core has no edge: its slots hold (0, 0), which no query reads.
+     */
+    private static void unitNormals(float[] x, float[] y, int o, int k, int cap, float[] nx, float[] ny) {
+        if (k == 1) {
+            return;
+        }
+        for (int i = 0; i < k; i++) {
+            int j = i + 1 == k ? o : o + i + 1;
+            double dx = (double) x[j] - x[o + i];
+            double dy = (double) y[j] - y[o + i];
+            double l = Math.sqrt(dx * dx + dy * dy);
+            nx[o + i] = (float) (dy / l);
+            ny[o + i] = (float) (-dx / l);
+        }
+        for (int i = k; i < cap; i++) {
+            nx[o + i] = nx[o + k - 1];
+            ny[o + i] = ny[o + k - 1];
         }
     }
 

@@ -117,4 +117,24 @@ class RoundedShapesTest {
         e = assertThrows(IndexOutOfBoundsException.class, () -> s.pointX(0, 1));
         assertEquals("shape=0: point=1 out of range [0, 1)", e.getMessage());
     }
+
+    @Test
+    void coreNormalsAreUnitOutwardAndASegmentsTwoSidesExactlyOpposite() {
+        RoundedShapes s = RoundedShapes.builder().capsule(1, 1, 4, 5, 0.5f).box(0, 0, 2, 1).circle(3, 3, 1).build();
+        RoundedArrays r = s.arrays();
+        int o = r.start()[0];
+        assertEquals(0.8f, r.nx()[o], 1e-7f);
+        assertEquals(-0.6f, r.ny()[o], 1e-7f);
+        assertEquals(-r.nx()[o], r.nx()[o + 1]);
+        assertEquals(-r.ny()[o], r.ny()[o + 1]);
+        // Padding repeats the last normal.
+        assertEquals(r.nx()[o + 1], r.nx()[o + r.capacity()[0] - 1]);
+        int b = r.start()[1];
+        for (int i = 0; i < 4; i++) {
+            assertEquals(1.0, Math.hypot(r.nx()[b + i], r.ny()[b + i]), 1e-6);
+        }
+        // A view shares the polygon store's normals.
+        ConvexPolygons polys = ConvexPolygons.builder().add(0, 0, 2, 0, 1, 1).build();
+        assertSame(polys.arrays().nx, RoundedShapes.of(polys).arrays().nx());
+    }
 }

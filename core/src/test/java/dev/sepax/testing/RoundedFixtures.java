@@ -193,4 +193,45 @@ public final class RoundedFixtures {
         double t = ll == 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * ex + (py - ay) * ey) / ll));
         return Math.hypot(px - (ax + t * ex), py - (ay + t * ey));
     }
+
+    /**
+     * The penetration depth of the rounded shapes {@code a} and {@code b} in double: for cores
+     * apart, {@code rA + rB - coreDistance}; for cores that meet, the least overlap of the cores
+     * along the normals of every core edge, both signs (in 2D the minimum translation of two
+     * convex sets is along one of them), {@code max n.a - min n.b}, plus {@code rA + rB}.
+     * Independent of the kernels: normals from the double edge vectors, projections of every point.
+     */
+    public static double penetration(RoundedShapes s, int a, int b) {
+        float[] ca = s.core(a);
+        float[] cb = s.core(b);
+        double rs = (double) s.radius(a) + s.radius(b);
+        double gap = coreDistance(ca, cb);
+        if (gap > 0) {
+            return rs - gap;
+        }
+        double best = Double.POSITIVE_INFINITY;
+        for (float[] c : new float[][] {ca, cb}) {
+            int k = c.length / 2;
+            for (int i = 0; k > 1 && i < k; i++) {
+                int j = (i + 1) % k;
+                double ex = (double) c[2 * j] - c[2 * i];
+                double ey = (double) c[2 * j + 1] - c[2 * i + 1];
+                double l = Math.hypot(ex, ey);
+                for (int sign = -1; sign <= 1; sign += 2) {
+                    double nx = sign * ey / l;
+                    double ny = -sign * ex / l;
+                    best = Math.min(best, extent(ca, nx, ny) + extent(cb, -nx, -ny));
+                }
+            }
+        }
+        return (best == Double.POSITIVE_INFINITY ? 0 : best) + rs;
+    }
+
+    private static double extent(float[] c, double nx, double ny) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < c.length; i += 2) {
+            m = Math.max(m, nx * c[i] + ny * c[i + 1]);
+        }
+        return m;
+    }
 }

@@ -91,6 +91,9 @@ final class GjkLanes {
     final int[] pair = new int[L];
     final int[] a = new int[L];
     final int[] b = new int[L];
+    /** Per lane: B's core offset (the shape cast's position; 0 for the plain queries). */
+    final float[] ox = new float[L];
+    final float[] oy = new float[L];
     /** Rows of ax/ay and of bx/by in use: the group's largest core point counts. */
     int countA;
     int countB;
@@ -127,10 +130,12 @@ final class GjkLanes {
                 ax[i * L + l] = x[j];
                 ay[i * L + l] = y[j];
             }
+            float dx = ox[src];
+            float dy = oy[src];
             for (int i = 0; i < cb; i++) {
                 int j = ob + Math.min(i, kb - 1);
-                bx[i * L + l] = x[j];
-                by[i * L + l] = y[j];
+                bx[i * L + l] = x[j] + dx;
+                by[i * L + l] = y[j] + dy;
             }
             int n = 1;
             int ia1 = 0;
@@ -157,9 +162,9 @@ final class GjkLanes {
                 }
             }
             state[N + l] = n;
-            put(AX1, AY1, BX1, BY1, IA1, IB1, l, x, y, oa + ia1, ob + ib1, ia1, ib1);
-            put(AX2, AY2, BX2, BY2, IA2, IB2, l, x, y, oa + ia2, ob + ib2, ia2, ib2);
-            put(AX3, AY3, BX3, BY3, IA3, IB3, l, x, y, oa + ia3, ob + ib3, ia3, ib3);
+            put(AX1, AY1, BX1, BY1, IA1, IB1, l, x, y, oa + ia1, ob + ib1, ia1, ib1, dx, dy);
+            put(AX2, AY2, BX2, BY2, IA2, IB2, l, x, y, oa + ia2, ob + ib2, ia2, ib2, dx, dy);
+            put(AX3, AY3, BX3, BY3, IA3, IB3, l, x, y, oa + ia3, ob + ib3, ia3, ib3, dx, dy);
             state[W1 + l] = 1f;
             state[W2 + l] = 0f;
             state[W3 + l] = 0f;
@@ -169,11 +174,11 @@ final class GjkLanes {
     }
 
     private void put(int rax, int ray, int rbx, int rby, int ria, int rib, int l, float[] x, float[] y, int ja, int jb,
-                     int ia, int ib) {
+                     int ia, int ib, float dx, float dy) {
         state[rax + l] = x[ja];
         state[ray + l] = y[ja];
-        state[rbx + l] = x[jb];
-        state[rby + l] = y[jb];
+        state[rbx + l] = x[jb] + dx;
+        state[rby + l] = y[jb] + dy;
         state[ria + l] = ia;
         state[rib + l] = ib;
     }

@@ -3,6 +3,7 @@ package dev.sepax.simd;
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.Penetrations;
 import dev.sepax.internal.RoundedArrays;
 import dev.sepax.narrow.DistanceKernel;
 import dev.sepax.narrow.ScalarDistance;
@@ -78,6 +79,16 @@ public final class VectorDistance implements DistanceKernel {
     @Override
     public int distances(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache) {
         DistanceKernel.checkBatch(shapes, pairs, from, to, out, cache);
+        return run(shapes, pairs, from, to, out, cache, null);
+    }
+
+    /**
+     * The batch loop of both GJK queries on checked arguments: the distance into {@code out}
+     * when {@code mtv} is null, else the penetration into {@code mtv} (the tail of
+     * {@link ScalarDistance#finish} chooses by the output, so the lanes are the same).
+     */
+    static int run(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache,
+                   Penetrations mtv) {
         RoundedArrays s = shapes.arrays();
         int[] count = s.count();
         int[] pa = pairs.arrays().a;
@@ -89,26 +100,29 @@ public final class VectorDistance implements DistanceKernel {
             int a = pa[p];
             int b = pb[p];
             if (count[a] > GjkLanes.MAX_POINTS || count[b] > GjkLanes.MAX_POINTS) {
-                hits += ScalarDistance.pair(s, a, b, cache, p, out) ? 1 : 0;
+                hits += ScalarDistance.pair(s, a, b, cache, p, out, mtv) ? 1 : 0;
                 continue;
             }
             g.pair[lanes] = p;
             g.a[lanes] = a;
             g.b[lanes] = b;
+            g.ox[lanes] = 0f;
+            g.oy[lanes] = 0f;
             lanes++;
             if (lanes == L) {
-                hits += group(s, g, L, cache, out);
+                hits += group(s, g, L, cache, out, mtv);
                 lanes = 0;
             }
         }
         if (lanes > 0) {
-            hits += group(s, g, lanes, cache, out);
+            hits += group(s, g, lanes, cache, out, mtv);
         }
         return hits;
     }
 
     /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group. */
-    private static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out) {
+    static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
+                             Penetrations mtv) {
         g.load(s, lanes, cache);
         for (int t = 0; t <= ScalarDistance.MAX_ITERATIONS && trip(g); t++) {
             // Every trip ends a lane or counts one of its iterations; the bound is a backstop.
@@ -116,11 +130,11 @@ public final class VectorDistance implements DistanceKernel {
         int hits = 0;
         float[] r = g.state;
         for (int l = 0; l < lanes; l++) {
-            hits += ScalarDistance.finish(s, g.a[l], g.b[l], (int) r[GjkLanes.N + l],
+            hits += ScalarDistance.finish(s, g.a[l], g.b[l], g.ox[l], g.oy[l], (int) r[GjkLanes.N + l],
                     (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
                     (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
                     r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],
-                    (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out) ? 1 : 0;
+                    (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out, mtv) ? 1 : 0;
         }
         return hits;
     }

@@ -11,7 +11,9 @@ import java.util.SplittableRandom;
 /**
  * Run in a JVM of its own by {@link VectorDistanceTest}: warms {@link VectorDistance} up until
  * C2 has compiled it, then prints {@code bytes=N}, the least the thread allocated over the last
- * batches. A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
+ * batches, then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}) and
+ * {@link VectorRoundedManifolds} ({@code manifoldBytes=N}) and {@link VectorCast}
+ * ({@code castBytes=N}). A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
  * change how C2 compiles this one (see {@link VectorDistance}).
  */
 public final class DistanceAllocationProbe {
@@ -37,6 +39,47 @@ public final class DistanceAllocationProbe {
                 least = Math.min(least, t1 - t0);
             }
         }
+        // The penetration kernel runs the same lanes with another tail: measured after them, in this JVM.
+        dev.sepax.batch.Penetrations mtv = new dev.sepax.batch.Penetrations(pairs.size());
+        long leastMtv = Long.MAX_VALUE;
+        for (int round = 0; round < 1200; round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorRoundedPenetration.INSTANCE.penetrations(s, pairs, 0, pairs.size(), mtv, (round & 1) == 0 ? null : cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 1190) {
+                leastMtv = Math.min(leastMtv, t1 - t0);
+            }
+        }
+        System.out.println("mtvBytes=" + leastMtv);
+        dev.sepax.contact.ContactManifolds manifolds = new dev.sepax.contact.ContactManifolds(pairs.size());
+        long leastManifolds = Long.MAX_VALUE;
+        for (int round = 0; round < 600; round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorRoundedManifolds.INSTANCE.manifolds(s, pairs, 0, pairs.size(), 0.1f, mtv, manifolds, cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 590) {
+                leastManifolds = Math.min(leastManifolds, t1 - t0);
+            }
+        }
+        System.out.println("manifoldBytes=" + leastManifolds);
+        float[] vx = new float[s.size()];
+        float[] vy = new float[s.size()];
+        for (int i = 0; i < s.size(); i++) {
+            vx[i] = (float) rnd.nextDouble(-3, 3);
+            vy[i] = (float) rnd.nextDouble(-3, 3);
+        }
+        dev.sepax.shape.Velocities v = dev.sepax.shape.Velocities.of(vx, vy);
+        dev.sepax.batch.Casts casts = new dev.sepax.batch.Casts(pairs.size());
+        long leastCasts = Long.MAX_VALUE;
+        for (int round = 0; round < 400; round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorCast.INSTANCE.casts(s, v, pairs, 0, pairs.size(), 1f, 1e-3f, casts, (round & 1) == 0 ? null : cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 390) {
+                leastCasts = Math.min(leastCasts, t1 - t0);
+            }
+        }
+        System.out.println("castBytes=" + leastCasts);
         System.out.println("bytes=" + least);
     }
 }

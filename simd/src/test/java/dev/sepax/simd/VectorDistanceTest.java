@@ -144,6 +144,9 @@ class VectorDistanceTest {
         String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), output);
         assertEquals(true, output.contains("bytes=0\n") || output.endsWith("bytes=0"), "bytes per distance batch: " + output);
+        assertEquals(true, output.contains("mtvBytes=0\n"), "bytes per rounded penetration batch: " + output);
+        assertEquals(true, output.contains("manifoldBytes=0\n"), "bytes per rounded manifold batch: " + output);
+        assertEquals(true, output.contains("castBytes=0\n"), "bytes per cast batch: " + output);
     }
 
     @Test

@@ -1,11 +1,15 @@
 package dev.sepax.bench.jmh;
 
+import dev.sepax.batch.Casts;
 import dev.sepax.batch.Distances;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.bench.RoundedWorkloads;
 import dev.sepax.bench.Workloads;
+import dev.sepax.narrow.ScalarCast;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.shape.RoundedShapes;
+import dev.sepax.shape.Velocities;
+import dev.sepax.simd.VectorCast;
 import dev.sepax.simd.VectorDistance;
 import java.util.concurrent.TimeUnit;
 import org.dyn4j.collision.narrowphase.Gjk;
@@ -42,6 +46,8 @@ import org.openjdk.jmh.annotations.State;
  * ({@code k} = 0 stands for R8: circles, capsules and 8-gons mixed), into one reused buffer.
  * Peers: dyn4j {@code Gjk.distance} (double) and JBox2D {@code Distance.distance} (float, cold
  * simplex cache per pair, radii used; at most 8 polygon vertices, so its setup refuses k above 8).
+ * The shape cast ({@code simd-cast}, {@code scalar-cast}) runs on the same pairs with the sweep
+ * workloads' seeded velocities ({@link SweepBenchmark#velocities}), window [0, 1], tolerance 1e-3.
  * The score is pairs per second; Sepax's kernels must allocate 0 B/op under {@code -prof gc}.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -50,12 +56,19 @@ import org.openjdk.jmh.annotations.State;
 @Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 @State(Scope.Thread)
 public class DistanceBenchmark {
+    /** The shape cast's window end. */
+    static final float CAST_WINDOW = 1f;
+    /** The shape cast's contact tolerance (shapes are about 1 across). */
+    static final float CAST_TOLERANCE = 1e-3f;
+
     @Param({"4", "8", "16", "32", "64"})
     int k;
 
     RoundedShapes shapes;
     PairBatch pairs;
     Distances out;
+    Velocities velocities;
+    Casts casts;
     int[] as;
     int[] bs;
 
@@ -74,6 +87,8 @@ public class DistanceBenchmark {
             throw new IllegalStateException("k=" + k + " has " + pairs.size() + " pairs, expected 32768");
         }
         out = new Distances(pairs.size());
+        velocities = SweepBenchmark.velocities(shapes.size(), 42);
+        casts = new Casts(pairs.size());
         as = new int[pairs.size()];
         bs = new int[pairs.size()];
         pairs.copyIndices(as, bs);
@@ -89,6 +104,21 @@ public class DistanceBenchmark {
     @Benchmark
     public int scalar_distance() {
         return ScalarDistance.INSTANCE.distances(shapes, pairs, out);
+    }
+
+    /**
+     * The Vector API shape cast (the sweep workloads' velocities, window [0, 1], tolerance
+     * 1e-3, cold); returns the number of pairs that hit.
+     */
+    @Benchmark
+    public int simd_cast() {
+        return VectorCast.INSTANCE.casts(shapes, velocities, pairs, CAST_WINDOW, CAST_TOLERANCE, casts);
+    }
+
+    /** The scalar reference shape cast, as {@link #simd_cast}. */
+    @Benchmark
+    public int scalar_cast() {
+        return ScalarCast.INSTANCE.casts(shapes, velocities, pairs, CAST_WINDOW, CAST_TOLERANCE, casts);
     }
 
     /** dyn4j {@code Gjk.distance}; returns the sum of distances (so the work cannot be dropped). */
