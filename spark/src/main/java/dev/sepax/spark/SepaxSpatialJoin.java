@@ -39,7 +39,7 @@ import scala.Tuple2;
  * </ol>
  * The reference point lies in exactly one cell, and both shapes reach that cell, so each pair
  * is reported exactly once and the result does not depend on the number of partitions, the
- * sample or the input's partitioning (see {@link KdbPartitioning}).
+ * sample or the input's partitioning.
  * {@link #broadcastJoin} ships the right side whole to every task of the left side instead:
  * no shuffle, no sample, for a right side that fits in every executor's memory.
  *
@@ -105,8 +105,8 @@ public final class SepaxSpatialJoin implements Serializable {
     }
 
     /**
-     * The kernel's tolerance in coordinate units (see {@link dev.sepax.narrow.SatKernel}): > 0 also
-     * reports pairs whose SAT gap is at most {@code t}, < 0 lets shallow contact count as apart.
+     * The kernel's tolerance in coordinate units (see {@link dev.sepax.narrow.SatKernel}): {@code t > 0} also
+     * reports pairs whose SAT gap is at most {@code t}, {@code t < 0} lets shallow contact count as apart.
      *
      * @throws IllegalArgumentException if {@code t} is not finite
      */
