@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The architecture as a rule: which Sepax package may use which. Every main source file of
- * core, simd and bench is read; each reference to a Sepax package (an import, a static import or
+ * core, simd, bench and spark is read; each reference to a Sepax package (an import, a static import or
  * a fully qualified name in code) must be in the referring package's allow-list below. A new
  * package must be added here before it can be used, with its own row. Comments and strings do not
  * count, so Javadoc may link anywhere.
@@ -45,7 +45,10 @@ class PackageDependencyTest {
             entry("simd", ALL_PUBLIC + " internal"),
             // The command line, benchmarks and peers: public API only.
             entry("bench", ALL_PUBLIC + " simd bench.jmh"),
-            entry("bench.jmh", ALL_PUBLIC + " simd bench"));
+            entry("bench.jmh", ALL_PUBLIC + " simd bench"),
+            // The Spark join: public API only; its benchmark program uses the join.
+            entry("spark", ALL_PUBLIC),
+            entry("spark.compare", ALL_PUBLIC + " spark"));
 
     private static final Pattern PACKAGE = Pattern.compile("^package (dev\\.sepax[\\w.]*);", Pattern.MULTILINE);
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.sepax((?:\\.[a-z]\\w*)*)\\.[A-Z*]");
@@ -65,7 +68,8 @@ class PackageDependencyTest {
     void everyReferenceToASepaxPackageIsAllowed() throws IOException {
         List<String> violations = new ArrayList<>();
         int files = 0;
-        for (String root : List.of("src/main/java", "../simd/src/main/java", "../bench/src/main/java")) {
+        for (String root : List.of("src/main/java", "../simd/src/main/java", "../bench/src/main/java",
+                "../spark/src/main/java")) {
             for (Path f : javaFiles(Path.of(root))) {
                 files++;
                 violations.addAll(violations(f, Files.readString(f)));

@@ -1,0 +1,156 @@
+package dev.sepax.spark;
+
+import java.io.Serializable;
+import java.util.Arrays;
+
+/**
+ * A KDB split of the plane into exactly {@code n} cells, built from a weighted sample of box
+ * centres, and the rules that make a join's result independent of it.
+ *
+ * <h2>Cells</h2>
+ * Every inner node cuts its cell along x or y at a value {@code c}: the lower child takes
+ * {@code v < c}, the upper child {@code v >= c}. The root cell is the whole plane, so the leaves
+ * are half-open boxes that tile it: every point lies in exactly one leaf. A node with {@code n}
+ * leaves gives {@code n / 2} to its lower child and cuts where that share of the sample's weight
+ * lies below the cut, on the axis along which its sample spreads wider; so any {@code n >= 1}
+ * works, and leaves hold about equal sample weight.
+ *
+ * <h2>The duplicate rule</h2>
+ * A box {@code [minX, maxX] x [minY, maxY]} (closed) is sent to every leaf it meets:
+ * {@code minX < c} for a lower child, {@code maxX >= c} for an upper one. A pair whose boxes
+ * meet has a reference point, the lower-left corner of the two boxes' intersection,
+ * {@code (max(minX), max(minY))}; it lies in both boxes, so the one leaf that contains it has
+ * received both shapes, and the pair is kept only there. The cuts change which task finds a
+ * pair, never whether exactly one does. All comparisons are on floats, exact.
+ *
+ * <p>Immutable and thread-safe once built; lookups allocate nothing except the leaf list they fill.
+ */
+final class KdbPartitioning implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /** Per node: 0 leaf, 1 cut on x, 2 cut on y. */
+    private final byte[] axis;
+    private final float[] cut;
+    private final int[] lower;
+    private final int[] upper;
+    /** Per node: the leaf number, for leaves. */
+    private final int[] leaf;
+    private final int leaves;
+    private int nodes;
+
+    private KdbPartitioning(int leaves) {
+        int cap = 2 * leaves - 1;
+        axis = new byte[cap];
+        cut = new float[cap];
+        lower = new int[cap];
+        upper = new int[cap];
+        leaf = new int[cap];
+        this.leaves = leaves;
+    }
+
+    /**
+     * Splits the plane into {@code n} leaves from sample points {@code (xs[i], ys[i])} of weight
+     * {@code ws[i]} (each the number of rows the point stands for). An empty sample gives
+     * leaves cut at 0, still correct, only unbalanced.
+     */
+    static KdbPartitioning build(int n, float[] xs, float[] ys, double[] ws) {
+        if (n < 1) {
+            throw new IllegalArgumentException("partitions=" + n + ": must be >= 1");
+        }
+        KdbPartitioning k = new KdbPartitioning(n);
+        Integer[] idx = new Integer[xs.length];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        int[] nextLeaf = {0};
+        k.split(n, idx, 0, idx.length, xs, ys, ws, 0, nextLeaf);
+        return k;
+    }
+
+    private int split(int n, Integer[] idx, int from, int to, float[] xs, float[] ys, double[] ws, int depth,
+                      int[] nextLeaf) {
+        int node = nodes++;
+        if (n == 1) {
+            axis[node] = 0;
+            leaf[node] = nextLeaf[0]++;
+            return node;
+        }
+        float loX = Float.POSITIVE_INFINITY;
+        float hiX = Float.NEGATIVE_INFINITY;
+        float loY = Float.POSITIVE_INFINITY;
+        float hiY = Float.NEGATIVE_INFINITY;
+        double total = 0;
+        for (int i = from; i < to; i++) {
+            loX = Math.min(loX, xs[idx[i]]);
+            hiX = Math.max(hiX, xs[idx[i]]);
+            loY = Math.min(loY, ys[idx[i]]);
+            hiY = Math.max(hiY, ys[idx[i]]);
+            total += ws[idx[i]];
+        }
+        boolean onX = from == to ? depth % 2 == 0 : (double) hiX - loX >= (double) hiY - loY;
+        float[] v = onX ? xs : ys;
+        Arrays.sort(idx, from, to, (a, b) -> Float.compare(v[a], v[b]));
+        int nLower = n / 2;
+        double want = total * nLower / n;
+        // The cut is the first sample value whose preceding weight reaches the lower share; the
+        // lower child takes the values strictly below it.
+        int m = from;
+        double acc = 0;
+        while (m < to && acc + ws[idx[m]] <= want) {
+            acc += ws[idx[m]];
+            m++;
+        }
+        float c = m < to ? v[idx[m]] : (from < to ? v[idx[to - 1]] : 0f);
+        // Points equal to the cut go up with it, as the cells do.
+        int mid = from;
+        while (mid < to && v[idx[mid]] < c) {
+            mid++;
+        }
+        axis[node] = (byte) (onX ? 1 : 2);
+        cut[node] = c;
+        lower[node] = split(nLower, idx, from, mid, xs, ys, ws, depth + 1, nextLeaf);
+        upper[node] = split(n - nLower, idx, mid, to, xs, ys, ws, depth + 1, nextLeaf);
+        return node;
+    }
+
+    /** Number of leaves (= Spark partitions of the join). */
+    int leaves() {
+        return leaves;
+    }
+
+    /** Writes the leaves that the closed box meets into {@code out}; returns how many. */
+    int leavesOf(float minX, float minY, float maxX, float maxY, int[] out) {
+        return collect(0, minX, minY, maxX, maxY, out, 0);
+    }
+
+    private int collect(int node, float minX, float minY, float maxX, float maxY, int[] out, int n) {
+        switch (axis[node]) {
+            case 0 -> {
+                out[n] = leaf[node];
+                return n + 1;
+            }
+            case 1 -> {
+                if (minX < cut[node]) {
+                    n = collect(lower[node], minX, minY, maxX, maxY, out, n);
+                }
+                return maxX >= cut[node] ? collect(upper[node], minX, minY, maxX, maxY, out, n) : n;
+            }
+            default -> {
+                if (minY < cut[node]) {
+                    n = collect(lower[node], minX, minY, maxX, maxY, out, n);
+                }
+                return maxY >= cut[node] ? collect(upper[node], minX, minY, maxX, maxY, out, n) : n;
+            }
+        }
+    }
+
+    /** The one leaf whose half-open cell contains the point. */
+    int leafOf(float x, float y) {
+        int node = 0;
+        while (axis[node] != 0) {
+            float v = axis[node] == 1 ? x : y;
+            node = v < cut[node] ? lower[node] : upper[node];
+        }
+        return leaf[node];
+    }
+}

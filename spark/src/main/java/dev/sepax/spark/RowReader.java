@@ -1,0 +1,176 @@
+package dev.sepax.spark;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Locale;
+import org.apache.spark.sql.Row;
+
+/**
+ * Reads one side's rows into {@link ShapeRow}s on the executors. The checks here are the ones
+ * the partitioning needs (a parseable polygon with finite float coordinates); convexity, area
+ * and the rest are checked when the refine step adds the polygon to its store, with the same
+ * message form. Stateless and thread-safe; allocates the row's vertex array.
+ */
+final class RowReader implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    final String dataset;
+    private final int idField;
+    private final int geometryField;
+    private final PolygonSource.Format format;
+
+    RowReader(String dataset, int idField, int geometryField, PolygonSource.Format format) {
+        this.dataset = dataset;
+        this.idField = idField;
+        this.geometryField = geometryField;
+        this.format = format;
+    }
+
+    /**
+     * The row as a shape of the given side.
+     *
+     * @throws BadRowException naming this dataset, the row and the reason
+     */
+    ShapeRow read(Row row, boolean left, float widen, int partition, long index) {
+        Object id = row.isNullAt(idField) ? null : row.get(idField);
+        String where = partition + ":" + index;
+        if (id == null) {
+            throw new BadRowException(dataset, where, null, "the id is null");
+        }
+        if (row.isNullAt(geometryField)) {
+            throw new BadRowException(dataset, where, id, "the geometry is null");
+        }
+        float[] xy;
+        try {
+            xy = format == PolygonSource.Format.WKT ? parseWkt(row.getString(geometryField))
+                    : rounded(row.getList(geometryField));
+        } catch (IllegalArgumentException e) {
+            throw new BadRowException(dataset, where, id, e.getMessage());
+        }
+        return new ShapeRow(id, left, xy, widen, partition, index);
+    }
+
+    /** The message for a polygon the store refused: its reason without the store's shape index. */
+    BadRowException refused(ShapeRow s, IllegalArgumentException e) {
+        String m = e.getMessage() == null ? e.toString() : e.getMessage();
+        int colon = m.startsWith("shape=") ? m.indexOf(": ") : -1;
+        return new BadRowException(dataset, s.position(), s.id, colon < 0 ? m : m.substring(colon + 2));
+    }
+
+    private static float[] rounded(List<Object> coordinates) {
+        int n = coordinates.size();
+        if (n % 2 != 0) {
+            throw new IllegalArgumentException("odd number of coordinates (" + n + ")");
+        }
+        float[] xy = new float[n];
+        for (int i = 0; i < n; i++) {
+            Object c = coordinates.get(i);
+            if (c == null) {
+                throw new IllegalArgumentException("coordinate " + i + " is null");
+            }
+            xy[i] = finite(((Number) c).doubleValue(), i);
+        }
+        return xy;
+    }
+
+    private static float finite(double v, int i) {
+        float f = (float) v;
+        if (!Float.isFinite(f)) {
+            throw new IllegalArgumentException("coordinate " + i + " = " + v + " is not a finite float");
+        }
+        return f;
+    }
+
+    /**
+     * {@code POLYGON ((x y, x y, ...))}: one ring, 2D, the closing vertex optional. Every other
+     * form is refused with the reason.
+     */
+    static float[] parseWkt(String text) {
+        String s = text.strip();
+        String upper = s.toUpperCase(Locale.ROOT);
+        if (!upper.startsWith("POLYGON")) {
+            int end = 0;
+            while (end < upper.length() && Character.isLetter(upper.charAt(end))) {
+                end++;
+            }
+            throw new IllegalArgumentException(end == 0 ? "malformed WKT: expected POLYGON ((x y, ...))"
+                    : upper.substring(0, end) + " is not supported (one convex POLYGON per row)");
+        }
+        int p = skip(s, "POLYGON".length());
+        if (p < s.length() && Character.isLetter(s.charAt(p))) {
+            throw new IllegalArgumentException("POLYGON " + upper.substring(p).split("[\\s(]", 2)[0]
+                    + " is not supported (a non-empty 2D POLYGON ((x y, ...)) is)");
+        }
+        p = expect(s, p, '(');
+        p = expect(s, p, '(');
+        float[] xy = new float[16];
+        int n = 0;
+        while (true) {
+            if (n + 2 > xy.length) {
+                xy = java.util.Arrays.copyOf(xy, xy.length * 2);
+            }
+            int[] at = {p};
+            xy[n] = number(s, at, n);
+            xy[n + 1] = number(s, at, n + 1);
+            n += 2;
+            p = skip(s, at[0]);
+            if (p < s.length() && (Character.isDigit(s.charAt(p)) || s.charAt(p) == '-' || s.charAt(p) == '+'
+                    || s.charAt(p) == '.')) {
+                throw new IllegalArgumentException("only 2D coordinates (x y) are supported, at vertex " + (n / 2 - 1));
+            }
+            if (p < s.length() && s.charAt(p) == ',') {
+                p = skip(s, p + 1);
+                continue;
+            }
+            p = expect(s, p, ')');
+            break;
+        }
+        if (p < s.length() && s.charAt(p) == ',') {
+            throw new IllegalArgumentException("polygons with holes are not supported");
+        }
+        p = expect(s, p, ')');
+        if (p != s.length()) {
+            throw new IllegalArgumentException("malformed WKT: text after the polygon: '" + s.substring(p) + "'");
+        }
+        if (n >= 4 && xy[n - 2] == xy[0] && xy[n - 1] == xy[1]) {
+            n -= 2; // the closing vertex
+        }
+        return java.util.Arrays.copyOf(xy, n);
+    }
+
+    private static int skip(String s, int p) {
+        while (p < s.length() && Character.isWhitespace(s.charAt(p))) {
+            p++;
+        }
+        return p;
+    }
+
+    private static int expect(String s, int p, char c) {
+        p = skip(s, p);
+        if (p >= s.length() || s.charAt(p) != c) {
+            throw new IllegalArgumentException("malformed WKT: expected '" + c + "' at character " + p
+                    + (p < s.length() ? " but found '" + s.charAt(p) + "'" : " but the text ended"));
+        }
+        return skip(s, p + 1);
+    }
+
+    private static float number(String s, int[] at, int coordinate) {
+        int p = skip(s, at[0]);
+        int end = p;
+        while (end < s.length() && !Character.isWhitespace(s.charAt(end)) && s.charAt(end) != ','
+                && s.charAt(end) != ')' && s.charAt(end) != '(') {
+            end++;
+        }
+        if (end == p) {
+            throw new IllegalArgumentException("malformed WKT: expected a number at character " + p);
+        }
+        double v;
+        try {
+            v = Double.parseDouble(s.substring(p, end));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("malformed WKT: '" + s.substring(p, end) + "' is not a number");
+        }
+        at[0] = end;
+        return finite(v, coordinate);
+    }
+}

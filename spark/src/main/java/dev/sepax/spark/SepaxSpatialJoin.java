@@ -1,0 +1,375 @@
+package dev.sepax.spark;
+
+import dev.sepax.narrow.Precision;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import scala.Tuple2;
+
+/**
+ * A spatial join of two polygon datasets on Spark whose refine step is Sepax: every pair
+ * {@code (left row, right row)} whose convex polygons intersect, touching included at
+ * tolerance 0 (the contract of {@link dev.sepax.narrow.SatKernel}, on the coordinates rounded
+ * to float; with {@link Precision#EXACT} every verdict is exact on those floats).
+ *
+ * <h2>How the partitioned join works</h2>
+ * <ol>
+ *   <li>A sample of both sides' box centres (a reservoir per input partition, weighted by the
+ *       partition's row count; one pass that reads the rows without parsing the unsampled ones)
+ *       builds a KDB split of the plane into {@link #partitions(int)} cells.</li>
+ *   <li>Each row goes to every cell its bounding box meets (one shuffle).</li>
+ *   <li>Per cell, one task puts its shapes of both sides in one {@link dev.sepax.shape.ConvexPolygons}
+ *       store, finds candidates with {@link dev.sepax.broad.SweepAndPrune}, keeps the left-right
+ *       pairs whose reference point (the lower-left corner of the intersection of the two
+ *       boxes) lies in its own cell, and tests them with the batch kernel
+ *       {@link dev.sepax.Sepax#overlap(Precision)} in chunks through reusable buffers.</li>
+ * </ol>
+ * The reference point lies in exactly one cell, and both shapes reach that cell, so each pair
+ * is reported exactly once and the result does not depend on the number of partitions, the
+ * sample or the input's partitioning.
+ * {@link #broadcastJoin} ships the right side whole to every task of the left side instead:
+ * no shuffle, no sample, for a right side that fits in every executor's memory.
+ *
+ * <h2>Output</h2>
+ * A {@code Dataset<Row>} with columns {@code left_id} and {@code right_id}, of the id columns'
+ * types, one row per intersecting pair, in no particular order. Lazy, like every Spark
+ * transformation: the sample job runs when {@link #join} is called, the join when an action runs.
+ *
+ * <h2>Bad rows</h2>
+ * See {@link BadRows}: by default the job fails naming the dataset, the row and the reason;
+ * with {@link BadRows#SKIP} the rows are left out and {@link #rejects} lists them.
+ *
+ * <h2>Shapes</h2>
+ * Convex polygons, one per row. A concave polygon would arrive as several convex parts of one
+ * row; the cells, the reference point and the output are per row already, so only the store
+ * and a per-row-pair de-duplication inside a task would change.
+ *
+ * <p>Immutable and thread-safe: the {@code with}-style setters return new instances. Runs on
+ * any Spark 4 cluster whose JVMs are Java 21 or newer (see the README's "Running on Spark").
+ */
+public final class SepaxSpatialJoin implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /** Output column names. */
+    public static final String LEFT_ID = "left_id";
+    /** Output column names. */
+    public static final String RIGHT_ID = "right_id";
+
+    private final int partitions;
+    private final float tolerance;
+    private final Precision precision;
+    private final BadRows badRows;
+    private final int sampleSize;
+
+    private SepaxSpatialJoin(int partitions, float tolerance, Precision precision, BadRows badRows, int sampleSize) {
+        this.partitions = partitions;
+        this.tolerance = tolerance;
+        this.precision = precision;
+        this.badRows = badRows;
+        this.sampleSize = sampleSize;
+    }
+
+    /**
+     * A join with the defaults: partitions = 4 x Spark's default parallelism, tolerance 0,
+     * {@link Precision#FLOAT}, {@link BadRows#FAIL}, a sample of 20 000 box centres.
+     */
+    public static SepaxSpatialJoin create() {
+        return new SepaxSpatialJoin(0, 0f, Precision.FLOAT, BadRows.FAIL, 20_000);
+    }
+
+    /**
+     * The number of cells, which is the number of join tasks. More cells give smaller stores and
+     * more parallelism; boxes that straddle cells are copied to each. The result is the same
+     * for any value.
+     *
+     * @throws IllegalArgumentException if {@code n < 1}
+     */
+    public SepaxSpatialJoin partitions(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("partitions=" + n + ": must be >= 1");
+        }
+        return new SepaxSpatialJoin(n, tolerance, precision, badRows, sampleSize);
+    }
+
+    /**
+     * The kernel's tolerance in coordinate units (see {@link dev.sepax.narrow.SatKernel}): {@code t > 0} also
+     * reports pairs whose SAT gap is at most {@code t}, {@code t < 0} lets shallow contact count as apart.
+     *
+     * @throws IllegalArgumentException if {@code t} is not finite
+     */
+    public SepaxSpatialJoin tolerance(float t) {
+        if (!Float.isFinite(t)) {
+            throw new IllegalArgumentException("tolerance=" + t + ": must be finite");
+        }
+        return new SepaxSpatialJoin(partitions, t, precision, badRows, sampleSize);
+    }
+
+    /** Float kernel (the default) or exact verdicts ({@link Precision#EXACT}). */
+    public SepaxSpatialJoin precision(Precision p) {
+        if (p == null) {
+            throw new IllegalArgumentException("precision is null");
+        }
+        return new SepaxSpatialJoin(partitions, tolerance, p, badRows, sampleSize);
+    }
+
+    /** What to do with rows the join cannot use. */
+    public SepaxSpatialJoin badRows(BadRows policy) {
+        if (policy == null) {
+            throw new IllegalArgumentException("badRows is null");
+        }
+        return new SepaxSpatialJoin(partitions, tolerance, precision, policy, sampleSize);
+    }
+
+    /**
+     * How many box centres the partitioning samples, over both sides together.
+     *
+     * @throws IllegalArgumentException if {@code n < 1}
+     */
+    public SepaxSpatialJoin sampleSize(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("sampleSize=" + n + ": must be >= 1");
+        }
+        return new SepaxSpatialJoin(partitions, tolerance, precision, badRows, n);
+    }
+
+    /**
+     * The partitioned join (see class doc). Runs the sample job now.
+     *
+     * @throws IllegalArgumentException if both sources have the same name
+     */
+    public Dataset<Row> join(PolygonSource left, PolygonSource right) {
+        checkNames(left, right);
+        SparkSession spark = left.data().sparkSession();
+        JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        int n = partitions > 0 ? partitions : Math.max(1, 4 * sc.defaultParallelism());
+        RowReader lr = left.reader();
+        RowReader rr = right.reader();
+        float widen = Math.max(0f, tolerance) == 0f ? 0f : tolerance * (1f + 0x1p-20f);
+        KdbPartitioning cells = sample(left, lr, right, rr, n, widen);
+        BadRows policy = badRows;
+        JavaPairRDD<Integer, ShapeRow> keyed = cellsOf(read(left, lr, true, widen, policy), cells)
+                .union(cellsOf(read(right, rr, false, 0f, policy), cells));
+        PartitionRefine refine = new PartitionRefine(lr, rr, tolerance, precision, policy, cells);
+        JavaRDD<Row> pairs = keyed.partitionBy(new HashPartitioner(n))
+                .mapPartitionsWithIndex((leaf, it) -> refine.refine(leaf, values(it)), false);
+        return spark.createDataFrame(pairs, schema(left, right));
+    }
+
+    /**
+     * The broadcast join: the right side is read on the driver now (it must fit in the driver's
+     * and every executor's memory) and sent to every task of the left side, which joins its own
+     * rows against all of it. No shuffle and no sample; the same pairs as {@link #join}.
+     *
+     * @throws IllegalArgumentException if both sources have the same name
+     */
+    public Dataset<Row> broadcastJoin(PolygonSource left, PolygonSource right) {
+        checkNames(left, right);
+        SparkSession spark = left.data().sparkSession();
+        JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        RowReader lr = left.reader();
+        RowReader rr = right.reader();
+        float widen = 0f; // no cells, no reference points
+        List<ShapeRow> small = read(right, rr, false, widen, badRows).collect();
+        Broadcast<List<ShapeRow>> shared = sc.broadcast(small);
+        PartitionRefine refine = new PartitionRefine(lr, rr, tolerance, precision, badRows, null);
+        JavaRDD<Row> pairs = read(left, lr, true, widen, badRows).mapPartitions(it -> {
+            if (!it.hasNext()) {
+                return java.util.Collections.emptyIterator();
+            }
+            List<ShapeRow> all = new ArrayList<>(shared.value());
+            it.forEachRemaining(all::add);
+            return refine.refine(0, all.iterator());
+        });
+        return spark.createDataFrame(pairs, schema(left, right));
+    }
+
+    /**
+     * The rows of {@code source} that a join cannot use, one row each with the string columns
+     * {@code dataset}, {@code row} ({@code partition:index}), {@code id} and {@code reason}: the
+     * rows {@link BadRows#SKIP} leaves out, and the first of which {@link BadRows#FAIL} fails on.
+     */
+    public static Dataset<Row> rejects(PolygonSource source) {
+        RowReader reader = source.reader();
+        int idField = source.data().schema().fieldIndex(source.idColumn());
+        JavaRDD<Row> bad = source.data().javaRDD().mapPartitionsWithIndex((part, it) -> {
+            List<Row> out = new ArrayList<>();
+            long index = 0;
+            while (it.hasNext()) {
+                Row r = it.next();
+                try {
+                    ShapeRow s = reader.read(r, true, 0f, part, index);
+                    try {
+                        dev.sepax.shape.ConvexPolygons.builder().add(s.xy);
+                    } catch (IllegalArgumentException e) {
+                        throw reader.refused(s, e);
+                    }
+                } catch (BadRowException e) {
+                    out.add(RowFactory.create(e.dataset(), e.row(), r.isNullAt(idField) ? null
+                            : String.valueOf(r.get(idField)), e.reason()));
+                }
+                index++;
+            }
+            return out.iterator();
+        }, false);
+        StructType schema = new StructType()
+                .add("dataset", DataTypes.StringType, false)
+                .add("row", DataTypes.StringType, false)
+                .add("id", DataTypes.StringType, true)
+                .add("reason", DataTypes.StringType, false);
+        return source.data().sparkSession().createDataFrame(bad, schema);
+    }
+
+    private static void checkNames(PolygonSource left, PolygonSource right) {
+        if (left == null || right == null) {
+            throw new IllegalArgumentException("left or right source is null");
+        }
+        if (left.name().equals(right.name())) {
+            throw new IllegalArgumentException("both sources are named " + left.name()
+                    + "; give them different names so that messages can tell them apart");
+        }
+    }
+
+    private static StructType schema(PolygonSource left, PolygonSource right) {
+        return new StructType().add(LEFT_ID, left.idType(), false).add(RIGHT_ID, right.idType(), false);
+    }
+
+    /** The rows as shapes; bad rows fail the task ({@link BadRows#FAIL}) or are left out. */
+    private static JavaRDD<ShapeRow> read(PolygonSource source, RowReader reader, boolean left, float widen,
+                                          BadRows policy) {
+        return source.data().javaRDD().mapPartitionsWithIndex((part, it) -> new Iterator<ShapeRow>() {
+            private long index;
+            private ShapeRow next = advance();
+
+            private ShapeRow advance() {
+                while (it.hasNext()) {
+                    Row r = it.next();
+                    long i = index++;
+                    try {
+                        return reader.read(r, left, widen, part, i);
+                    } catch (BadRowException e) {
+                        if (policy == BadRows.FAIL) {
+                            throw e;
+                        }
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public ShapeRow next() {
+                if (next == null) {
+                    throw new java.util.NoSuchElementException();
+                }
+                ShapeRow s = next;
+                next = advance();
+                return s;
+            }
+        }, true);
+    }
+
+    private static JavaPairRDD<Integer, ShapeRow> cellsOf(JavaRDD<ShapeRow> shapes, KdbPartitioning cells) {
+        return shapes.mapPartitionsToPair(it -> {
+            int[] leaves = new int[cells.leaves()];
+            List<Tuple2<Integer, ShapeRow>> out = new ArrayList<>();
+            while (it.hasNext()) {
+                ShapeRow s = it.next();
+                int k = cells.leavesOf(s.minX, s.minY, s.maxX, s.maxY, leaves);
+                for (int i = 0; i < k; i++) {
+                    out.add(new Tuple2<>(leaves[i], s));
+                }
+            }
+            return out.iterator();
+        });
+    }
+
+    private static Iterator<ShapeRow> values(Iterator<Tuple2<Integer, ShapeRow>> it) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public ShapeRow next() {
+                return it.next()._2();
+            }
+        };
+    }
+
+    /**
+     * One pass over both sides: per input partition, a reservoir of row positions (a fixed seed
+     * per partition, so reruns agree), of which only the sampled rows are parsed; each sampled
+     * box centre weighs the partition's rows over its reservoir size. Unreadable sampled rows
+     * are left out here; the join itself reports them.
+     */
+    private KdbPartitioning sample(PolygonSource left, RowReader lr, PolygonSource right, RowReader rr, int n,
+                                   float widen) {
+        if (n == 1) {
+            return KdbPartitioning.build(1, new float[0], new float[0], new double[0]);
+        }
+        int parts = left.data().javaRDD().getNumPartitions() + right.data().javaRDD().getNumPartitions();
+        int perPartition = Math.max(8, sampleSize / Math.max(1, parts));
+        List<double[]> points = new ArrayList<>(centres(left, lr, true, widen, perPartition).collect());
+        points.addAll(centres(right, rr, false, 0f, perPartition).collect());
+        float[] xs = new float[points.size()];
+        float[] ys = new float[points.size()];
+        double[] ws = new double[points.size()];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = (float) points.get(i)[0];
+            ys[i] = (float) points.get(i)[1];
+            ws[i] = points.get(i)[2];
+        }
+        return KdbPartitioning.build(n, xs, ys, ws);
+    }
+
+    private static JavaRDD<double[]> centres(PolygonSource source, RowReader reader, boolean left, float widen,
+                                             int perPartition) {
+        return source.data().javaRDD().mapPartitionsWithIndex((part, it) -> {
+            Row[] reservoir = new Row[perPartition];
+            SplittableRandom random = new SplittableRandom(0x5EBA5L * 31 + part);
+            long seen = 0;
+            while (it.hasNext()) {
+                Row r = it.next();
+                if (seen < perPartition) {
+                    reservoir[(int) seen] = r;
+                } else {
+                    long k = random.nextLong(seen + 1);
+                    if (k < perPartition) {
+                        reservoir[(int) k] = r;
+                    }
+                }
+                seen++;
+            }
+            int kept = (int) Math.min(seen, perPartition);
+            List<double[]> out = new ArrayList<>(kept);
+            for (int i = 0; i < kept; i++) {
+                try {
+                    ShapeRow s = reader.read(reservoir[i], left, widen, part, -1);
+                    out.add(new double[] {0.5 * ((double) s.minX + s.maxX), 0.5 * ((double) s.minY + s.maxY),
+                            (double) seen / kept});
+                } catch (BadRowException e) {
+                    // reported by the join or by rejects()
+                }
+            }
+            return out.iterator();
+        }, false);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.sepax.spark.compare;
+
+import java.util.SplittableRandom;
+
+/**
+ * Reproducible random convex polygons for the join benchmark and tests: polygon {@code i} of a
+ * side depends only on {@code (seed, i)}, so Spark tasks can generate any slice of a data set
+ * independently, and two runs produce the same rows.
+ *
+ * <p>Each polygon has 3 to 8 vertices at jittered angles round a centre, with radii from 1 to 5
+ * units; centres are uniform in a square sized so that a polygon meets about one polygon of
+ * the other side on average. Every coordinate is a multiple of {@code 2^-8} below {@code 2^15},
+ * so it is exact in float and double and printed exactly by {@link Double#toString}: Sepax
+ * (which rounds to float) and a double-precision library read the same vertices. Vertices are
+ * at least about 0.3 radians of turn apart, far from collinear, so no store drops one.
+ *
+ * <p>Stateless; thread-safe; each call allocates its result.
+ */
+public final class GeneratedPolygons {
+    private GeneratedPolygons() {}
+
+    /** Side of the square holding {@code n} centres, for about one cross-side hit per polygon. */
+    public static double side(long n) {
+        // Mean radius 3: two polygons meet when their centres are within about 4.5 units.
+        return Math.max(16, Math.sqrt(n * Math.PI * 4.5 * 4.5 / 1.2));
+    }
+
+    /** Vertices {@code x0, y0, x1, y1, ...} of polygon {@code i} in a square of {@code side}. */
+    public static double[] polygon(long seed, long i, double side) {
+        SplittableRandom r = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
+        double cx = r.nextDouble(side);
+        double cy = r.nextDouble(side);
+        int k = 3 + r.nextInt(6);
+        double radius = 1 + 4 * r.nextDouble();
+        double turn = r.nextDouble(2 * Math.PI);
+        double step = 2 * Math.PI / k;
+        double[] xy = new double[2 * k];
+        for (int v = 0; v < k; v++) {
+            double a = turn + step * (v + 0.3 * (r.nextDouble() - 0.5));
+            xy[2 * v] = quantise(cx + radius * Math.cos(a));
+            xy[2 * v + 1] = quantise(cy + radius * Math.sin(a));
+        }
+        return xy;
+    }
+
+    /** The polygon as WKT, closing vertex repeated. */
+    public static String wkt(double[] xy) {
+        StringBuilder b = new StringBuilder(24 * xy.length).append("POLYGON ((");
+        for (int v = 0; v <= xy.length / 2; v++) {
+            int j = 2 * (v % (xy.length / 2));
+            if (v > 0) {
+                b.append(", ");
+            }
+            b.append(xy[j]).append(' ').append(xy[j + 1]);
+        }
+        return b.append("))").toString();
+    }
+
+    private static double quantise(double v) {
+        return Math.rint(v * 256) / 256;
+    }
+}

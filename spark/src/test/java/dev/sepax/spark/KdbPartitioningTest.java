@@ -1,0 +1,75 @@
+package dev.sepax.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The duplicate rule without Spark: for random boxes on a coarse grid (so that box edges lie
+ * on cuts often) and any leaf count, every pair of meeting boxes has its reference point in
+ * exactly one leaf, and both boxes were sent to that leaf.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class KdbPartitioningTest {
+    @Test
+    void everyMeetingPairHasOneLeafHoldingBothBoxes() {
+        SplittableRandom r = new SplittableRandom(42);
+        for (int n : new int[] {1, 2, 3, 7, 64, 100}) {
+            int boxes = 300;
+            float[][] b = new float[boxes][];
+            float[] xs = new float[boxes];
+            float[] ys = new float[boxes];
+            double[] ws = new double[boxes];
+            for (int i = 0; i < boxes; i++) {
+                float x = r.nextInt(40);
+                float y = r.nextInt(40);
+                b[i] = new float[] {x, y, x + 1 + r.nextInt(4), y + 1 + r.nextInt(4)};
+                xs[i] = (b[i][0] + b[i][2]) / 2;
+                ys[i] = (b[i][1] + b[i][3]) / 2;
+                ws[i] = 1 + r.nextInt(3);
+            }
+            KdbPartitioning k = KdbPartitioning.build(n, xs, ys, ws);
+            assertEquals(n, k.leaves());
+            int[] la = new int[n];
+            int[] lb = new int[n];
+            int pairs = 0;
+            for (int i = 0; i < boxes; i++) {
+                for (int j = 0; j < boxes; j++) {
+                    float[] p = b[i];
+                    float[] q = b[j];
+                    if (p[0] > q[2] || q[0] > p[2] || p[1] > q[3] || q[1] > p[3]) {
+                        continue;
+                    }
+                    pairs++;
+                    int leaf = k.leafOf(Math.max(p[0], q[0]), Math.max(p[1], q[1]));
+                    assertTrue(contains(la, k.leavesOf(p[0], p[1], p[2], p[3], la), leaf), "box " + i + " in leaf " + leaf);
+                    assertTrue(contains(lb, k.leavesOf(q[0], q[1], q[2], q[3], lb), leaf), "box " + j + " in leaf " + leaf);
+                }
+            }
+            assertTrue(pairs > boxes, "pairs " + pairs);
+        }
+    }
+
+    @Test
+    void leavesTileThePlaneEvenWithoutSamples() {
+        KdbPartitioning k = KdbPartitioning.build(5, new float[0], new float[0], new double[0]);
+        int[] out = new int[5];
+        assertEquals(5, k.leavesOf(Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY,
+                Float.POSITIVE_INFINITY, out), "the whole plane meets every leaf");
+        int leaf = k.leafOf(0f, 0f);
+        assertTrue(leaf >= 0 && leaf < 5);
+    }
+
+    private static boolean contains(int[] a, int n, int v) {
+        for (int i = 0; i < n; i++) {
+            if (a[i] == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
