@@ -174,13 +174,13 @@ public final class ScalarObbSat implements BoxOverlapKernel {
         float q21 = a21 + GUARD;
         float q22 = a22 + GUARD;
 
-        // A_i x B_j: cross(t2, t1, r1j, r2j, a1 q2j + a2 q1j, b_j1 q_i,j2 + b_j2 q_i,j1) per (i, j).
+        // A_i x B_j: |T_i2 R[i1][j] - T_i1 R[i2][j]| vs (a_i1 Q[i2][j] + a_i2 Q[i1][j]) + (b_j1 Q[i][j2] + b_j2 Q[i][j1]).
         return cross(t2, t1, r10, r20, ha1, q20, ha2, q10, hb1, q02, hb2, q01, tol)   // A0 x B0
                 || cross(t2, t1, r11, r21, ha1, q21, ha2, q11, hb0, q02, hb2, q00, tol) // A0 x B1
                 || cross(t2, t1, r12, r22, ha1, q22, ha2, q12, hb0, q01, hb1, q00, tol) // A0 x B2
-                || cross(t0, t2, r20, r00, ha0, q20, ha2, q00, hb1, q12, hb2, q11, tol) // A1 x B0
-                || cross(t0, t2, r21, r01, ha0, q21, ha2, q01, hb0, q12, hb2, q10, tol) // A1 x B1
-                || cross(t0, t2, r22, r02, ha0, q22, ha2, q02, hb0, q11, hb1, q10, tol) // A1 x B2
+                || cross(t0, t2, r20, r00, ha2, q00, ha0, q20, hb1, q12, hb2, q11, tol) // A1 x B0
+                || cross(t0, t2, r21, r01, ha2, q01, ha0, q21, hb0, q12, hb2, q10, tol) // A1 x B1
+                || cross(t0, t2, r22, r02, ha2, q02, ha0, q22, hb0, q11, hb1, q10, tol) // A1 x B2
                 || cross(t1, t0, r00, r10, ha0, q10, ha1, q00, hb1, q22, hb2, q21, tol) // A2 x B0
                 || cross(t1, t0, r01, r11, ha0, q11, ha1, q01, hb0, q22, hb2, q20, tol) // A2 x B1
                 || cross(t1, t0, r02, r12, ha0, q12, ha1, q02, hb0, q21, hb1, q20, tol); // A2 x B2

@@ -1,5 +1,6 @@
 package dev.sepax.solid;
 
+import dev.sepax.testing.SolidFixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,11 @@
-package dev.sepax.solid;
+package dev.sepax.testing;
 
 import dev.sepax.batch.PairBatch;
+import dev.sepax.solid.ConvexPolyhedra;
+import dev.sepax.solid.HullOverlapKernel;
+import dev.sepax.solid.OrientedBoxes;
+import dev.sepax.solid.ScalarObbSat;
+import dev.sepax.solid.SolidPoses;
 import dev.sepax.internal.BoxArrays;
 import dev.sepax.internal.HullArrays;
 import java.util.SplittableRandom;
