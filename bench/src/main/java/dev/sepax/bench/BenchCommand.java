@@ -43,7 +43,8 @@ final class BenchCommand {
             Usage: ./sepax bench [--quick] [--forks N] [--json FILE] [--include REGEX] [--k LIST] [--out DIR]
               Runs every JMH benchmark dev.sepax.bench.jmh.*Benchmark (Sepax kernels and the
               peers dyn4j, JBox2D, JTS) on the standard workloads Wk and the touching
-              workloads Tk (exact kernels vs JTS) with -prof gc; prints
+              workloads Tk (exact kernels vs JTS), and the 3D workloads H8..H64 (hulls vs
+              JBullet) and OBB (boxes vs JOML), with -prof gc; prints
               pairs/s and bytes allocated per pair; writes JSON records
               {workload, kernel, pairsPerSecond, error, allocBytesPerPair[, notSteady]}
               and a chart.
@@ -111,8 +112,10 @@ final class BenchCommand {
             return why.isEmpty() ? null : String.join("; ", why);
         }
 
+        /** The workload's number (k, bodies), or 0 for one without (OBB). */
         int k() {
-            return Integer.parseInt(workload.substring(1));
+            String digits = workload.substring(1);
+            return digits.matches("\\d+") ? Integer.parseInt(digits) : 0;
         }
     }
 
@@ -251,7 +254,10 @@ final class BenchCommand {
             }
             // Frame workloads (FrameBenchmark, BroadPhaseBenchmark) are Fn: n bodies, one op per frame;
             // k = 0 names the rounded workload R8 (DistanceBenchmark).
-            String workload = bodies != null ? "F" + bodies : k == null ? prefix + "?" : "0".equals(k) ? "R8" : prefix + k;
+            // 3D workloads (SolidBenchmark, ObbBenchmark) name themselves: H8..H64, OBB.
+            String solid = p.getParam("solid");
+            String workload = solid != null ? solid : bodies != null ? "F" + bodies : k == null ? prefix + "?"
+                    : "0".equals(k) ? "R8" : prefix + k;
             rows.add(new Row(workload, kernel, primary.getScore(), primary.getScoreError(), alloc));
         }
         rows.sort(Comparator.comparingInt((Row r) -> r.workload().endsWith("?") ? -1 : r.k())
