@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 /**
  * The 3D benchmark workloads: {@code H8}, {@code H16}, {@code H32}, {@code H64} (4096 random
  * hulls of about k points each, on 0.7..1 of a sphere of radius 0.5..1.5, randomly rotated and
- * placed in a cube of side 40) and {@code OBB} (4096 random boxes, half-extents 0.25..1.25),
+ * placed in a cube of side 16) and {@code OBB} (4096 random boxes, half-extents 0.25..1.25),
  * each with 32 768 broad-phase pairs: pairs whose bounding spheres overlap, exactly half of
  * them intersecting (by the scalar reference at tolerance 0), in random order.
  */
@@ -80,7 +80,7 @@ public final class SolidWorkloads {
     }
 
     private static float[] centres(SplittableRandom r, SolidPoses poses) {
-        float side = 40;
+        float side = 16; // dense enough for 16 384 intersecting and 16 384 apart candidates
         float[] c = new float[3 * SHAPES];
         for (int i = 0; i < SHAPES; i++) {
             float[] q = quaternion(r);
@@ -102,22 +102,26 @@ public final class SolidWorkloads {
         int[] miss = new int[PAIRS];
         int nh = 0;
         int nm = 0;
-        for (int tries = 0; nh + nm < PAIRS && tries < 200 * PAIRS; tries++) {
-            int i = r.nextInt(SHAPES);
-            int j = r.nextInt(SHAPES);
-            double dx = c[3 * i] - c[3 * j];
-            double dy = c[3 * i + 1] - c[3 * j + 1];
-            double dz = c[3 * i + 2] - c[3 * j + 2];
-            double reach = radius[i] + radius[j];
-            if (i == j || dx * dx + dy * dy + dz * dz >= reach * reach) {
-                continue;
-            }
-            if (intersects.test(i, j)) {
-                if (nh < PAIRS / 2) {
-                    hit[nh++] = i * SHAPES + j;
+        // Every candidate, in a random order (the shapes are placed at random, so scanning i in
+        // order would favour low indices only mildly; a random start and stride remove even that).
+        int start = r.nextInt(SHAPES);
+        for (int s = 0; s < SHAPES && nh + nm < PAIRS; s++) {
+            int i = (start + s * 1237) % SHAPES; // 1237 is prime, so this visits every shape once
+            for (int j = 0; j < SHAPES && nh + nm < PAIRS; j++) {
+                double dx = c[3 * i] - c[3 * j];
+                double dy = c[3 * i + 1] - c[3 * j + 1];
+                double dz = c[3 * i + 2] - c[3 * j + 2];
+                double reach = radius[i] + radius[j];
+                if (i == j || dx * dx + dy * dy + dz * dz >= reach * reach) {
+                    continue;
                 }
-            } else if (nm < PAIRS / 2) {
-                miss[nm++] = i * SHAPES + j;
+                if (intersects.test(i, j)) {
+                    if (nh < PAIRS / 2) {
+                        hit[nh++] = i * SHAPES + j;
+                    }
+                } else if (nm < PAIRS / 2) {
+                    miss[nm++] = i * SHAPES + j;
+                }
             }
         }
         if (nh + nm < PAIRS) {
