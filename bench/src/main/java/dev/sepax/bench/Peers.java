@@ -175,7 +175,7 @@ public final class Peers {
     }
 
     /** Names of the peers, in the bench contract's spelling. */
-    public static final java.util.List<String> NAMES = java.util.List.of("jbullet-hull", "joml-obb", "dyn4j-sat", "dyn4j-gjk", "jbox2d",
+    public static final java.util.List<String> NAMES = java.util.List.of("dyn4j-sat", "dyn4j-gjk", "jbox2d",
             "jbox2d-overlap", "jts", "jts-prepared");
 
     /** Whether the peer named {@code kernel} is a JBox2D one (at most 8 vertices per shape). */
