@@ -17,6 +17,7 @@ module dev.sepax.core {
     exports dev.sepax.parallel;
     exports dev.sepax.query;
     exports dev.sepax.shape;
+    exports dev.sepax.solid;
     // Raw arrays and kernel plumbing: for the SIMD kernels only, never for callers.
     exports dev.sepax.internal to dev.sepax.simd;
 

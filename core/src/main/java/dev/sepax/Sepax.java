@@ -25,6 +25,10 @@ import dev.sepax.narrow.SweepKernel;
 import dev.sepax.narrow.TextbookSat;
 import dev.sepax.shape.ScalarTransform;
 import dev.sepax.shape.TransformKernel;
+import dev.sepax.solid.BoxOverlapKernel;
+import dev.sepax.solid.HullOverlapKernel;
+import dev.sepax.solid.ScalarHullSat;
+import dev.sepax.solid.ScalarObbSat;
 
 
 /**
@@ -263,6 +267,40 @@ public final class Sepax {
     private static final class TransformHolder {
         static final Selection<TransformKernel> SELECTION = Selection.of("dev.sepax.simd.VectorTransform",
                 TransformKernel.class, ScalarTransform.INSTANCE, null);
+    }
+
+    /**
+     * The selected 3D hull overlap kernel (separating axes with Gauss-map pruning):
+     * {@code dev.sepax.simd.VectorHullSat} when the SIMD kernels can run (see class doc), else
+     * {@link ScalarHullSat}. Both give the same bits. Chosen once, lazily; it has no warm-up
+     * switch, so where SIMD is chosen its first calls pay the C2 warm-up.
+     *
+     * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
+     */
+    public static HullOverlapKernel hullOverlap() {
+        return HullHolder.SELECTION.kernel();
+    }
+
+    private static final class HullHolder {
+        static final Selection<HullOverlapKernel> SELECTION = Selection.of("dev.sepax.simd.VectorHullSat",
+                HullOverlapKernel.class, ScalarHullSat.INSTANCE, null);
+    }
+
+    /**
+     * The selected oriented-box (OBB) overlap kernel, the 15-axis test:
+     * {@code dev.sepax.simd.VectorObbSat} (lanes across pairs) when the SIMD kernels can run, else
+     * {@link ScalarObbSat}. Both give the same bits. Chosen once, lazily, without a warm-up
+     * switch.
+     *
+     * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
+     */
+    public static BoxOverlapKernel boxOverlap() {
+        return BoxHolder.SELECTION.kernel();
+    }
+
+    private static final class BoxHolder {
+        static final Selection<BoxOverlapKernel> SELECTION = Selection.of("dev.sepax.simd.VectorObbSat",
+                BoxOverlapKernel.class, ScalarObbSat.INSTANCE, null);
     }
 
     /**

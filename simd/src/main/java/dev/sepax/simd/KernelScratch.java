@@ -40,6 +40,9 @@ final class KernelScratch {
     /** Per-lane float scratch (best separations of the merge walk). */
     final float[] floats1 = new float[L];
 
+    /** Lane-major rows of the OBB kernel: R (9), T (3), A's and B's half-extents (6), L lanes each. */
+    final float[] boxRows = new float[18 * L];
+
     /** Largest capacity the lanes-across-pairs merge walk copies into {@link #walkRows}. */
     static final int MAX_WALK_CAPACITY = 256;
 

@@ -1,0 +1,73 @@
+package dev.sepax.bench.jmh;
+
+import dev.sepax.Sepax;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.bench.SolidPeers;
+import dev.sepax.bench.SolidWorkloads;
+import dev.sepax.solid.OrientedBoxes;
+import dev.sepax.solid.ScalarObbSat;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The OBB workload ({@link SolidWorkloads#boxes}): 32 768 box pairs per operation, score in
+ * pairs per second. {@code simd_obb} is the facade's kernel ({@link Sepax#boxOverlap()}),
+ * {@code scalar_obb} the scalar reference, {@code joml_obb} JOML's {@code testObOb} per pair.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@OperationsPerInvocation(SolidWorkloads.PAIRS)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+@State(Scope.Thread)
+public class ObbBenchmark {
+    @Param({"OBB"})
+    String solid;
+
+    OrientedBoxes boxes;
+    PairBatch pairs;
+    OverlapBits out;
+    int[] as;
+    int[] bs;
+
+    @Setup(Level.Trial)
+    public void setUp(org.openjdk.jmh.infra.BenchmarkParams params) {
+        SolidWorkloads.Boxes w = SolidWorkloads.boxes(42);
+        boxes = w.boxes();
+        pairs = w.pairs();
+        out = new OverlapBits(pairs.size());
+        as = new int[pairs.size()];
+        bs = new int[pairs.size()];
+        pairs.copyIndices(as, bs);
+        SteadyState.warm(params, this, pairs.size()); // compiled before JMH times it
+    }
+
+    @Benchmark
+    public int simd_obb() {
+        return Sepax.boxOverlap().test(boxes, pairs, 0f, out);
+    }
+
+    @Benchmark
+    public int scalar_obb() {
+        return ScalarObbSat.INSTANCE.test(boxes, pairs, 0f, out);
+    }
+
+    @Benchmark
+    public int joml_obb() {
+        int hits = 0;
+        for (int p = 0; p < as.length; p++) {
+            hits += SolidPeers.joml(boxes, as[p], bs[p]) ? 1 : 0;
+        }
+        return hits;
+    }
+}

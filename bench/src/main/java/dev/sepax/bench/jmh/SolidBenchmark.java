@@ -1,0 +1,80 @@
+package dev.sepax.bench.jmh;
+
+import dev.sepax.Sepax;
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.bench.SolidPeers;
+import dev.sepax.bench.SolidWorkloads;
+import dev.sepax.solid.ScalarHullSat;
+import dev.sepax.solid.UnprunedHullSat;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The 3D hull workloads {@code H8..H64} ({@link SolidWorkloads}): 32 768 pairs per operation,
+ * score in pairs per second. {@code simd_hull} is the facade's kernel
+ * ({@link Sepax#hullOverlap()}), {@code scalar_hull} the pruned scalar reference,
+ * {@code unpruned_hull} every edge pair with full projections, {@code jbullet_hull} JBullet's
+ * GJK/EPA per pair ({@link SolidPeers}).
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@OperationsPerInvocation(SolidWorkloads.PAIRS)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+@State(Scope.Thread)
+public class SolidBenchmark {
+    @Param({"H8", "H16", "H32", "H64"})
+    String solid;
+
+    SolidWorkloads.Hulls scene;
+    OverlapBits out;
+    SolidPeers peers;
+    int[] as;
+    int[] bs;
+
+    @Setup(Level.Trial)
+    public void setUp(org.openjdk.jmh.infra.BenchmarkParams params) {
+        scene = SolidWorkloads.hulls(solid, 42);
+        PairBatch pairs = scene.pairs();
+        out = new OverlapBits(pairs.size());
+        peers = new SolidPeers(scene.points());
+        as = new int[pairs.size()];
+        bs = new int[pairs.size()];
+        pairs.copyIndices(as, bs);
+        SteadyState.warm(params, this, scene.pairs().size()); // compiled before JMH times it
+    }
+
+    @Benchmark
+    public int simd_hull() {
+        return Sepax.hullOverlap().test(scene.world(), scene.pairs(), 0f, out);
+    }
+
+    @Benchmark
+    public int scalar_hull() {
+        return ScalarHullSat.INSTANCE.test(scene.world(), scene.pairs(), 0f, out);
+    }
+
+    @Benchmark
+    public int unpruned_hull() {
+        return UnprunedHullSat.INSTANCE.test(scene.world(), scene.pairs(), 0f, out);
+    }
+
+    @Benchmark
+    public int jbullet_hull() {
+        int hits = 0;
+        for (int p = 0; p < as.length; p++) {
+            hits += peers.jbullet(as[p], bs[p]) ? 1 : 0;
+        }
+        return hits;
+    }
+}

@@ -1,0 +1,417 @@
+package dev.sepax.solid;
+
+import dev.sepax.internal.HullArrays;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A struct-of-arrays store of convex polyhedra (3D hulls): vertices, face planes (outward unit
+ * normal and offset), unique edges with their two faces, and the face loops, laid out as
+ * {@link HullArrays} describes. Coordinates are in any consistent length unit; normals are unit
+ * length, so separations and tolerances are distances in that unit.
+ *
+ * <h2>Building</h2>
+ * {@link Builder#addHull} takes a point cloud and builds its convex hull with a quickhull in
+ * double precision: interior points are dropped, coplanar faces (within a weld distance of
+ * {@code 2^-18} of the cloud's extent) are merged into one polygonal face, and the result is
+ * validated (closed, convex, every input point inside within the weld distance, Euler's formula).
+ * Non-finite, too few, coincident, nearly collinear or nearly flat points (thinner than
+ * {@code 2^-14} of the extent) are rejected with an {@link IllegalArgumentException} of the form
+ * {@code shape=7: nearly flat: thickness=..., extent=...}. Vertex coordinates are the input's
+ * floats, unchanged. {@link Builder#addBox} adds a box (the same as its 8 corners).
+ *
+ * <h2>Float planes</h2>
+ * Face normals are the double normals rounded to float. Each face offset is the largest
+ * {@code nx*x + ny*y + nz*z} (float, in that order) over the shape's vertices, so in a local store
+ * no vertex of a shape is computed outside its own faces: a shape tested against itself, or
+ * against a copy that shares a vertex, touches. World stores ({@link SolidPoses}) recompute the
+ * offsets from the transformed normals and the translation, within a few ulps of the
+ * coordinates.
+ *
+ * <p>A store is immutable after {@link Builder#build()}, except world stores, which only
+ * {@link SolidPoses#transform} rewrites. Any number of kernels may read a store concurrently
+ * while nobody transforms it. Reading accessors allocate nothing, except those that return
+ * arrays.
+ */
+public final class ConvexPolyhedra {
+    /** The vertex capacity of every shape is a multiple of this: the widest float vector's lane count. */
+    public static final int PAD = 16;
+    /** The most faces, edges or vertices one hull may have (feature ids fit in 15 bits). */
+    public static final int MAX_FEATURES = (1 << 15) - 1;
+
+    private final HullArrays arrays;
+
+    private ConvexPolyhedra(HullArrays arrays) {
+        this.arrays = arrays;
+    }
+
+    /** Builds a store from point clouds, {@code clouds[s]} holding shape s's points as x, y, z triples. */
+    public static ConvexPolyhedra of(float[]... clouds) {
+        Builder b = new Builder();
+        for (float[] c : clouds) {
+            b.addHull(c);
+        }
+        return b.build();
+    }
+
+    /** Collects shapes, then {@link #build()}s the store. Not thread-safe. */
+    public static final class Builder {
+        private final List<QuickHull.Mesh> meshes = new ArrayList<>();
+        private final List<float[]> points = new ArrayList<>();
+
+        /** Adds the hull of {@code xyz} (x, y, z triples); returns its shape index. */
+        public int addHull(float[] xyz) {
+            if (xyz == null) {
+                throw QuickHull.fail(meshes.size(), "point array is null");
+            }
+            if (xyz.length % 3 != 0) {
+                throw QuickHull.fail(meshes.size(), "xyz.length=" + xyz.length + " is not a multiple of 3");
+            }
+            return addHull(xyz, 0, xyz.length / 3);
+        }
+
+        /** Adds the hull of the {@code count} points {@code xyz[off + 3i ..]}; returns its shape index. */
+        public int addHull(float[] xyz, int off, int count) {
+            int shape = meshes.size();
+            if (xyz == null || off < 0 || count < 0 || off + 3L * count > xyz.length) {
+                throw QuickHull.fail(shape, "points [off=" + off + ", count=" + count + "] not within the array");
+            }
+            QuickHull.Mesh m = QuickHull.build(xyz, off, count, shape);
+            if (m.vertex().length > MAX_FEATURES || m.faces().length > MAX_FEATURES
+                    || m.vertex().length + m.faces().length - 2 > MAX_FEATURES) {
+                throw QuickHull.fail(shape, "the hull has more than " + MAX_FEATURES + " vertices, faces or edges");
+            }
+            float[] pts = new float[3 * m.vertex().length];
+            for (int i = 0; i < m.vertex().length; i++) {
+                System.arraycopy(xyz, off + 3 * m.vertex()[i], pts, 3 * i, 3);
+            }
+            meshes.add(m);
+            points.add(pts);
+            return shape;
+        }
+
+        /** Adds the box {@code [cx - hx, cx + hx] x [cy - hy, cy + hy] x [cz - hz, cz + hz]}. */
+        public int addBox(float cx, float cy, float cz, float hx, float hy, float hz) {
+            float[] c = new float[24];
+            for (int i = 0; i < 8; i++) {
+                c[3 * i] = (i & 1) == 0 ? cx - hx : cx + hx;
+                c[3 * i + 1] = (i & 2) == 0 ? cy - hy : cy + hy;
+                c[3 * i + 2] = (i & 4) == 0 ? cz - hz : cz + hz;
+            }
+            return addHull(c);
+        }
+
+        /** Number of shapes added. */
+        public int size() {
+            return meshes.size();
+        }
+
+        /** The store of every shape added so far. */
+        public ConvexPolyhedra build() {
+            int n = meshes.size();
+            int[] vStart = new int[n];
+            int[] vCount = new int[n];
+            int[] vCap = new int[n];
+            int[] fStart = new int[n];
+            int[] fCount = new int[n];
+            int[] eStart = new int[n];
+            int[] eCount = new int[n];
+            int slots = 0;
+            int faces = 0;
+            int loopLen = 0;
+            int edges = 0;
+            int maxCap = 0;
+            for (int s = 0; s < n; s++) {
+                QuickHull.Mesh m = meshes.get(s);
+                int v = m.vertex().length;
+                vStart[s] = slots;
+                vCount[s] = v;
+                vCap[s] = (v + PAD - 1) / PAD * PAD;
+                maxCap = Math.max(maxCap, vCap[s]);
+                slots += vCap[s];
+                fStart[s] = faces;
+                fCount[s] = m.faces().length;
+                faces += fCount[s];
+                eStart[s] = edges;
+                eCount[s] = v + fCount[s] - 2;
+                edges += eCount[s];
+                for (int[] f : m.faces()) {
+                    loopLen += f.length;
+                }
+            }
+            float[] vx = new float[slots];
+            float[] vy = new float[slots];
+            float[] vz = new float[slots];
+            float[] nx = new float[faces];
+            float[] ny = new float[faces];
+            float[] nz = new float[faces];
+            float[] d = new float[faces];
+            int[] loopStart = new int[faces];
+            int[] loopCount = new int[faces];
+            int[] loop = new int[loopLen];
+            int[] ev0 = new int[edges];
+            int[] ev1 = new int[edges];
+            int[] ef0 = new int[edges];
+            int[] ef1 = new int[edges];
+            int lp = 0;
+            for (int s = 0; s < n; s++) {
+                QuickHull.Mesh m = meshes.get(s);
+                float[] pts = points.get(s);
+                int o = vStart[s];
+                for (int i = 0; i < vCap[s]; i++) {
+                    int src = Math.min(i, vCount[s] - 1);
+                    vx[o + i] = pts[3 * src];
+                    vy[o + i] = pts[3 * src + 1];
+                    vz[o + i] = pts[3 * src + 2];
+                }
+                // Unique edges: the half-edge u -> v of face f, the twin v -> u of another face.
+                int[] firstFace = new int[vCount[s] * vCount[s]];
+                Arrays.fill(firstFace, -1);
+                int e = eStart[s];
+                for (int f = 0; f < fCount[s]; f++) {
+                    int[] fl = m.faces()[f];
+                    int slot = fStart[s] + f;
+                    double[] dn = m.normals()[f];
+                    nx[slot] = (float) dn[0];
+                    ny[slot] = (float) dn[1];
+                    nz[slot] = (float) dn[2];
+                    loopStart[slot] = lp;
+                    loopCount[slot] = fl.length;
+                    for (int k = 0; k < fl.length; k++) {
+                        loop[lp++] = fl[k];
+                        int u = fl[k];
+                        int v = fl[(k + 1) % fl.length];
+                        int twin = firstFace[v * vCount[s] + u];
+                        if (twin >= 0) {
+                            // The twin was seen first: its edge runs v -> u in face twin.
+                            ev0[e] = v;
+                            ev1[e] = u;
+                            ef0[e] = twin;
+                            ef1[e] = f;
+                            e++;
+                        } else {
+                            firstFace[u * vCount[s] + v] = f;
+                        }
+                    }
+                }
+                assert e == eStart[s] + eCount[s] : "shape=" + s + ": edges " + (e - eStart[s]) + " != " + eCount[s];
+            }
+            float[] gx = new float[edges];
+            float[] gy = new float[edges];
+            float[] gz = new float[edges];
+            float[] cx = new float[n];
+            float[] cy = new float[n];
+            float[] cz = new float[n];
+            float[] minX = new float[n];
+            float[] minY = new float[n];
+            float[] minZ = new float[n];
+            float[] maxX = new float[n];
+            float[] maxY = new float[n];
+            float[] maxZ = new float[n];
+            float[] magnitude = new float[n];
+            HullArrays r = new HullArrays(n, vStart, vCount, vCap, fStart, fCount, eStart, eCount, loopStart,
+                    loopCount, loop, ev0, ev1, ef0, ef1, vx, vy, vz, nx, ny, nz, d, gx, gy, gz, cx, cy, cz,
+                    minX, minY, minZ, maxX, maxY, maxZ, magnitude, maxCap, false);
+            for (int s = 0; s < n; s++) {
+                for (int f = 0; f < fCount[s]; f++) {
+                    int slot = fStart[s] + f;
+                    d[slot] = support(r, s, nx[slot], ny[slot], nz[slot]);
+                }
+                derive(r, s);
+            }
+            return new ConvexPolyhedra(r);
+        }
+    }
+
+    /** The largest {@code nx*x + ny*y + nz*z} (float, in that order) over shape s's vertices. */
+    static float support(HullArrays r, int s, float nx, float ny, float nz) {
+        int o = r.vStart[s];
+        float best = Float.NEGATIVE_INFINITY;
+        for (int i = 0; i < r.vCount[s]; i++) {
+            best = Math.max(best, nx * r.vx[o + i] + ny * r.vy[o + i] + nz * r.vz[o + i]);
+        }
+        return best;
+    }
+
+    /**
+     * Recomputes shape s's Gauss arcs ({@code g = n(ef0) x n(ef1)}), centroid, AABB and magnitude
+     * from its vertices and normals: at build time and after every transform.
+     */
+    static void derive(HullArrays r, int s) {
+        int fo = r.fStart[s];
+        for (int e = r.eStart[s]; e < r.eStart[s] + r.eCount[s]; e++) {
+            int f0 = fo + r.ef0[e];
+            int f1 = fo + r.ef1[e];
+            r.gx[e] = r.ny[f0] * r.nz[f1] - r.nz[f0] * r.ny[f1];
+            r.gy[e] = r.nz[f0] * r.nx[f1] - r.nx[f0] * r.nz[f1];
+            r.gz[e] = r.nx[f0] * r.ny[f1] - r.ny[f0] * r.nx[f1];
+        }
+        int o = r.vStart[s];
+        int k = r.vCount[s];
+        double sx = 0;
+        double sy = 0;
+        double sz = 0;
+        float lx = Float.POSITIVE_INFINITY;
+        float ly = Float.POSITIVE_INFINITY;
+        float lz = Float.POSITIVE_INFINITY;
+        float hx = Float.NEGATIVE_INFINITY;
+        float hy = Float.NEGATIVE_INFINITY;
+        float hz = Float.NEGATIVE_INFINITY;
+        float mag = 0;
+        for (int i = o; i < o + k; i++) {
+            float x = r.vx[i];
+            float y = r.vy[i];
+            float z = r.vz[i];
+            sx += x;
+            sy += y;
+            sz += z;
+            lx = Math.min(lx, x);
+            ly = Math.min(ly, y);
+            lz = Math.min(lz, z);
+            hx = Math.max(hx, x);
+            hy = Math.max(hy, y);
+            hz = Math.max(hz, z);
+            mag = Math.max(mag, Math.max(Math.abs(x), Math.max(Math.abs(y), Math.abs(z))));
+        }
+        // The centroid only orients edge axes; any interior point does, so clamp it into the AABB.
+        r.cx[s] = Math.min(hx, Math.max(lx, (float) (sx / k)));
+        r.cy[s] = Math.min(hy, Math.max(ly, (float) (sy / k)));
+        r.cz[s] = Math.min(hz, Math.max(lz, (float) (sz / k)));
+        r.minX[s] = lx;
+        r.minY[s] = ly;
+        r.minZ[s] = lz;
+        r.maxX[s] = hx;
+        r.maxY[s] = hy;
+        r.maxZ[s] = hz;
+        r.magnitude[s] = mag;
+    }
+
+    /**
+     * A world-space store for this one: the same topology (shared, read-only), its own geometry
+     * arrays initialised to this store's, for {@link SolidPoses#transform} to overwrite.
+     */
+    public ConvexPolyhedra worldCopy() {
+        HullArrays r = arrays;
+        return new ConvexPolyhedra(new HullArrays(r.size, r.vStart, r.vCount, r.vCap, r.fStart, r.fCount,
+                r.eStart, r.eCount, r.loopStart, r.loopCount, r.loop, r.ev0, r.ev1, r.ef0, r.ef1,
+                r.vx.clone(), r.vy.clone(), r.vz.clone(), r.nx.clone(), r.ny.clone(), r.nz.clone(), r.d.clone(),
+                r.gx.clone(), r.gy.clone(), r.gz.clone(), r.cx.clone(), r.cy.clone(), r.cz.clone(),
+                r.minX.clone(), r.minY.clone(), r.minZ.clone(), r.maxX.clone(), r.maxY.clone(), r.maxZ.clone(),
+                r.magnitude.clone(), r.maxCap, true));
+    }
+
+    /** Number of shapes. */
+    public int size() {
+        return arrays.size;
+    }
+
+    /** Number of vertices of shape s. */
+    public int vertexCount(int s) {
+        return arrays.vCount[check(s)];
+    }
+
+    /** Number of faces of shape s. */
+    public int faceCount(int s) {
+        return arrays.fCount[check(s)];
+    }
+
+    /** Number of edges of shape s. */
+    public int edgeCount(int s) {
+        return arrays.eCount[check(s)];
+    }
+
+    /** Coordinate {@code axis} (0 x, 1 y, 2 z) of vertex i of shape s. */
+    public float vertex(int s, int i, int axis) {
+        HullArrays r = arrays;
+        checkIndex(i, r.vCount[check(s)], "vertex");
+        int slot = r.vStart[s] + i;
+        return axis == 0 ? r.vx[slot] : axis == 1 ? r.vy[slot] : checkAxis(axis, r.vz[slot]);
+    }
+
+    /** Component {@code axis} (0..2) of face f's outward unit normal, or 3 for its offset. */
+    public float plane(int s, int f, int axis) {
+        HullArrays r = arrays;
+        checkIndex(f, r.fCount[check(s)], "face");
+        int slot = r.fStart[s] + f;
+        return switch (axis) {
+            case 0 -> r.nx[slot];
+            case 1 -> r.ny[slot];
+            case 2 -> r.nz[slot];
+            case 3 -> r.d[slot];
+            default -> throw new IndexOutOfBoundsException("axis=" + axis + ": out of range [0, 4)");
+        };
+    }
+
+    /** Face f's vertices (shape-local indices), counter-clockwise seen from outside. A new array. */
+    public int[] faceVertices(int s, int f) {
+        HullArrays r = arrays;
+        checkIndex(f, r.fCount[check(s)], "face");
+        int slot = r.fStart[s] + f;
+        return Arrays.copyOfRange(r.loop, r.loopStart[slot], r.loopStart[slot] + r.loopCount[slot]);
+    }
+
+    /** Edge e's endpoints and faces {@code {v0, v1, f0, f1}} (shape-local): v0 -&gt; v1 runs in f0. A new array. */
+    public int[] edge(int s, int e) {
+        HullArrays r = arrays;
+        checkIndex(e, r.eCount[check(s)], "edge");
+        int slot = r.eStart[s] + e;
+        return new int[] {r.ev0[slot], r.ev1[slot], r.ef0[slot], r.ef1[slot]};
+    }
+
+    /** Component {@code axis} (0..2) of shape s's AABB minimum, or 3..5 of its maximum. */
+    public float bounds(int s, int axis) {
+        HullArrays r = arrays;
+        check(s);
+        return switch (axis) {
+            case 0 -> r.minX[s];
+            case 1 -> r.minY[s];
+            case 2 -> r.minZ[s];
+            case 3 -> r.maxX[s];
+            case 4 -> r.maxY[s];
+            case 5 -> r.maxZ[s];
+            default -> throw new IndexOutOfBoundsException("axis=" + axis + ": out of range [0, 6)");
+        };
+    }
+
+    /** True for stores made by {@link #worldCopy()}. */
+    public boolean isWorldStore() {
+        return arrays.worldStore;
+    }
+
+    /**
+     * The raw arrays, for Sepax's own kernels. The type lives in a package that the module exports
+     * only to {@code dev.sepax.simd}.
+     *
+     * @hidden
+     */
+    public HullArrays arrays() {
+        return arrays;
+    }
+
+    private int check(int s) {
+        if (s < 0 || s >= arrays.size) {
+            throw new IndexOutOfBoundsException("shape=" + s + ": out of range [0, " + arrays.size + ")");
+        }
+        return s;
+    }
+
+    private static void checkIndex(int i, int n, String what) {
+        if (i < 0 || i >= n) {
+            throw new IndexOutOfBoundsException(what + "=" + i + ": out of range [0, " + n + ")");
+        }
+    }
+
+    private static float checkAxis(int axis, float z) {
+        if (axis != 2) {
+            throw new IndexOutOfBoundsException("axis=" + axis + ": out of range [0, 3)");
+        }
+        return z;
+    }
+
+    @Override
+    public String toString() {
+        return "ConvexPolyhedra[size=" + arrays.size + (arrays.worldStore ? ", world" : "") + "]";
+    }
+}

@@ -1,0 +1,79 @@
+package dev.sepax.solid;
+
+import dev.sepax.batch.OverlapBits;
+import dev.sepax.batch.PairBatch;
+
+/**
+ * A boolean separating-axis test over pairs of convex polyhedra: do they intersect?
+ *
+ * <h2>The decision</h2>
+ * Candidate axes for (A, B): the world axes (the AABB test), every face normal of A and of B, and
+ * the cross products of edge pairs (one edge of A, one of B). Along A's face {@code (n, d)} the
+ * separation is {@code min_j (n . b_j) - d}; along B's faces symmetrically; along an edge-pair
+ * axis {@code L} the gap between the projections, divided by {@code |L|}. The pair is
+ * <em>separated</em> iff some axis gives a separation {@code > tolerance} (distance units);
+ * otherwise it <em>intersects</em>. So at {@code tolerance = 0} touching counts as intersecting,
+ * {@code tolerance > 0} also reports pairs whose SAT gap is at most the tolerance, and
+ * {@code tolerance < 0} lets shallow contact count as apart.
+ *
+ * <p>Pruning (Gregorius, GDC 2013): an edge pair's cross product is a face normal of the
+ * Minkowski difference {@code A - B}, and so a candidate that can matter, only when the two
+ * edges' arcs cross on the superimposed Gauss maps of A and {@code -B}. Three sign tests decide
+ * it ({@link ScalarHullSat}); for a crossing pair the edges are the support features along the
+ * axis, so the separation is one dot product. {@link UnprunedHullSat} tries every edge pair with
+ * full projections instead; both decide the same question in exact arithmetic.
+ *
+ * <h2>Float error band</h2>
+ * With {@code M} the larger magnitude (largest absolute vertex coordinate) of the two shapes and
+ * {@code u = 2^-24}: a face separation {@code nx*x + ny*y + nz*z - d} is within
+ * {@code 8 u M} of its value for the store's float normal (three products and three sums,
+ * {@code |n| <= 1 + 2u}; the offset {@code d} is itself such a dot product, or in a world store
+ * within another {@code 4 u (M + |t|)}). An edge-pair axis built from the float Gauss arcs is
+ * off its exact direction by about {@code 8 u / sin(theta)} ({@code theta} the angle between the
+ * edges); the pruned kernel takes the separation from the edges only when
+ * {@code sin(theta) >= ScalarHullSat.PARALLEL = 2^-4}, which then moves it by at most
+ * {@code 128 u} times the edges' lengths, and projects both shapes on nearer-parallel axes (a
+ * projection gap is a true gap along the computed axis, whatever its direction). The arc sign
+ * tests can misjudge a crossing only when an arc endpoint is within about {@code 8 u} radians of
+ * the other arc, where the edges are support features up to that angle times their lengths. So
+ * verdicts are exact, and equal to the unpruned kernel's, for pairs whose true SAT gap lies
+ * outside {@code tolerance +- 256 u M} (tests check a wider {@code 2^-12 M} against a
+ * double-precision brute force over all face normals and all edge-pair crosses). Exactly
+ * parallel edges give a zero axis, which separates nothing: the face normals decide such pairs,
+ * as they do in exact arithmetic. Exact touching is reported within that band, not exactly:
+ * pass a tolerance of the band to count such contacts as touching.
+ *
+ * <h2>Contract for every implementation</h2>
+ * Stateless and thread-safe. The batch methods allocate nothing. The verdicts of the scalar
+ * reference {@link ScalarHullSat} and its SIMD twin agree bit for bit, as do their axis caches.
+ */
+public interface HullOverlapKernel {
+    /** A short stable name: {@code "scalar-hull"}, {@code "simd-hull"}, {@code "unpruned-hull"}. */
+    String name();
+
+    /**
+     * Tests one pair.
+     *
+     * @throws IndexOutOfBoundsException if {@code a} or {@code b} is not a shape of {@code shapes}
+     */
+    boolean intersects(ConvexPolyhedra shapes, int a, int b, float tolerance);
+
+    /**
+     * Tests pairs {@code [from, to)}, writes their verdicts to {@code out} (other bits untouched)
+     * and returns how many intersect. {@code from} must be a multiple of 64. {@code axisCache},
+     * when not null, holds one hint per pair (a zeroed array means none): the kernel tries the
+     * cached axis first and records the separating axis it finds. Hints never change a verdict.
+     * Encoding: {@code 0} none, {@code 1 + i} A's face i, {@code -(1 + j)} B's face j,
+     * {@link ScalarHullSat#EDGE_PAIR}{@code | (ea << 15) | eb} A's edge ea with B's edge eb.
+     *
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the batch
+     * @throws IllegalArgumentException if the result buffer, the cache or the batch does not fit
+     */
+    int test(ConvexPolyhedra shapes, PairBatch pairs, int from, int to, float tolerance, OverlapBits out,
+             int[] axisCache);
+
+    /** Tests every pair; returns the number of intersecting pairs. */
+    default int test(ConvexPolyhedra shapes, PairBatch pairs, float tolerance, OverlapBits out) {
+        return test(shapes, pairs, 0, pairs == null ? 0 : pairs.size(), tolerance, out, null);
+    }
+}

@@ -1,0 +1,567 @@
+package dev.sepax.solid;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Quickhull in double precision for one point cloud, followed by coplanar-face merging and a
+ * validation that either proves the result is a closed convex polyhedron containing every input
+ * point (within the weld distance) or rejects the cloud. Build time only; allocates freely.
+ *
+ * <h2>Tolerances</h2>
+ * With {@code ext} the largest side of the cloud's bounding box and {@code M} its largest
+ * absolute coordinate, the weld distance is {@code w = 2^-18 ext + 2^-40 M}: points within
+ * {@code w} of the current hull are not added as vertices, and triangles whose vertices lie
+ * within {@code w} of a seed triangle's plane merge into one face. {@code 2^-18} is a few float
+ * ulps of the extent, so faces that are coplanar up to the float rounding of their input become
+ * one face (their normals would otherwise be arbitrary); {@code 2^-40 M} covers the double
+ * rounding of plane offsets far from the origin. A cloud thinner than {@code 2^-14 ext}
+ * ({@link #FLAT}) in some direction is rejected as nearly flat (or nearly collinear): its face
+ * normals would be decided by rounding.
+ *
+ * <p>The result is then checked without trusting the construction: every face is planar within
+ * {@code 4w}, every input point lies at most {@code 4w} above every face plane, every edge has
+ * exactly two faces with opposite directions, every vertex has at least three faces, and Euler's
+ * {@code V - E + F = 2} holds. A cloud that fails any check is rejected with the reason; none is
+ * repaired by guessing.
+ */
+final class QuickHull {
+    /** Relative thickness below which a cloud is rejected as nearly flat or collinear. */
+    static final double FLAT = 0x1p-14;
+    /** Relative weld distance (see class doc). */
+    static final double WELD = 0x1p-18;
+    /** The most points one cloud may hold. */
+    static final int MAX_POINTS = 1 << 16;
+
+    /** A built hull: input indices of its vertices, and its faces as CCW loops of local vertex indices. */
+    record Mesh(int[] vertex, int[][] faces, double[][] normals) {}
+
+    private final double[] p;
+    private final int n;
+    private final int shape;
+    private final double tol;
+    private final List<Tri> tris = new ArrayList<>();
+    private final Map<Long, Integer> edgeFace = new HashMap<>();
+
+    private static final class Tri {
+        final int a;
+        final int b;
+        final int c;
+        final double nx;
+        final double ny;
+        final double nz;
+        final double d;
+        final double area;
+        boolean alive = true;
+        int[] outside = new int[4];
+        int outsideCount;
+
+        Tri(int a, int b, int c, double nx, double ny, double nz, double d, double area) {
+            this.a = a;
+            this.b = b;
+            this.c = c;
+            this.nx = nx;
+            this.ny = ny;
+            this.nz = nz;
+            this.d = d;
+            this.area = area;
+        }
+
+        void addOutside(int i) {
+            if (outsideCount == outside.length) {
+                outside = Arrays.copyOf(outside, outsideCount * 2);
+            }
+            outside[outsideCount++] = i;
+        }
+    }
+
+    private QuickHull(double[] p, int n, int shape, double tol) {
+        this.p = p;
+        this.n = n;
+        this.shape = shape;
+        this.tol = tol;
+    }
+
+    static IllegalArgumentException fail(int shape, String reason) {
+        return new IllegalArgumentException("shape=" + shape + ": " + reason);
+    }
+
+    /**
+     * Builds the hull of {@code count} points {@code xyz[off + 3i .. off + 3i + 2]}.
+     *
+     * @throws IllegalArgumentException naming {@code shape} and the reason: a non-finite
+     *     coordinate (with the point index), fewer than 4 points, too many points, coincident,
+     *     nearly collinear or nearly flat points, or a hull that fails validation
+     */
+    static Mesh build(float[] xyz, int off, int count, int shape) {
+        if (count < 4) {
+            throw fail(shape, "a hull needs at least 4 points, got " + count);
+        }
+        if (count > MAX_POINTS) {
+            throw fail(shape, count + " points: at most " + MAX_POINTS + " per hull");
+        }
+        double[] p = new double[3 * count];
+        double m = 0;
+        double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+        double[] hi = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (int i = 0; i < count; i++) {
+            for (int k = 0; k < 3; k++) {
+                float v = xyz[off + 3 * i + k];
+                if (!Float.isFinite(v)) {
+                    throw fail(shape, "point=" + i + " is not finite: (" + xyz[off + 3 * i] + ", "
+                            + xyz[off + 3 * i + 1] + ", " + xyz[off + 3 * i + 2] + ")");
+                }
+                p[3 * i + k] = v;
+                lo[k] = Math.min(lo[k], v);
+                hi[k] = Math.max(hi[k], v);
+                m = Math.max(m, Math.abs(v));
+            }
+        }
+        double ext = Math.max(hi[0] - lo[0], Math.max(hi[1] - lo[1], hi[2] - lo[2]));
+        if (ext == 0) {
+            throw fail(shape, "all " + count + " points coincide");
+        }
+        QuickHull h = new QuickHull(p, count, shape, WELD * ext + 0x1p-40 * m);
+        return h.run(ext);
+    }
+
+    private Mesh run(double ext) {
+        int[] s = initialSimplex(ext);
+        assignInitial(s);
+        int iterations = 0;
+        while (true) {
+            Tri f = null;
+            int eye = -1;
+            double best = 0;
+            for (Tri t : tris) {
+                if (!t.alive) {
+                    continue;
+                }
+                for (int k = 0; k < t.outsideCount; k++) {
+                    double dist = dist(t, t.outside[k]);
+                    if (dist > best) {
+                        best = dist;
+                        eye = t.outside[k];
+                        f = t;
+                    }
+                }
+            }
+            if (f == null) {
+                break;
+            }
+            if (++iterations > n) {
+                throw fail(shape, "quickhull did not converge in " + n + " steps (numerical failure)");
+            }
+            addPoint(f, eye);
+        }
+        return merge();
+    }
+
+    private double dist(Tri t, int i) {
+        return t.nx * p[3 * i] + t.ny * p[3 * i + 1] + t.nz * p[3 * i + 2] - t.d;
+    }
+
+    private int[] initialSimplex(double ext) {
+        int[] extreme = new int[6];
+        for (int i = 1; i < n; i++) {
+            for (int k = 0; k < 3; k++) {
+                if (p[3 * i + k] < p[3 * extreme[2 * k] + k]) {
+                    extreme[2 * k] = i;
+                }
+                if (p[3 * i + k] > p[3 * extreme[2 * k + 1] + k]) {
+                    extreme[2 * k + 1] = i;
+                }
+            }
+        }
+        int i0 = 0;
+        int i1 = 0;
+        double far = -1;
+        for (int x = 0; x < 6; x++) {
+            for (int y = x + 1; y < 6; y++) {
+                double d2 = dist2(extreme[x], extreme[y]);
+                if (d2 > far) {
+                    far = d2;
+                    i0 = extreme[x];
+                    i1 = extreme[y];
+                }
+            }
+        }
+        double dx = p[3 * i1] - p[3 * i0];
+        double dy = p[3 * i1 + 1] - p[3 * i0 + 1];
+        double dz = p[3 * i1 + 2] - p[3 * i0 + 2];
+        double dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        int i2 = -1;
+        double best = -1;
+        for (int i = 0; i < n; i++) {
+            double ex = p[3 * i] - p[3 * i0];
+            double ey = p[3 * i + 1] - p[3 * i0 + 1];
+            double ez = p[3 * i + 2] - p[3 * i0 + 2];
+            double cx = ey * dz - ez * dy;
+            double cy = ez * dx - ex * dz;
+            double cz = ex * dy - ey * dx;
+            double d = Math.sqrt(cx * cx + cy * cy + cz * cz) / dl;
+            if (d > best) {
+                best = d;
+                i2 = i;
+            }
+        }
+        if (best < FLAT * ext) {
+            throw fail(shape, "nearly collinear: every point is within " + best + " of a line, extent=" + ext
+                    + " (need at least " + FLAT + " * extent)");
+        }
+        double[] nrm = normal(i0, i1, i2);
+        double d0 = nrm[0] * p[3 * i0] + nrm[1] * p[3 * i0 + 1] + nrm[2] * p[3 * i0 + 2];
+        int i3 = -1;
+        best = -1;
+        for (int i = 0; i < n; i++) {
+            double d = Math.abs(nrm[0] * p[3 * i] + nrm[1] * p[3 * i + 1] + nrm[2] * p[3 * i + 2] - d0);
+            if (d > best) {
+                best = d;
+                i3 = i;
+            }
+        }
+        if (best < FLAT * ext) {
+            throw fail(shape, "nearly flat: thickness=" + best + ", extent=" + ext + " (need at least "
+                    + FLAT + " * extent)");
+        }
+        int[] s = {i0, i1, i2, i3};
+        addTri(i0, i1, i2, i3);
+        addTri(i0, i1, i3, i2);
+        addTri(i0, i2, i3, i1);
+        addTri(i1, i2, i3, i0);
+        return s;
+    }
+
+    private double dist2(int i, int j) {
+        double dx = p[3 * i] - p[3 * j];
+        double dy = p[3 * i + 1] - p[3 * j + 1];
+        double dz = p[3 * i + 2] - p[3 * j + 2];
+        return dx * dx + dy * dy + dz * dz;
+    }
+
+    /** Unit normal of (b - a) x (c - a) and twice the triangle's area. */
+    private double[] normal(int a, int b, int c) {
+        double ux = p[3 * b] - p[3 * a];
+        double uy = p[3 * b + 1] - p[3 * a + 1];
+        double uz = p[3 * b + 2] - p[3 * a + 2];
+        double vx = p[3 * c] - p[3 * a];
+        double vy = p[3 * c + 1] - p[3 * a + 1];
+        double vz = p[3 * c + 2] - p[3 * a + 2];
+        double nx = uy * vz - uz * vy;
+        double ny = uz * vx - ux * vz;
+        double nz = ux * vy - uy * vx;
+        double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        return new double[] {nx / l, ny / l, nz / l, l};
+    }
+
+    /** Adds the triangle (a, b, c), flipped if needed so that {@code opposite} lies below it. */
+    private void addTri(int a, int b, int c, int opposite) {
+        double[] nrm = normal(a, b, c);
+        double d = nrm[0] * p[3 * a] + nrm[1] * p[3 * a + 1] + nrm[2] * p[3 * a + 2];
+        double o = nrm[0] * p[3 * opposite] + nrm[1] * p[3 * opposite + 1] + nrm[2] * p[3 * opposite + 2] - d;
+        if (o > 0) {
+            addTri(a, c, b);
+        } else {
+            addTri(a, b, c);
+        }
+    }
+
+    private Tri addTri(int a, int b, int c) {
+        double[] nrm = normal(a, b, c);
+        if (!(nrm[3] > 0) || !Double.isFinite(nrm[0])) {
+            throw fail(shape, "quickhull produced a degenerate triangle (numerical failure)");
+        }
+        double d = nrm[0] * p[3 * a] + nrm[1] * p[3 * a + 1] + nrm[2] * p[3 * a + 2];
+        Tri t = new Tri(a, b, c, nrm[0], nrm[1], nrm[2], d, nrm[3]);
+        int id = tris.size();
+        tris.add(t);
+        putEdge(a, b, id);
+        putEdge(b, c, id);
+        putEdge(c, a, id);
+        return t;
+    }
+
+    private void putEdge(int u, int v, int face) {
+        if (edgeFace.put(key(u, v), face) != null) {
+            throw fail(shape, "quickhull produced a non-manifold edge (numerical failure)");
+        }
+    }
+
+    private static long key(int u, int v) {
+        return ((long) u << 32) | (v & 0xffffffffL);
+    }
+
+    private void assignInitial(int[] simplex) {
+        for (int i = 0; i < n; i++) {
+            if (i == simplex[0] || i == simplex[1] || i == simplex[2] || i == simplex[3]) {
+                continue;
+            }
+            assign(i, 0, tris.size());
+        }
+    }
+
+    /** Puts point i in the outside set of the triangle in [from, to) it is farthest above, if any. */
+    private void assign(int i, int from, int to) {
+        Tri best = null;
+        double bd = tol;
+        for (int t = from; t < to; t++) {
+            Tri tri = tris.get(t);
+            if (!tri.alive) {
+                continue;
+            }
+            double d = dist(tri, i);
+            if (d > bd) {
+                bd = d;
+                best = tri;
+            }
+        }
+        if (best != null) {
+            best.addOutside(i);
+        }
+    }
+
+    private void addPoint(Tri start, int eye) {
+        int startId = tris.indexOf(start);
+        List<Integer> visible = new ArrayList<>();
+        boolean[] seen = new boolean[tris.size()];
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        queue.add(startId);
+        seen[startId] = true;
+        while (!queue.isEmpty()) {
+            int id = queue.poll();
+            visible.add(id);
+            Tri t = tris.get(id);
+            int[] vs = {t.a, t.b, t.c};
+            for (int k = 0; k < 3; k++) {
+                Integer nb = edgeFace.get(key(vs[(k + 1) % 3], vs[k]));
+                if (nb == null) {
+                    throw fail(shape, "quickhull lost an edge's twin (numerical failure)");
+                }
+                if (!seen[nb] && dist(tris.get(nb), eye) > tol) {
+                    seen[nb] = true;
+                    queue.add(nb);
+                }
+            }
+        }
+        List<int[]> horizon = new ArrayList<>();
+        for (int id : visible) {
+            Tri t = tris.get(id);
+            int[] vs = {t.a, t.b, t.c};
+            for (int k = 0; k < 3; k++) {
+                int u = vs[k];
+                int v = vs[(k + 1) % 3];
+                int nb = edgeFace.get(key(v, u));
+                if (!seen[nb]) {
+                    horizon.add(new int[] {u, v});
+                }
+            }
+        }
+        List<Integer> orphans = new ArrayList<>();
+        for (int id : visible) {
+            Tri t = tris.get(id);
+            t.alive = false;
+            edgeFace.remove(key(t.a, t.b));
+            edgeFace.remove(key(t.b, t.c));
+            edgeFace.remove(key(t.c, t.a));
+            for (int k = 0; k < t.outsideCount; k++) {
+                if (t.outside[k] != eye) {
+                    orphans.add(t.outside[k]);
+                }
+            }
+            t.outside = null;
+            t.outsideCount = 0;
+        }
+        int first = tris.size();
+        for (int[] e : horizon) {
+            addTri(e[0], e[1], eye);
+        }
+        for (int o : orphans) {
+            assign(o, first, tris.size());
+        }
+    }
+
+    /** Merges coplanar triangles into faces, drops vertices on fewer than 3 faces, validates. */
+    private Mesh merge() {
+        List<Integer> alive = new ArrayList<>();
+        for (int i = 0; i < tris.size(); i++) {
+            if (tris.get(i).alive) {
+                alive.add(i);
+            }
+        }
+        alive.sort((x, y) -> Double.compare(tris.get(y).area, tris.get(x).area));
+        int[] group = new int[tris.size()];
+        Arrays.fill(group, -1);
+        List<List<Integer>> groups = new ArrayList<>();
+        for (int seed : alive) {
+            if (group[seed] >= 0) {
+                continue;
+            }
+            Tri st = tris.get(seed);
+            int g = groups.size();
+            List<Integer> members = new ArrayList<>();
+            groups.add(members);
+            ArrayDeque<Integer> queue = new ArrayDeque<>();
+            group[seed] = g;
+            queue.add(seed);
+            while (!queue.isEmpty()) {
+                int id = queue.poll();
+                members.add(id);
+                Tri t = tris.get(id);
+                int[] vs = {t.a, t.b, t.c};
+                for (int k = 0; k < 3; k++) {
+                    int nb = edgeFace.get(key(vs[(k + 1) % 3], vs[k]));
+                    Tri u = tris.get(nb);
+                    if (group[nb] < 0 && u.nx * st.nx + u.ny * st.ny + u.nz * st.nz > 0
+                            && Math.abs(dist(st, u.a)) <= tol && Math.abs(dist(st, u.b)) <= tol
+                            && Math.abs(dist(st, u.c)) <= tol) {
+                        group[nb] = g;
+                        queue.add(nb);
+                    }
+                }
+            }
+        }
+        // Each group's boundary, as one loop of input indices.
+        List<int[]> loops = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) {
+            Map<Integer, Integer> next = new HashMap<>();
+            int edges = 0;
+            int startVertex = -1;
+            for (int id : groups.get(g)) {
+                Tri t = tris.get(id);
+                int[] vs = {t.a, t.b, t.c};
+                for (int k = 0; k < 3; k++) {
+                    int u = vs[k];
+                    int v = vs[(k + 1) % 3];
+                    if (group[edgeFace.get(key(v, u))] != g) {
+                        if (next.put(u, v) != null) {
+                            throw fail(shape, "merging coplanar faces gave a non-simple face");
+                        }
+                        edges++;
+                        startVertex = u;
+                    }
+                }
+            }
+            int[] loop = new int[edges];
+            int v = startVertex;
+            for (int k = 0; k < edges; k++) {
+                loop[k] = v;
+                Integer nv = next.get(v);
+                if (nv == null) {
+                    throw fail(shape, "merging coplanar faces gave an open face boundary");
+                }
+                v = nv;
+            }
+            if (v != startVertex) {
+                throw fail(shape, "merging coplanar faces gave a face with several boundaries");
+            }
+            loops.add(loop);
+        }
+        // Vertices on fewer than 3 faces lie on an edge (within the weld): drop them from the loops.
+        Map<Integer, Integer> faceCount = new HashMap<>();
+        for (int[] loop : loops) {
+            for (int v : loop) {
+                faceCount.merge(v, 1, Integer::sum);
+            }
+        }
+        Map<Integer, Integer> local = new HashMap<>();
+        List<Integer> vertexList = new ArrayList<>();
+        int[][] faces = new int[loops.size()][];
+        for (int f = 0; f < loops.size(); f++) {
+            int[] loop = loops.get(f);
+            int[] kept = new int[loop.length];
+            int c = 0;
+            for (int v : loop) {
+                if (faceCount.get(v) >= 3) {
+                    Integer l = local.get(v);
+                    if (l == null) {
+                        l = vertexList.size();
+                        local.put(v, l);
+                        vertexList.add(v);
+                    }
+                    kept[c++] = l;
+                }
+            }
+            if (c < 3) {
+                throw fail(shape, "a merged face has fewer than 3 corners (degenerate hull)");
+            }
+            faces[f] = Arrays.copyOf(kept, c);
+        }
+        int[] vertex = new int[vertexList.size()];
+        for (int i = 0; i < vertex.length; i++) {
+            vertex[i] = vertexList.get(i);
+        }
+        double[][] normals = validate(vertex, faces);
+        return new Mesh(vertex, faces, normals);
+    }
+
+    private double[][] validate(int[] vertex, int[][] faces) {
+        double slack = 4 * tol;
+        double[][] normals = new double[faces.length][];
+        for (int f = 0; f < faces.length; f++) {
+            int[] loop = faces[f];
+            double nx = 0;
+            double ny = 0;
+            double nz = 0;
+            for (int k = 0; k < loop.length; k++) {
+                int i = vertex[loop[k]];
+                int j = vertex[loop[(k + 1) % loop.length]];
+                nx += (p[3 * i + 1] - p[3 * j + 1]) * (p[3 * i + 2] + p[3 * j + 2]);
+                ny += (p[3 * i + 2] - p[3 * j + 2]) * (p[3 * i] + p[3 * j]);
+                nz += (p[3 * i] - p[3 * j]) * (p[3 * i + 1] + p[3 * j + 1]);
+            }
+            double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (!(l > 0)) {
+                throw fail(shape, "face=" + f + " has no area (degenerate hull)");
+            }
+            nx /= l;
+            ny /= l;
+            nz /= l;
+            double dMax = Double.NEGATIVE_INFINITY;
+            double dMin = Double.POSITIVE_INFINITY;
+            for (int v : loop) {
+                int i = vertex[v];
+                double d = nx * p[3 * i] + ny * p[3 * i + 1] + nz * p[3 * i + 2];
+                dMax = Math.max(dMax, d);
+                dMin = Math.min(dMin, d);
+            }
+            if (dMax - dMin > slack) {
+                throw fail(shape, "face=" + f + " is not planar within " + slack + " (numerical failure)");
+            }
+            for (int i = 0; i < n; i++) {
+                double d = nx * p[3 * i] + ny * p[3 * i + 1] + nz * p[3 * i + 2] - dMax;
+                if (d > slack) {
+                    throw fail(shape, "point=" + i + " lies " + d + " outside face=" + f
+                            + " of the built hull (numerical failure)");
+                }
+            }
+            normals[f] = new double[] {nx, ny, nz};
+        }
+        Map<Long, int[]> edges = new HashMap<>();
+        for (int f = 0; f < faces.length; f++) {
+            int[] loop = faces[f];
+            for (int k = 0; k < loop.length; k++) {
+                int u = loop[k];
+                int v = loop[(k + 1) % loop.length];
+                if (edges.put(key(u, v), new int[] {f}) != null) {
+                    throw fail(shape, "edge " + u + "-" + v + " is used twice in one direction (invalid hull)");
+                }
+            }
+        }
+        for (long k : edges.keySet()) {
+            int u = (int) (k >>> 32);
+            int v = (int) k;
+            if (!edges.containsKey(key(v, u))) {
+                throw fail(shape, "edge " + u + "-" + v + " has one face only (open hull)");
+            }
+        }
+        int e = edges.size() / 2;
+        if (vertex.length - e + faces.length != 2) {
+            throw fail(shape, "Euler check failed: V=" + vertex.length + ", E=" + e + ", F=" + faces.length);
+        }
+        return normals;
+    }
+}

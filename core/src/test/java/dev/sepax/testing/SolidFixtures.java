@@ -1,0 +1,318 @@
+package dev.sepax.testing;
+
+import dev.sepax.batch.PairBatch;
+import dev.sepax.solid.ConvexPolyhedra;
+import dev.sepax.solid.HullOverlapKernel;
+import dev.sepax.solid.OrientedBoxes;
+import dev.sepax.solid.ScalarObbSat;
+import dev.sepax.solid.SolidPoses;
+import dev.sepax.internal.BoxArrays;
+import dev.sepax.internal.HullArrays;
+import java.util.SplittableRandom;
+
+/**
+ * Random hulls, boxes and scenes for the 3D tests, and the independent double-precision
+ * oracles: a brute-force separating-axis gap over all face normals (recomputed in double from the
+ * face loops by Newell's method) and all edge-pair cross products (from the float vertices in
+ * double), projecting both shapes fully on each axis, with no pruning.
+ */
+public final class SolidFixtures {
+    /** Unit roundoff of float. */
+    public static final double U = 0x1p-24;
+
+    private SolidFixtures() {}
+
+    /** k random points on (0.7..1 of) a sphere of the given radius around the origin. */
+    public static float[] cloud(SplittableRandom r, int k, double radius) {
+        float[] p = new float[3 * k];
+        for (int i = 0; i < k; i++) {
+            double x;
+            double y;
+            double z;
+            double l;
+            do {
+                x = r.nextDouble(-1, 1);
+                y = r.nextDouble(-1, 1);
+                z = r.nextDouble(-1, 1);
+                l = Math.sqrt(x * x + y * y + z * z);
+            } while (l > 1 || l < 0.1);
+            double s = radius * r.nextDouble(0.7, 1.0) / l;
+            p[3 * i] = (float) (x * s);
+            p[3 * i + 1] = (float) (y * s);
+            p[3 * i + 2] = (float) (z * s);
+        }
+        return p;
+    }
+
+    /** A random unit quaternion {x, y, z, w}. */
+    public static float[] quaternion(SplittableRandom r) {
+        double x;
+        double y;
+        double z;
+        double w;
+        double l;
+        do {
+            x = r.nextDouble(-1, 1);
+            y = r.nextDouble(-1, 1);
+            z = r.nextDouble(-1, 1);
+            w = r.nextDouble(-1, 1);
+            l = Math.sqrt(x * x + y * y + z * z + w * w);
+        } while (l > 1 || l < 0.1);
+        return new float[] {(float) (x / l), (float) (y / l), (float) (z / l), (float) (w / l)};
+    }
+
+    /** A posed scene: local hulls, random poses, the world store and pairs of nearby shapes. */
+    public record Scene(ConvexPolyhedra local, SolidPoses poses, ConvexPolyhedra world, PairBatch pairs) {}
+
+    /**
+     * {@code n} hulls of {@code k} points (radius 0.5..1.5), randomly rotated and placed in a cube
+     * of side {@code side}, and {@code pairCount} random pairs of shapes within 3.5 of each
+     * other: about half intersect for side around 2.5 * n^(1/3).
+     */
+    public static Scene scene(long seed, int n, int k, double side, int pairCount) {
+        SplittableRandom r = new SplittableRandom(seed);
+        ConvexPolyhedra.Builder b = new ConvexPolyhedra.Builder();
+        for (int i = 0; i < n; i++) {
+            b.addHull(cloud(r, k, r.nextDouble(0.5, 1.5)));
+        }
+        ConvexPolyhedra local = b.build();
+        SolidPoses poses = new SolidPoses(n);
+        float[] t = new float[3 * n];
+        for (int i = 0; i < n; i++) {
+            float[] q = quaternion(r);
+            t[3 * i] = (float) r.nextDouble(0, side);
+            t[3 * i + 1] = (float) r.nextDouble(0, side);
+            t[3 * i + 2] = (float) r.nextDouble(0, side);
+            poses.setQuaternion(i, q[0], q[1], q[2], q[3], t[3 * i], t[3 * i + 1], t[3 * i + 2]);
+        }
+        ConvexPolyhedra world = local.worldCopy();
+        poses.transform(local, world);
+        PairBatch pairs = new PairBatch(n, pairCount);
+        int tries = 0;
+        while (pairs.size() < pairCount) {
+            int i = r.nextInt(n);
+            int j = r.nextInt(n);
+            double dx = t[3 * i] - t[3 * j];
+            double dy = t[3 * i + 1] - t[3 * j + 1];
+            double dz = t[3 * i + 2] - t[3 * j + 2];
+            if (dx * dx + dy * dy + dz * dz < 3.5 * 3.5 || ++tries % 50 == 0) {
+                pairs.add(i, j);
+            }
+        }
+        return new Scene(local, poses, world, pairs);
+    }
+
+    /** The store's vertex i of shape s in double. */
+    private static double[] vertex(HullArrays h, int s, int i) {
+        int v = h.vStart[s] + i;
+        return new double[] {h.vx[v], h.vy[v], h.vz[v]};
+    }
+
+    /**
+     * The SAT gap of shapes a and b in double: the largest
+     * {@code max(min_B - max_A, min_A - max_B) / |L|} over the world axes, every face normal
+     * (Newell, from the float vertices) and every edge-pair cross product. Positive: separated by
+     * that distance along the best axis; otherwise the pair intersects.
+     */
+    public static double hullGap(ConvexPolyhedra s, int a, int b) {
+        HullArrays h = s.arrays();
+        double best = Double.NEGATIVE_INFINITY;
+        for (double[] axis : new double[][] {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}) {
+            best = Math.max(best, gap(h, a, b, axis));
+        }
+        for (int sh : new int[] {a, b}) {
+            for (int f = 0; f < h.fCount[sh]; f++) {
+                best = Math.max(best, gap(h, a, b, newell(h, sh, f)));
+            }
+        }
+        for (int ea = 0; ea < h.eCount[a]; ea++) {
+            double[] da = edge(h, a, ea);
+            for (int eb = 0; eb < h.eCount[b]; eb++) {
+                double[] db = edge(h, b, eb);
+                double[] l = {da[1] * db[2] - da[2] * db[1], da[2] * db[0] - da[0] * db[2], da[0] * db[1] - da[1] * db[0]};
+                double len = Math.sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
+                if (len > 1e-12 * norm(da) * norm(db)) {
+                    best = Math.max(best, gap(h, a, b, l));
+                }
+            }
+        }
+        return best;
+    }
+
+    private static double norm(double[] v) {
+        return Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    }
+
+    private static double[] edge(HullArrays h, int s, int e) {
+        double[] p = vertex(h, s, h.ev0[h.eStart[s] + e]);
+        double[] q = vertex(h, s, h.ev1[h.eStart[s] + e]);
+        return new double[] {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
+    }
+
+    private static double[] newell(HullArrays h, int s, int f) {
+        int slot = h.fStart[s] + f;
+        int n = h.loopCount[slot];
+        double nx = 0;
+        double ny = 0;
+        double nz = 0;
+        for (int k = 0; k < n; k++) {
+            double[] p = vertex(h, s, h.loop[h.loopStart[slot] + k]);
+            double[] q = vertex(h, s, h.loop[h.loopStart[slot] + (k + 1) % n]);
+            nx += (p[1] - q[1]) * (p[2] + q[2]);
+            ny += (p[2] - q[2]) * (p[0] + q[0]);
+            nz += (p[0] - q[0]) * (p[1] + q[1]);
+        }
+        return new double[] {nx, ny, nz};
+    }
+
+    private static double gap(HullArrays h, int a, int b, double[] l) {
+        double len = norm(l);
+        double minA = Double.POSITIVE_INFINITY;
+        double maxA = Double.NEGATIVE_INFINITY;
+        double minB = Double.POSITIVE_INFINITY;
+        double maxB = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < h.vCount[a]; i++) {
+            double[] v = vertex(h, a, i);
+            double p = (l[0] * v[0] + l[1] * v[1] + l[2] * v[2]) / len;
+            minA = Math.min(minA, p);
+            maxA = Math.max(maxA, p);
+        }
+        for (int i = 0; i < h.vCount[b]; i++) {
+            double[] v = vertex(h, b, i);
+            double p = (l[0] * v[0] + l[1] * v[1] + l[2] * v[2]) / len;
+            minB = Math.min(minB, p);
+            maxB = Math.max(maxB, p);
+        }
+        return Math.max(minB - maxA, minA - maxB);
+    }
+
+    /** The hull-kernel band of {@link HullOverlapKernel} with a floor for sin(theta): 2^-12 M. */
+    public static double hullBand(ConvexPolyhedra s, int a, int b) {
+        HullArrays h = s.arrays();
+        return 0x1p-12 * Math.max(h.magnitude[a], h.magnitude[b]);
+    }
+
+    /** The 8 corners of box i in double, as x, y, z triples. */
+    public static double[] corners(OrientedBoxes boxes, int i) {
+        BoxArrays r = boxes.arrays();
+        double[] c = new double[24];
+        for (int k = 0; k < 8; k++) {
+            double su = (k & 1) == 0 ? -r.hu[i] : r.hu[i];
+            double sv = (k & 2) == 0 ? -r.hv[i] : r.hv[i];
+            double sw = (k & 4) == 0 ? -r.hw[i] : r.hw[i];
+            c[3 * k] = r.cx[i] + su * r.ux[i] + sv * r.vx[i] + sw * r.wx[i];
+            c[3 * k + 1] = r.cy[i] + su * r.uy[i] + sv * r.vy[i] + sw * r.wy[i];
+            c[3 * k + 2] = r.cz[i] + su * r.uz[i] + sv * r.vz[i] + sw * r.wz[i];
+        }
+        return c;
+    }
+
+    /** The 15-axis SAT gap of boxes a and b in double, from their corners (full projections). */
+    public static double boxGap(OrientedBoxes boxes, int a, int b) {
+        BoxArrays r = boxes.arrays();
+        double[][] ax = new double[6][];
+        int[] who = {a, b};
+        for (int s = 0; s < 2; s++) {
+            int i = who[s];
+            ax[3 * s] = new double[] {r.ux[i], r.uy[i], r.uz[i]};
+            ax[3 * s + 1] = new double[] {r.vx[i], r.vy[i], r.vz[i]};
+            ax[3 * s + 2] = new double[] {r.wx[i], r.wy[i], r.wz[i]};
+        }
+        double[] ca = corners(boxes, a);
+        double[] cb = corners(boxes, b);
+        double best = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < 6; i++) {
+            best = Math.max(best, cornerGap(ca, cb, ax[i]));
+        }
+        for (int i = 0; i < 3; i++) {
+            for (int j = 3; j < 6; j++) {
+                double[] p = ax[i];
+                double[] q = ax[j];
+                double[] l = {p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]};
+                if (norm(l) > 1e-9) {
+                    best = Math.max(best, cornerGap(ca, cb, l));
+                }
+            }
+        }
+        return best;
+    }
+
+    private static double cornerGap(double[] ca, double[] cb, double[] l) {
+        double len = norm(l);
+        double minA = Double.POSITIVE_INFINITY;
+        double maxA = Double.NEGATIVE_INFINITY;
+        double minB = Double.POSITIVE_INFINITY;
+        double maxB = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < 8; k++) {
+            double pa = (l[0] * ca[3 * k] + l[1] * ca[3 * k + 1] + l[2] * ca[3 * k + 2]) / len;
+            double pb = (l[0] * cb[3 * k] + l[1] * cb[3 * k + 1] + l[2] * cb[3 * k + 2]) / len;
+            minA = Math.min(minA, pa);
+            maxA = Math.max(maxA, pa);
+            minB = Math.min(minB, pb);
+            maxB = Math.max(maxB, pb);
+        }
+        return Math.max(minB - maxA, minA - maxB);
+    }
+
+    /**
+     * The OBB kernel's band for boxes a and b ({@link ScalarObbSat}): {@code 16 u (|t| + sum of
+     * half-extents) + GUARD * sum of half-extents}, divided by the shortest {@code |A_i x B_j|}
+     * (a cross axis's gap is its computed value over that length).
+     */
+    public static double boxBand(OrientedBoxes boxes, int a, int b) {
+        BoxArrays r = boxes.arrays();
+        double h = r.hu[a] + r.hv[a] + r.hw[a] + r.hu[b] + r.hv[b] + r.hw[b];
+        double t = Math.abs(r.cx[b] - r.cx[a]) + Math.abs(r.cy[b] - r.cy[a]) + Math.abs(r.cz[b] - r.cz[a]);
+        double minL = 1;
+        int[] who = {a, b};
+        double[][] ax = new double[6][];
+        for (int s = 0; s < 2; s++) {
+            int i = who[s];
+            ax[3 * s] = new double[] {r.ux[i], r.uy[i], r.uz[i]};
+            ax[3 * s + 1] = new double[] {r.vx[i], r.vy[i], r.vz[i]};
+            ax[3 * s + 2] = new double[] {r.wx[i], r.wy[i], r.wz[i]};
+        }
+        for (int i = 0; i < 3; i++) {
+            for (int j = 3; j < 6; j++) {
+                double[] p = ax[i];
+                double[] q = ax[j];
+                minL = Math.min(minL, norm(new double[] {p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2],
+                        p[0] * q[1] - p[1] * q[0]}));
+            }
+        }
+        return (16 * U * (t + h) + ScalarObbSat.GUARD * h) / Math.max(minL, 0x1p-30);
+    }
+
+    /** n random boxes (half-extents 0.1..1.5) randomly rotated in a cube of the given side. */
+    public static OrientedBoxes boxes(long seed, int n, double side) {
+        SplittableRandom r = new SplittableRandom(seed);
+        OrientedBoxes b = new OrientedBoxes(n);
+        for (int i = 0; i < n; i++) {
+            float[] q = quaternion(r);
+            b.setRotated(i, (float) r.nextDouble(0, side), (float) r.nextDouble(0, side), (float) r.nextDouble(0, side),
+                    q[0], q[1], q[2], q[3],
+                    (float) r.nextDouble(0.1, 1.5), (float) r.nextDouble(0.1, 1.5), (float) r.nextDouble(0.1, 1.5));
+        }
+        return b;
+    }
+
+    /** pairCount random pairs of boxes whose centres are within 3 of each other (plus a few far ones). */
+    public static PairBatch boxPairs(long seed, OrientedBoxes boxes, int pairCount) {
+        SplittableRandom r = new SplittableRandom(seed);
+        BoxArrays a = boxes.arrays();
+        int n = boxes.size();
+        PairBatch p = new PairBatch(n, pairCount);
+        int tries = 0;
+        while (p.size() < pairCount) {
+            int i = r.nextInt(n);
+            int j = r.nextInt(n);
+            double dx = a.cx[i] - a.cx[j];
+            double dy = a.cy[i] - a.cy[j];
+            double dz = a.cz[i] - a.cz[j];
+            if (dx * dx + dy * dy + dz * dz < 9 || ++tries % 50 == 0) {
+                p.add(i, j);
+            }
+        }
+        return p;
+    }
+}
