@@ -11,6 +11,7 @@ module dev.sepax.core {
     exports dev.sepax;
     exports dev.sepax.batch;
     exports dev.sepax.broad;
+    exports dev.sepax.concave;
     exports dev.sepax.contact;
     exports dev.sepax.geom;
     exports dev.sepax.narrow;
