@@ -22,7 +22,7 @@ final class ConcaveFixtures {
         new Regime("unit", 0, 0, 1),
         new Regime("1e2", 100, -100, 5),
         new Regime("utm", 5.0e5, 5.8e5, 40),
-        new Regime("lonlat", 13.4, 52.5, 4e-4),
+        new Regime("lonlat", 13.4, 52.5, 0.05),
     };
 
     /**
