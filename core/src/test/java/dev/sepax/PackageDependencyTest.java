@@ -38,7 +38,7 @@ class PackageDependencyTest {
             entry("narrow", "shape geom batch internal"),
             entry("contact", "shape geom batch narrow internal"),
             entry("broad", "shape batch internal"),
-            entry("query", "dev.sepax shape batch narrow concave internal"),
+            entry("query", "dev.sepax shape geom batch narrow concave internal"),
             entry("concave", "dev.sepax shape geom batch narrow internal"),
             entry("parallel", "dev.sepax shape batch narrow internal"),
             entry("internal", "shape geom batch narrow"),

@@ -10,15 +10,15 @@ import org.locationtech.jts.geom.LinearRing;
 import org.locationtech.jts.geom.Polygon;
 
 /** Generated concave polygons with holes, and their JTS twins built from the same float coordinates. */
-final class ConcaveFixtures {
-    static final GeometryFactory JTS = new GeometryFactory();
+public final class ConcaveFixtures {
+    public static final GeometryFactory JTS = new GeometryFactory();
 
     private ConcaveFixtures() {}
 
     /** A magnitude regime: where the polygons sit and how big they are. */
-    record Regime(String name, double originX, double originY, double radius) {}
+    public record Regime(String name, double originX, double originY, double radius) {}
 
-    static final Regime[] REGIMES = {
+    public static final Regime[] REGIMES = {
         new Regime("unit", 0, 0, 1),
         new Regime("1e2", 100, -100, 5),
         new Regime("utm", 5.0e5, 5.8e5, 40),
@@ -31,7 +31,7 @@ final class ConcaveFixtures {
      * radius-0.5 disc (only for {@code k >= 12}: with fewer vertices a chord of the outer ring
      * may come closer to the centre than 0.45 r). Rings as floats, ring 0 outer (CCW), holes CW.
      */
-    static float[][] star(SplittableRandom rnd, double cx, double cy, double r, int k, int holes) {
+    public static float[][] star(SplittableRandom rnd, double cx, double cy, double r, int k, int holes) {
         List<float[]> rings = new ArrayList<>();
         rings.add(ring(rnd, cx, cy, r, 0.5, k, false));
         holes = k >= 12 ? holes : 0;
@@ -96,7 +96,7 @@ final class ConcaveFixtures {
     }
 
     /** The JTS polygon translated by {@code (-ox, -oy)} (exact in double for nearby origins). */
-    static Polygon jts(float[][] rings, double ox, double oy) {
+    public static Polygon jts(float[][] rings, double ox, double oy) {
         LinearRing shell = linear(rings[0], ox, oy);
         LinearRing[] holes = new LinearRing[rings.length - 1];
         for (int h = 1; h < rings.length; h++) {
