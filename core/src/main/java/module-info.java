@@ -13,6 +13,7 @@ module dev.sepax.core {
     exports dev.sepax.broad;
     exports dev.sepax.concave;
     exports dev.sepax.contact;
+    exports dev.sepax.geo;
     exports dev.sepax.geom;
     exports dev.sepax.narrow;
     exports dev.sepax.parallel;

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class PackageDependencyTest {
-    private static final String ALL_PUBLIC = "shape geom batch narrow contact broad query parallel concave dev.sepax";
+    private static final String ALL_PUBLIC = "shape geom batch narrow contact broad query parallel concave geo dev.sepax";
 
     /** Referring package (relative to {@code dev.sepax}, "dev.sepax" for the facade) to the packages it may use. */
     static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
@@ -40,6 +40,7 @@ class PackageDependencyTest {
             entry("broad", "shape batch internal"),
             entry("query", "dev.sepax shape geom batch narrow concave internal"),
             entry("concave", "dev.sepax shape geom batch narrow internal"),
+            entry("geo", "shape batch narrow internal"),
             entry("parallel", "dev.sepax shape batch narrow internal"),
             entry("internal", "shape geom batch narrow"),
             // The SIMD kernels implement core's interfaces over its raw arrays.
