@@ -64,6 +64,8 @@ final class BenchCommand {
               --include REGEX  benchmarks to run, a regular expression found in the full
                                method name (default dev.sepax.bench.jmh..*Benchmark)
               --k LIST         workloads (default 4,8,16,32,64); JBox2D runs only k <= 8;
+                               J200 (a join of 200 concave polygons, joins/s) and G100k
+                               (10^5 fences, queries/s) have fixed sizes;
                                the frame benchmarks run F2000 and F20000 (--quick: F2000),
                                scored in frames/s and bytes per frame
               --out DIR        folder for bench.json and bench-throughput.png (default sepax-out)
@@ -101,7 +103,7 @@ final class BenchCommand {
          */
         String notSteady() {
             List<String> why = new ArrayList<>();
-            if (!Peers.NAMES.contains(kernel) && Double.isFinite(allocBytesPerPair)
+            if (!Peers.NAMES.contains(kernel) && !kernel.startsWith("jts-") && Double.isFinite(allocBytesPerPair)
                     && allocBytesPerPair > STEADY_ALLOC_BYTES_PER_PAIR) {
                 why.add(String.format(java.util.Locale.ROOT, "allocates %.1f B/pair", allocBytesPerPair));
             }
@@ -111,8 +113,10 @@ final class BenchCommand {
             return why.isEmpty() ? null : String.join("; ", why);
         }
 
+        /** The workload's size: k for Wk/Tk, bodies for Fn, 200 for J200, 100000 for G100k. */
         int k() {
-            return Integer.parseInt(workload.substring(1));
+            String d = workload.substring(1);
+            return d.endsWith("k") ? 1000 * Integer.parseInt(d.substring(0, d.length() - 1)) : Integer.parseInt(d);
         }
     }
 
@@ -252,6 +256,12 @@ final class BenchCommand {
             // Frame workloads (FrameBenchmark, BroadPhaseBenchmark) are Fn: n bodies, one op per frame;
             // k = 0 names the rounded workload R8 (DistanceBenchmark).
             String workload = bodies != null ? "F" + bodies : k == null ? prefix + "?" : "0".equals(k) ? "R8" : prefix + k;
+            // The concave workloads have fixed sizes: J200 (join, joins/s), G100k (fences, queries/s).
+            if (bench.contains(".ConcaveJoinBenchmark.")) {
+                workload = "J200";
+            } else if (bench.contains(".FenceBenchmark.")) {
+                workload = "G100k";
+            }
             rows.add(new Row(workload, kernel, primary.getScore(), primary.getScoreError(), alloc));
         }
         rows.sort(Comparator.comparingInt((Row r) -> r.workload().endsWith("?") ? -1 : r.k())

@@ -13,9 +13,9 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <p>A call expands each candidate compound pair into the pairs of their parts whose AABBs the
  * kernel's own AABB compares would not separate (the same float expressions, so pruning never
- * changes a verdict), runs the instance's {@link SatKernel} over all of them in one batch (the
- * SIMD kernel where {@link Sepax#overlap()} chose it), and sets compound pair {@code i}'s bit iff
- * some part pair intersects. Touching counts at tolerance 0; the verdict band is that of the
+ * changes a verdict), runs the instance's {@link SatKernel} over them in batches of 64 (the
+ * SIMD kernel where {@link Sepax#overlap()} chose it), stopping at the first batch with a hit, and
+ * sets compound pair {@code i}'s bit iff some part pair intersects. Touching counts at tolerance 0; the verdict band is that of the
  * kernel on the parts' store.
  *
  * <h2>Threads and allocation</h2>
@@ -27,10 +27,12 @@ import dev.sepax.shape.ConvexPolygons;
 public final class CompoundOverlap {
     private final SatKernel kernel;
     private final SingleCaller caller = new SingleCaller("CompoundOverlap");
-    private PairBatch partPairs = new PairBatch(0, 0);
-    private OverlapBits partBits = new OverlapBits(0);
-    /** Per compound pair: the end of its part pairs in {@code partPairs}. */
-    private int[] ends = new int[0];
+    /** Part pairs handed to the kernel at a time: a hit in one chunk ends the compound pair. */
+    static final int CHUNK = 64;
+    private PairBatch chunk = new PairBatch(0, 0);
+    private final OverlapBits chunkBits = new OverlapBits(CHUNK);
+    /** B's parts that A's AABB does not rule out. */
+    private int[] bOnly = new int[0];
 
     /** Uses {@link Sepax#overlap()}. */
     public CompoundOverlap() {
@@ -74,90 +76,71 @@ public final class CompoundOverlap {
         }
     }
 
-    private int run(Compounds compounds, PairBatch pairs, float tolerance, OverlapBits out) {
+    private int run(Compounds compounds, PairBatch pairs, float tol, OverlapBits out) {
         ConvexPolygons parts = compounds.parts();
-        int n = pairs.size();
-        expand(compounds, pairs, tolerance);
-        int m = partPairs.size();
-        if (m > 0) {
-            kernel.test(parts, partPairs, 0, m, tolerance, partBits, null);
+        if (chunk.shapeCount() != parts.size()) {
+            chunk = new PairBatch(parts.size(), CHUNK);
         }
-        long[] words = partBits.words();
+        if (bOnly.length < compounds.maxPartCount()) {
+            bOnly = new int[compounds.maxPartCount()];
+        }
         int hits = 0;
-        int begin = 0;
-        for (int i = 0; i < n; i++) {
-            int end = ends[i];
-            boolean hit = begin < end && anySet(words, begin, end);
+        for (int i = 0; i < pairs.size(); i++) {
+            boolean hit = pair(compounds, parts, pairs.shapeA(i), pairs.shapeB(i), tol);
             out.set(i, hit);
             hits += hit ? 1 : 0;
-            begin = end;
         }
         return hits;
     }
 
-    /** Fills partPairs with the AABB survivors of every compound pair; ends[i] marks pair i's end. */
-    private void expand(Compounds compounds, PairBatch pairs, float tol) {
-        ConvexPolygons parts = compounds.parts();
-        int n = pairs.size();
-        if (partPairs.shapeCount() != parts.size()) {
-            partPairs = new PairBatch(parts.size(), Math.max(64, 4 * n));
+    /**
+     * One compound pair: its part pairs that survive the AABB compares go to the kernel 64 at a
+     * time, stopping at the first chunk with a hit. Pruning uses the kernel's own AABB compares
+     * ({@code ScalarSat.aabbSeparates}: {@code minX[b] - maxX[a] > tol}, ...), first against the
+     * other compound's AABB: each compound bound is a min or max of its parts' bounds and float
+     * subtraction is monotone, so a gap above tol there implies that gap for every part pair.
+     */
+    private boolean pair(Compounds c, ConvexPolygons parts, int a, int b, float tol) {
+        if (c.minX(b) - c.maxX(a) > tol || c.minX(a) - c.maxX(b) > tol
+                || c.minY(b) - c.maxY(a) > tol || c.minY(a) - c.maxY(b) > tol) {
+            return false;
         }
-        if (ends.length < n) {
-            ends = new int[Math.max(n, 2 * ends.length)];
+        // B's parts near A's AABB.
+        int nb = 0;
+        for (int pb = c.firstPart(b); pb < c.firstPart(b + 1); pb++) {
+            if (!(parts.minX(pb) - c.maxX(a) > tol || c.minX(a) - parts.maxX(pb) > tol
+                    || parts.minY(pb) - c.maxY(a) > tol || c.minY(a) - parts.maxY(pb) > tol)) {
+                bOnly[nb++] = pb;
+            }
         }
-        partPairs.clear();
-        float[] cb = compounds.boundsArray();
-        int[] first = compounds.firstPartArray();
-        for (int i = 0; i < n; i++) {
-            int a = pairs.shapeA(i);
-            int b = pairs.shapeB(i);
-            // Compound AABBs first: each bound is a min or max over the parts' bounds and float
-            // subtraction is monotone, so a compound gap > tol implies that gap for every part pair.
-            if (!(cb[4 * b] - cb[4 * a + 2] > tol || cb[4 * a] - cb[4 * b + 2] > tol
-                    || cb[4 * b + 1] - cb[4 * a + 3] > tol || cb[4 * a + 1] - cb[4 * b + 3] > tol)) {
-                for (int pa = first[a]; pa < first[a + 1]; pa++) {
-                    float aMinX = parts.minX(pa);
-                    float aMinY = parts.minY(pa);
-                    float aMaxX = parts.maxX(pa);
-                    float aMaxY = parts.maxY(pa);
-                    if (cb[4 * b] - aMaxX > tol || aMinX - cb[4 * b + 2] > tol
-                            || cb[4 * b + 1] - aMaxY > tol || aMinY - cb[4 * b + 3] > tol) {
-                        continue;
+        if (nb == 0) {
+            return false;
+        }
+        chunk.clear();
+        for (int pa = c.firstPart(a); pa < c.firstPart(a + 1); pa++) {
+            float aMinX = parts.minX(pa);
+            float aMinY = parts.minY(pa);
+            float aMaxX = parts.maxX(pa);
+            float aMaxY = parts.maxY(pa);
+            if (c.minX(b) - aMaxX > tol || aMinX - c.maxX(b) > tol
+                    || c.minY(b) - aMaxY > tol || aMinY - c.maxY(b) > tol) {
+                continue;
+            }
+            for (int j = 0; j < nb; j++) {
+                int pb = bOnly[j];
+                if (parts.minX(pb) - aMaxX > tol || aMinX - parts.maxX(pb) > tol
+                        || parts.minY(pb) - aMaxY > tol || aMinY - parts.maxY(pb) > tol) {
+                    continue;
+                }
+                chunk.add(pa, pb);
+                if (chunk.size() == CHUNK) {
+                    if (kernel.test(parts, chunk, 0, CHUNK, tol, chunkBits, null) > 0) {
+                        return true;
                     }
-                    for (int pb = first[b]; pb < first[b + 1]; pb++) {
-                        // The kernel's AABB compares (ScalarSat.aabbSeparates), in the same order.
-                        if (parts.minX(pb) - aMaxX > tol || aMinX - parts.maxX(pb) > tol
-                                || parts.minY(pb) - aMaxY > tol || aMinY - parts.maxY(pb) > tol) {
-                            continue;
-                        }
-                        partPairs.add(pa, pb);
-                    }
+                    chunk.clear();
                 }
             }
-            ends[i] = partPairs.size();
         }
-        if (partBits.capacity() < partPairs.size()) {
-            partBits = new OverlapBits(Math.max(partPairs.size(), 2 * partBits.capacity()));
-        }
-    }
-
-    /** Is any bit of {@code [from, to)} set? */
-    private static boolean anySet(long[] words, int from, int to) {
-        int w0 = from >>> 6;
-        int w1 = (to - 1) >>> 6;
-        long first = -1L << (from & 63);
-        long last = -1L >>> (63 - ((to - 1) & 63));
-        if (w0 == w1) {
-            return (words[w0] & first & last) != 0;
-        }
-        if ((words[w0] & first) != 0) {
-            return true;
-        }
-        for (int w = w0 + 1; w < w1; w++) {
-            if (words[w] != 0) {
-                return true;
-            }
-        }
-        return (words[w1] & last) != 0;
+        return chunk.size() > 0 && kernel.test(parts, chunk, 0, chunk.size(), tol, chunkBits, null) > 0;
     }
 }

@@ -31,8 +31,14 @@ public final class Compounds {
     private final int[] firstPart;
     private final int[] parent;
     private final float[] bounds;
+    private final int maxPartCount;
 
     private Compounds(ConvexPolygons parts, int[] firstPart, int[] parent, float[] bounds) {
+        int m = 0;
+        for (int c = 0; c + 1 < firstPart.length; c++) {
+            m = Math.max(m, firstPart[c + 1] - firstPart[c]);
+        }
+        this.maxPartCount = m;
         this.parts = parts;
         this.firstPart = firstPart;
         this.parent = parent;
@@ -173,6 +179,11 @@ public final class Compounds {
     /** The number of parts of compound {@code c}. */
     public int partCount(int c) {
         return firstPart[c + 1] - firstPart[c];
+    }
+
+    /** The largest number of parts of one compound. */
+    public int maxPartCount() {
+        return maxPartCount;
     }
 
     /** The compound that part {@code part} belongs to. */
