@@ -15,7 +15,7 @@ import java.util.Arrays;
  *                                  unions of the parts' float AABBs)
  *                                  escape[i]  = the node after i's subtree (skip it on a miss)
  *                                  first[i], count[i] = its parts in item[] (count 0: inner node)
- *  item[]                          part indices in leaf order; parent[part] = its fence
+ *  item[], itemBounds[4e ..]       part indices and their AABBs in leaf order; parent[part] = its fence
  * </pre>
  * Built by median splits along the longer axis of the parts' AABB centres, at most {@value #LEAF}
  * parts per leaf. A query walks it without a stack: on a hit it goes to {@code i + 1}, on a miss
@@ -40,6 +40,8 @@ public final class FenceIndex {
     final int[] first;
     final int[] count;
     final int[] item;
+    /** The parts' AABBs in leaf order (4 floats per item), so a leaf's checks read one cache line. */
+    final float[] itemBounds;
     final int nodes;
 
     private FenceIndex(ConvexPolygons parts, int fences, int[] parent) {
@@ -65,6 +67,14 @@ public final class FenceIndex {
             cy[i] = parts.minY(i) / 2 + parts.maxY(i) / 2;
         }
         nodes = n == 0 ? 0 : build(0, n, 0, cx, cy);
+        itemBounds = new float[4 * n];
+        for (int e = 0; e < n; e++) {
+            int p = item[e];
+            itemBounds[4 * e] = parts.minX(p);
+            itemBounds[4 * e + 1] = parts.minY(p);
+            itemBounds[4 * e + 2] = parts.maxX(p);
+            itemBounds[4 * e + 3] = parts.maxY(p);
+        }
     }
 
     /** An index whose fences are the shapes of {@code fences} (fence i = shape i). */

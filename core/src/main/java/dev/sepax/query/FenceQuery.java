@@ -117,10 +117,13 @@ public final class FenceQuery {
                 continue;
             }
             int c = ix.count[i];
+            float[] ib = ix.itemBounds;
             for (int e = ix.first[i]; e < ix.first[i] + c; e++) {
-                int p = ix.item[e];
-                if (px >= r.minX[p] && py >= r.minY[p] && px <= r.maxX[p] && py <= r.maxY[p] && inside(r, p, px, py)) {
-                    n = add(n, ix.parent[p]);
+                if (px >= ib[4 * e] && py >= ib[4 * e + 1] && px <= ib[4 * e + 2] && py <= ib[4 * e + 3]) {
+                    int p = ix.item[e];
+                    if (inside(r, p, px, py)) {
+                        n = add(n, ix.parent[p]);
+                    }
                 }
             }
             i++;
@@ -154,12 +157,13 @@ public final class FenceQuery {
                 continue;
             }
             int c = ix.count[i];
+            float[] ib = ix.itemBounds;
             for (int e = ix.first[i]; e < ix.first[i] + c; e++) {
-                int p = ix.item[e];
-                if (r.minX[p] - qMaxX > tol || qMinX - r.maxX[p] > tol
-                        || r.minY[p] - qMaxY > tol || qMinY - r.maxY[p] > tol) {
+                if (ib[4 * e] - qMaxX > tol || qMinX - ib[4 * e + 2] > tol
+                        || ib[4 * e + 1] - qMaxY > tol || qMinY - ib[4 * e + 3] > tol) {
                     continue;
                 }
+                int p = ix.item[e];
                 if (!queryEdgeSeparates(r, p, tol) && !partEdgeSeparates(r, p, tol)) {
                     n = add(n, ix.parent[p]);
                 }
