@@ -11,7 +11,9 @@ module dev.sepax.core {
     exports dev.sepax;
     exports dev.sepax.batch;
     exports dev.sepax.broad;
+    exports dev.sepax.concave;
     exports dev.sepax.contact;
+    exports dev.sepax.geo;
     exports dev.sepax.geom;
     exports dev.sepax.narrow;
     exports dev.sepax.parallel;

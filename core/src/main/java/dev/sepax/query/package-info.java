@@ -1,6 +1,10 @@
 /**
- * Queries for servers: one shape against many stored shapes ({@link dev.sepax.query.OneVsMany}).
+ * Queries for servers: one shape against many stored shapes ({@link dev.sepax.query.OneVsMany});
+ * an immutable spatial index over fences ({@link dev.sepax.query.FenceIndex}, a packed BVH) that
+ * many threads query at once through small reusable per-thread objects
+ * ({@link dev.sepax.query.FenceQuery}: a point, or a convex polygon from caller arrays).
  *
- * <p>Uses {@code shape}, {@code batch}, {@code narrow} and the facade's kernel choice.
+ * <p>Uses {@code shape}, {@code geom} (exact orientation for query validation), {@code batch},
+ * {@code narrow}, {@code concave} (compound fences) and the facade's kernel choice.
  */
 package dev.sepax.query;

@@ -1,0 +1,150 @@
+package dev.sepax.bench.jmh;
+
+import dev.sepax.bench.ConcaveWorkloads;
+import dev.sepax.concave.Compounds;
+import dev.sepax.query.FenceIndex;
+import dev.sepax.query.FenceQuery;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.locationtech.jts.algorithm.locate.IndexedPointInAreaLocator;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Envelope;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.Location;
+import org.locationtech.jts.geom.prep.PreparedGeometry;
+import org.locationtech.jts.geom.prep.PreparedGeometryFactory;
+import org.locationtech.jts.index.strtree.STRtree;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * Workload G100k: 10^5 concave fences (6..16 vertices), one query per op; the score is queries
+ * per second, over 1024 different queries per invocation. {@code sepax_fence}: a convex query
+ * polygon from caller arrays through a {@link FenceQuery} on a {@link FenceIndex};
+ * {@code jts_fence}: {@link STRtree} candidates, then {@link PreparedGeometry#intersects} of the
+ * prepared fence (fences prepared in the setup). {@code sepax_point}: {@link FenceQuery#containing};
+ * {@code jts_point}: {@link STRtree} candidates, then an {@link IndexedPointInAreaLocator} per fence
+ * (built in the setup). The setup checks that each pair of kernels finds the same hit counts.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@OperationsPerInvocation(FenceBenchmark.QUERIES)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "-Xmx4g"})
+@State(Scope.Thread)
+public class FenceBenchmark {
+    static final int QUERIES = 1024;
+    static final int FENCES = 100_000;
+
+    FenceQuery query;
+    float[][] polygons;
+    float[] points;
+    int[] hits = new int[256];
+    STRtree tree;
+    Geometry[] jtsQueries;
+    PreparedGeometry[] prepared;
+    IndexedPointInAreaLocator[] locators;
+    Coordinate[] coordinates;
+
+    @Setup(Level.Trial)
+    public void setUp(BenchmarkParams params) {
+        List<ConcaveWorkloads.Shape> fences = ConcaveWorkloads.fences(FENCES, 5);
+        polygons = ConcaveWorkloads.queries(FENCES, QUERIES, 6);
+        points = ConcaveWorkloads.points(FENCES, QUERIES, 7);
+        String method = params.getBenchmark();
+        GeometryFactory f = new GeometryFactory();
+        if (method.contains(".sepax_")) {
+            Compounds.Builder b = Compounds.builder();
+            for (ConcaveWorkloads.Shape s : fences) {
+                b.add(s.rings());
+            }
+            query = FenceIndex.of(b.build()).newQuery();
+            SteadyState.warm(params, this, QUERIES); // compiled before JMH times it
+            return;
+        }
+        tree = new STRtree();
+        Geometry[] g = new Geometry[FENCES];
+        for (int i = 0; i < FENCES; i++) {
+            g[i] = ConcaveWorkloads.jts(f, fences.get(i).rings());
+            tree.insert(g[i].getEnvelopeInternal(), i);
+        }
+        tree.build();
+        if (method.endsWith(".jts_fence")) {
+            prepared = new PreparedGeometry[FENCES];
+            for (int i = 0; i < FENCES; i++) {
+                prepared[i] = PreparedGeometryFactory.prepare(g[i]);
+            }
+            jtsQueries = new Geometry[QUERIES];
+            for (int i = 0; i < QUERIES; i++) {
+                jtsQueries[i] = ConcaveWorkloads.jts(f, polygons[i]);
+            }
+        } else {
+            locators = new IndexedPointInAreaLocator[FENCES];
+            for (int i = 0; i < FENCES; i++) {
+                locators[i] = new IndexedPointInAreaLocator(g[i]);
+            }
+            coordinates = new Coordinate[QUERIES];
+            for (int i = 0; i < QUERIES; i++) {
+                coordinates[i] = new Coordinate(points[2 * i], points[2 * i + 1]);
+            }
+        }
+    }
+
+    @Benchmark
+    public int sepax_fence() {
+        int total = 0;
+        for (float[] q : polygons) {
+            total += query.intersecting(q, 0f, hits);
+        }
+        return total;
+    }
+
+    @Benchmark
+    @SuppressWarnings("unchecked")
+    public int jts_fence() {
+        int total = 0;
+        for (Geometry q : jtsQueries) {
+            List<Integer> near = tree.query(q.getEnvelopeInternal());
+            for (int i : near) {
+                if (prepared[i].intersects(q)) {
+                    total++;
+                }
+            }
+        }
+        return total;
+    }
+
+    @Benchmark
+    public int sepax_point() {
+        int total = 0;
+        float[] p = points;
+        for (int i = 0; i < QUERIES; i++) {
+            total += query.containing(p[2 * i], p[2 * i + 1], hits);
+        }
+        return total;
+    }
+
+    @Benchmark
+    @SuppressWarnings("unchecked")
+    public int jts_point() {
+        int total = 0;
+        for (Coordinate c : coordinates) {
+            List<Integer> near = tree.query(new Envelope(c));
+            for (int i : near) {
+                if (locators[i].locate(c) != Location.EXTERIOR) {
+                    total++;
+                }
+            }
+        }
+        return total;
+    }
+}

@@ -1,0 +1,242 @@
+package dev.sepax.concave;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The ring checks of {@link Decomposition}: edges may meet only at points, never cross or run
+ * along each other; a vertex lying inside another edge is inserted into that edge (touching rings
+ * then share a vertex, which the bridges and the ear clipper handle); each hole lies inside the
+ * outer ring and outside the other holes. Exact orientation tests only.
+ */
+final class Topology {
+    private Topology() {}
+
+    /** Checks the rings, inserting touching vertices into edges in place. */
+    static void check(Decomposition.Pool pool, List<int[]> rings) {
+        // Each round inserts at least one (vertex, edge) incidence that cannot recur, so the
+        // number of rounds is bounded by the number of vertices.
+        int total = 0;
+        for (int[] r : rings) {
+            total += r.length;
+        }
+        for (int round = 0; round <= total; round++) {
+            if (!insertTouchingVertices(pool, rings)) {
+                checkNesting(pool, rings);
+                return;
+            }
+        }
+        throw new IllegalArgumentException("ring=0: touching vertices did not settle within " + total
+                + " rounds (degenerate input)");
+    }
+
+    /** Returns true if vertices were inserted (the caller checks again). */
+    private static boolean insertTouchingVertices(Decomposition.Pool pool, List<int[]> rings) {
+        int edges = 0;
+        for (int[] r : rings) {
+            edges += r.length;
+        }
+        // Edge e: ring er[e], position ei[e] (from ring[ei] to ring[ei + 1]); sorted by min x.
+        int[] er = new int[edges];
+        int[] ei = new int[edges];
+        long[] order = new long[edges];
+        int e = 0;
+        for (int r = 0; r < rings.size(); r++) {
+            int[] ring = rings.get(r);
+            for (int i = 0; i < ring.length; i++) {
+                er[e] = r;
+                ei[e] = i;
+                e++;
+            }
+        }
+        float[] minX = new float[edges];
+        float[] maxX = new float[edges];
+        Integer[] sorted = new Integer[edges];
+        for (int k = 0; k < edges; k++) {
+            int[] ring = rings.get(er[k]);
+            int a = ring[ei[k]];
+            int b = ring[(ei[k] + 1) % ring.length];
+            minX[k] = Math.min(pool.x(a), pool.x(b));
+            maxX[k] = Math.max(pool.x(a), pool.x(b));
+            sorted[k] = k;
+        }
+        Arrays.sort(sorted, (p, q) -> Float.compare(minX[p], minX[q]));
+        List<long[]> inserts = new ArrayList<>();
+        for (int s = 0; s < edges; s++) {
+            int k = sorted[s];
+            int[] rk = rings.get(er[k]);
+            int a = rk[ei[k]];
+            int b = rk[(ei[k] + 1) % rk.length];
+            for (int t = s + 1; t < edges && minX[sorted[t]] <= maxX[k]; t++) {
+                int l = sorted[t];
+                int[] rl = rings.get(er[l]);
+                int c = rl[ei[l]];
+                int d = rl[(ei[l] + 1) % rl.length];
+                if (Math.max(pool.y(a), pool.y(b)) < Math.min(pool.y(c), pool.y(d))
+                        || Math.max(pool.y(c), pool.y(d)) < Math.min(pool.y(a), pool.y(b))) {
+                    continue;
+                }
+                classify(pool, k, a, b, l, c, d, inserts);
+            }
+        }
+        if (inserts.isEmpty()) {
+            return false;
+        }
+        // Per edge, the points to insert, ordered along the edge (by distance from its start).
+        List<List<Integer>> perEdge = new ArrayList<>();
+        for (int k = 0; k < edges; k++) {
+            perEdge.add(null);
+        }
+        for (long[] in : inserts) {
+            int k = (int) in[0];
+            if (perEdge.get(k) == null) {
+                perEdge.set(k, new ArrayList<>());
+            }
+            List<Integer> list = perEdge.get(k);
+            int p = (int) in[1];
+            boolean dup = false;
+            for (int q : list) {
+                dup |= pool.same(p, q);
+            }
+            if (!dup) {
+                list.add(p);
+            }
+        }
+        int base = 0;
+        for (int r = 0; r < rings.size(); r++) {
+            int[] ring = rings.get(r);
+            int[] out = new int[ring.length + inserts.size()];
+            int m = 0;
+            for (int i = 0; i < ring.length; i++) {
+                out[m++] = ring[i];
+                List<Integer> list = perEdge.get(base + i);
+                if (list != null) {
+                    int a = ring[i];
+                    double ax = pool.x(a);
+                    double ay = pool.y(a);
+                    list.sort((p, q) -> Double.compare(Math.abs(pool.x(p) - ax) + Math.abs(pool.y(p) - ay),
+                            Math.abs(pool.x(q) - ax) + Math.abs(pool.y(q) - ay)));
+                    for (int p : list) {
+                        // The inserted copy is named after the vertex it touches.
+                        out[m++] = pool.add(pool.x(p), pool.y(p), pool.ring[p], pool.vertex[p]);
+                    }
+                }
+            }
+            base += ring.length;
+            rings.set(r, Arrays.copyOf(out, m));
+        }
+        return true;
+    }
+
+    private static void classify(Decomposition.Pool pool, int k, int a, int b, int l, int c, int d,
+                                 List<long[]> inserts) {
+        int o1 = pool.orient(a, b, c);
+        int o2 = pool.orient(a, b, d);
+        int o3 = pool.orient(c, d, a);
+        int o4 = pool.orient(c, d, b);
+        if (o1 * o2 < 0 && o3 * o4 < 0) {
+            throw new IllegalArgumentException(pool.where(a) + ": its edge crosses the edge starting at "
+                    + pool.where(c) + " (self-intersection)");
+        }
+        if (o1 == 0 && o2 == 0) {
+            // Collinear: overlapping along a segment of positive length is invalid.
+            boolean useX = pool.x(a) != pool.x(b);
+            float a0 = useX ? pool.x(a) : pool.y(a);
+            float b0 = useX ? pool.x(b) : pool.y(b);
+            float c0 = useX ? pool.x(c) : pool.y(c);
+            float d0 = useX ? pool.x(d) : pool.y(d);
+            float lo = Math.max(Math.min(a0, b0), Math.min(c0, d0));
+            float hi = Math.min(Math.max(a0, b0), Math.max(c0, d0));
+            if (lo < hi) {
+                throw new IllegalArgumentException(pool.where(a) + ": edge runs along the edge from "
+                        + pool.where(c) + " (rings overlap along a segment)");
+            }
+        }
+        if (o1 == 0 && strictlyInside(pool, a, b, c)) {
+            inserts.add(new long[] {k, c});
+        }
+        if (o2 == 0 && strictlyInside(pool, a, b, d)) {
+            inserts.add(new long[] {k, d});
+        }
+        if (o3 == 0 && strictlyInside(pool, c, d, a)) {
+            inserts.add(new long[] {l, a});
+        }
+        if (o4 == 0 && strictlyInside(pool, c, d, b)) {
+            inserts.add(new long[] {l, b});
+        }
+    }
+
+    /** For p collinear with segment (a, b): is p strictly between a and b? */
+    static boolean strictlyInside(Decomposition.Pool pool, int a, int b, int p) {
+        if (pool.same(p, a) || pool.same(p, b)) {
+            return false;
+        }
+        return between(pool.x(a), pool.x(b), pool.x(p)) && between(pool.y(a), pool.y(b), pool.y(p));
+    }
+
+    private static boolean between(float a, float b, float p) {
+        return a <= b ? a <= p && p <= b : b <= p && p <= a;
+    }
+
+    /** For p collinear with segment (a, b): is p on the closed segment? */
+    static boolean onSegment(Decomposition.Pool pool, int a, int b, int p) {
+        return pool.orient(a, b, p) == 0 && between(pool.x(a), pool.x(b), pool.x(p))
+                && between(pool.y(a), pool.y(b), pool.y(p));
+    }
+
+    /**
+     * The winding number of {@code ring} around point {@code p} (exact; Sunday's crossing rule),
+     * or {@link Integer#MIN_VALUE} if {@code p} lies on the ring.
+     */
+    static int winding(Decomposition.Pool pool, int[] ring, int p) {
+        int w = 0;
+        float py = pool.y(p);
+        for (int i = 0; i < ring.length; i++) {
+            int u = ring[i];
+            int v = ring[(i + 1) % ring.length];
+            if (onSegment(pool, u, v, p)) {
+                return Integer.MIN_VALUE;
+            }
+            if (pool.y(u) <= py) {
+                if (pool.y(v) > py && pool.orient(u, v, p) > 0) {
+                    w++;
+                }
+            } else if (pool.y(v) <= py && pool.orient(u, v, p) < 0) {
+                w--;
+            }
+        }
+        return w;
+    }
+
+    private static void checkNesting(Decomposition.Pool pool, List<int[]> rings) {
+        int[] outer = rings.get(0);
+        for (int h = 1; h < rings.size(); h++) {
+            int[] hole = rings.get(h);
+            if (!insideOrTouching(pool, outer, hole, true)) {
+                throw new IllegalArgumentException(pool.where(hole[0]) + ": hole is not inside the outer ring");
+            }
+            for (int g = 1; g < rings.size(); g++) {
+                if (g != h && insideOrTouching(pool, rings.get(g), hole, false)) {
+                    throw new IllegalArgumentException(pool.where(hole[0]) + ": hole lies inside the hole "
+                            + "ring=" + g);
+                }
+            }
+        }
+    }
+
+    /**
+     * Is {@code inner} inside {@code container} (judged at its vertices off the container's
+     * boundary)? When every vertex lies on the container's boundary, {@code allOnBoundary}.
+     */
+    private static boolean insideOrTouching(Decomposition.Pool pool, int[] container, int[] inner,
+                                            boolean allOnBoundary) {
+        for (int p : inner) {
+            int w = winding(pool, container, p);
+            if (w != Integer.MIN_VALUE) {
+                return w != 0;
+            }
+        }
+        return allOnBoundary;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.sepax.concave;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Hand-made rings: real-data degeneracies that must work, and bad rings that must be named. */
+@Timeout(30)
+class DecompositionExamplesTest {
+    private static final ConcaveFixtures.Regime UNIT = ConcaveFixtures.REGIMES[0];
+    private static final float[] SQUARE = {0, 0, 10, 0, 10, 10, 0, 10};
+
+    private static float[][] ok(int cap, float[]... rings) {
+        float[][] parts = Decomposition.decompose(cap, rings);
+        DecompositionPropertiesTest.check(rings, parts, UNIT, cap);
+        return parts;
+    }
+
+    @Test
+    void aConvexPolygonIsOnePart() {
+        assertEquals(1, ok(Decomposition.NO_CAP, SQUARE).length);
+    }
+
+    @Test
+    void anLShapeIsTwoParts() {
+        assertEquals(2, ok(Decomposition.NO_CAP, new float[] {0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2}).length);
+    }
+
+    @Test
+    void aSquareHoleIsBridged() {
+        ok(Decomposition.NO_CAP, SQUARE, new float[] {4, 4, 6, 4, 6, 6, 4, 6});
+        ok(4, SQUARE, new float[] {4, 4, 4, 6, 6, 6, 6, 4});
+    }
+
+    @Test
+    void duplicateCollinearAndClosingPointsAreCleaned() {
+        float[] messy = {0, 0, 0, 0, 5, 0, 10, 0, 10, 10, 10, 10, 5, 5, 0, 10, 0, 5, 0, 0};
+        ok(Decomposition.NO_CAP, messy);
+    }
+
+    @Test
+    void aHoleTouchingTheOuterRingAtAVertexWorks() {
+        ok(Decomposition.NO_CAP, SQUARE, new float[] {10, 10, 6, 4, 4, 6});
+    }
+
+    @Test
+    void aHoleTouchingTheOuterRingInsideAnEdgeWorks() {
+        ok(Decomposition.NO_CAP, SQUARE, new float[] {10, 5, 6, 3, 6, 7});
+    }
+
+    @Test
+    void twoHolesSharingAVertexWork() {
+        ok(Decomposition.NO_CAP, SQUARE, new float[] {5, 5, 3, 2, 2, 4}, new float[] {5, 5, 8, 6, 7, 8});
+    }
+
+    @Test
+    void aComb() {
+        float[] comb = {0, 0, 9, 0, 9, 5, 8, 5, 8, 1, 7, 1, 7, 5, 6, 5, 6, 1, 5, 1, 5, 5, 4, 5, 4, 1, 3, 1, 3, 5,
+                        2, 5, 2, 1, 1, 1, 1, 5, 0, 5};
+        float[][] parts = ok(Decomposition.NO_CAP, comb);
+        assertTrue(parts.length <= 4 * 6, "parts " + parts.length);
+    }
+
+    @Test
+    void aBowTieIsRejectedNamingRingAndVertex() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Decomposition.decompose(new float[] {0, 0, 2, 2, 2, 0, 0, 2}));
+        assertTrue(e.getMessage().startsWith("ring=0 vertex="), e.getMessage());
+        assertTrue(e.getMessage().contains("self-intersection"), e.getMessage());
+    }
+
+    @Test
+    void aSpikeIsRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Decomposition.decompose(new float[] {0, 0, 4, 0, 4, 4, 2, 4, 2, 6, 2, 4, 0, 4}));
+        assertTrue(e.getMessage().startsWith("ring=0 vertex=4"), e.getMessage());
+        assertTrue(e.getMessage().contains("doubles back"), e.getMessage());
+    }
+
+    @Test
+    void aHoleOutsideIsRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Decomposition.decompose(SQUARE, new float[] {20, 20, 21, 20, 21, 21}));
+        assertTrue(e.getMessage().startsWith("ring=1 "), e.getMessage());
+    }
+
+    @Test
+    void aHoleCrossingTheOuterRingIsRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Decomposition.decompose(SQUARE, new float[] {8, 4, 12, 4, 12, 6, 8, 6}));
+        assertTrue(e.getMessage().contains("self-intersection"), e.getMessage());
+    }
+
+    @Test
+    void badCoordinatesAreNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Decomposition.decompose(SQUARE, new float[] {4, 4, Float.NaN, 4, 6, 6}));
+        assertTrue(e.getMessage().startsWith("ring=1 vertex=1: x=NaN"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Decomposition.decompose(new float[] {0, 0, 1, 1, 2, 2}));
+        assertThrows(IllegalArgumentException.class, () -> Decomposition.decompose(2, SQUARE));
+    }
+}

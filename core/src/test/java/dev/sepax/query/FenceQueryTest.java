@@ -1,0 +1,263 @@
+package dev.sepax.query;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sepax.concave.Compounds;
+import dev.sepax.concave.ConcaveFixtures;
+import dev.sepax.narrow.FloatBand;
+import dev.sepax.narrow.ScalarSat;
+import dev.sepax.shape.ConvexPolygons;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.Point;
+
+/**
+ * The fence index and its per-thread queries: polygon verdicts equal the scalar kernel's on a store
+ * holding query and fence; point verdicts equal JTS {@code covers} outside the band; the hierarchy
+ * prunes nothing a linear scan would find; threads sharing one index agree; steady state allocates
+ * nothing.
+ */
+@Timeout(180)
+class FenceQueryTest {
+
+    private static float[] convex(SplittableRandom rnd, double cx, double cy, double r) {
+        int k = 3 + rnd.nextInt(10);
+        float[] pts = new float[2 * k];
+        for (int i = 0; i < k; i++) {
+            double a = rnd.nextDouble(2 * Math.PI);
+            double d = r * (0.5 + 0.5 * rnd.nextDouble());
+            pts[2 * i] = (float) (cx + d * Math.cos(a));
+            pts[2 * i + 1] = (float) (cy + d * Math.sin(a));
+        }
+        return ConvexPolygons.hull(pts);
+    }
+
+    @Test
+    void polygonVerdictsEqualTheScalarKernel() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        int n = 600;
+        float[][] fences = new float[n][];
+        for (int i = 0; i < n; i++) {
+            fences[i] = convex(rnd, rnd.nextDouble(100), rnd.nextDouble(100), 1 + rnd.nextDouble(3));
+        }
+        ConvexPolygons store = ConvexPolygons.of(fences);
+        FenceQuery q = FenceIndex.of(store).newQuery();
+        int[] hits = new int[n];
+        int compared = 0;
+        int total = 0;
+        for (int t = 0; t < 300; t++) {
+            float[] query = convex(rnd, rnd.nextDouble(100), rnd.nextDouble(100), 2 + rnd.nextDouble(6));
+            float[][] withQuery = Arrays.copyOf(fences, n + 1);
+            withQuery[n] = query;
+            ConvexPolygons both = ConvexPolygons.of(withQuery);
+            if (!Arrays.equals(both.vertices(n), query)) {
+                continue; // the store welded the query: not the same vertices
+            }
+            float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 0.5f : -0.1f;
+            int m = q.intersecting(query, tol, hits);
+            List<Integer> expected = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (ScalarSat.INSTANCE.intersects(both, n, i, tol)) {
+                    expected.add(i);
+                }
+            }
+            assertEquals(expected.size(), m, "query " + t);
+            for (int i = 0; i < m; i++) {
+                assertEquals(expected.get(i), hits[i], "query " + t + " hit " + i);
+            }
+            // The other winding gives the same answer.
+            float[] cw = new float[query.length];
+            for (int i = 0; i < query.length / 2; i++) {
+                cw[2 * i] = query[query.length - 2 - 2 * i];
+                cw[2 * i + 1] = query[query.length - 1 - 2 * i];
+            }
+            int[] again = new int[n];
+            assertEquals(m, q.intersecting(cw, tol, again));
+            assertArrayEquals(Arrays.copyOf(hits, m), Arrays.copyOf(again, m));
+            compared++;
+            total += m;
+        }
+        assertTrue(compared >= 250 && total >= 300, "compared " + compared + " queries, " + total + " hits");
+    }
+
+    @Test
+    void pointVerdictsEqualJtsOutsideTheBandAtEveryMagnitude() {
+        for (ConcaveFixtures.Regime r : ConcaveFixtures.REGIMES) {
+            SplittableRandom rnd = new SplittableRandom(11);
+            int n = 60;
+            Compounds.Builder b = Compounds.builder();
+            List<Geometry> jts = new ArrayList<>();
+            double span = 8 * r.radius();
+            for (int i = 0; i < n; i++) {
+                float[][] rings = ConcaveFixtures.star(rnd, r.originX() + rnd.nextDouble(span),
+                        r.originY() + rnd.nextDouble(span), r.radius(), 12 + rnd.nextInt(40), rnd.nextInt(3));
+                b.add(rings);
+                jts.add(ConcaveFixtures.jts(rings, r.originX(), r.originY()));
+            }
+            Compounds c = b.build();
+            FenceQuery q = FenceIndex.of(c).newQuery();
+            double mag = Math.max(Math.abs(r.originX()), Math.abs(r.originY())) + span + r.radius();
+            double band = 2 * 16 * FloatBand.UNIT_ROUNDOFF * mag;
+            int[] hits = new int[n];
+            int decided = 0;
+            int inside = 0;
+            for (int t = 0; t < 2000; t++) {
+                float x = (float) (r.originX() + rnd.nextDouble(span + r.radius()));
+                float y = (float) (r.originY() + rnd.nextDouble(span + r.radius()));
+                int m = q.containing(x, y, hits);
+                Point p = ConcaveFixtures.JTS.createPoint(new Coordinate(x - r.originX(), y - r.originY()));
+                int k = 0;
+                for (int i = 0; i < n; i++) {
+                    Geometry g = jts.get(i);
+                    boolean covered = g.covers(p);
+                    boolean hit = k < m && hits[k] == i;
+                    if (hit) {
+                        k++;
+                    }
+                    if (g.getBoundary().distance(p) > band) {
+                        decided++;
+                        inside += covered ? 1 : 0;
+                        assertEquals(covered, hit, r.name() + " point " + t + " fence " + i);
+                    }
+                }
+                assertEquals(m, k, "hits are sorted, distinct fences");
+            }
+            assertTrue(inside > 200 && decided > 0.99 * 2000 * n, r.name() + ": " + inside + " inside, " + decided);
+        }
+    }
+
+    @Test
+    void theHierarchyMissesNothingALinearScanFinds() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        int n = 5000;
+        float[][] fences = new float[n][];
+        for (int i = 0; i < n; i++) {
+            // Mixed sizes: parcels and a few counties.
+            double r = i % 100 == 0 ? 40 : 0.5 + rnd.nextDouble(2);
+            fences[i] = convex(rnd, rnd.nextDouble(1000), rnd.nextDouble(1000), r);
+        }
+        ConvexPolygons store = ConvexPolygons.of(fences);
+        FenceQuery q = FenceIndex.of(store).newQuery();
+        int[] hits = new int[n];
+        for (int t = 0; t < 300; t++) {
+            float x = (float) rnd.nextDouble(1000);
+            float y = (float) rnd.nextDouble(1000);
+            int m = q.containing(x, y, hits);
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                if (contains(store, i, x, y)) {
+                    assertTrue(k < m && hits[k] == i, "point " + t + " misses fence " + i);
+                    k++;
+                }
+            }
+            assertEquals(k, m);
+        }
+    }
+
+    private static boolean contains(ConvexPolygons s, int i, float px, float py) {
+        int k = s.count(i);
+        for (int e = 0; e < k; e++) {
+            float ax = s.vertexX(i, e);
+            float ay = s.vertexY(i, e);
+            float bx = s.vertexX(i, (e + 1) % k);
+            float by = s.vertexY(i, (e + 1) % k);
+            float enx = by - ay;
+            float eny = -(bx - ax);
+            if (enx * (px - ax) + eny * (py - ay) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Test
+    void threadsSharingOneIndexAgreeAndSteadyStateAllocatesNothing() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(8);
+        int n = 20000;
+        float[][] fences = new float[n][];
+        for (int i = 0; i < n; i++) {
+            fences[i] = convex(rnd, rnd.nextDouble(1000), rnd.nextDouble(1000), 1 + rnd.nextDouble(4));
+        }
+        FenceIndex index = FenceIndex.of(ConvexPolygons.of(fences));
+        float[][] queries = new float[400][];
+        for (int t = 0; t < queries.length; t++) {
+            queries[t] = convex(rnd, rnd.nextDouble(1000), rnd.nextDouble(1000), 2 + rnd.nextDouble(8));
+        }
+        long expected = run(index.newQuery(), queries);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Long>> results = new ArrayList<>();
+            for (int th = 0; th < 8; th++) {
+                results.add(pool.submit(() -> run(index.newQuery(), queries)));
+            }
+            for (Future<Long> f : results) {
+                assertEquals(expected, f.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        FenceQuery q = index.newQuery();
+        int[] hits = new int[64];
+        for (int w = 0; w < 5; w++) {
+            run(q, queries, hits);
+        }
+        com.sun.management.ThreadMXBean counter = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        counter.getCurrentThreadAllocatedBytes();
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) {
+            long before = counter.getCurrentThreadAllocatedBytes();
+            run(q, queries, hits);
+            least = Math.min(least, counter.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertEquals(0, least, "bytes allocated by a steady-state round of queries");
+    }
+
+    /** A checksum of every query's hits, polygon and point. */
+    private static long run(FenceQuery q, float[][] queries) {
+        return run(q, queries, new int[64]);
+    }
+
+    private static long run(FenceQuery q, float[][] queries, int[] hits) {
+        long sum = 0;
+        for (float[] query : queries) {
+            int m = q.intersecting(query, 0f, hits);
+            for (int i = 0; i < Math.min(m, hits.length); i++) {
+                sum = sum * 31 + hits[i];
+            }
+            m = q.containing(query[0], query[1], hits);
+            for (int i = 0; i < Math.min(m, hits.length); i++) {
+                sum = sum * 17 + hits[i];
+            }
+        }
+        return sum;
+    }
+
+    @Test
+    void badQueriesAreNamed() {
+        FenceQuery q = FenceIndex.of(ConvexPolygons.of(new float[] {0, 0, 1, 0, 1, 1})).newQuery();
+        int[] hits = new int[1];
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> q.intersecting(new float[] {0, 0, 2, 0, 1, 1, 2, 2, 0, 2}, 0f, hits));
+        assertTrue(e.getMessage().startsWith("query vertex="), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> q.intersecting(new float[] {0, 0, 1, 1, 2, 2}, 0f, hits));
+        assertThrows(IllegalArgumentException.class, () -> q.intersecting(new float[] {0, 0, Float.NaN, 1, 2, 2}, 0f, hits));
+        assertThrows(IllegalArgumentException.class, () -> q.containing(Float.NaN, 0, hits));
+        assertThrows(IllegalArgumentException.class, () -> q.containing(0, 0, null));
+        assertEquals(1, q.containing(1, 1, hits), "a vertex counts as inside");
+        assertEquals(1, q.intersecting(new float[] {1, 1, 2, 1, 2, 2}, 0f, hits), "touching at a vertex intersects");
+        assertEquals(0, q.intersecting(new float[] {1.5f, 0, 3, 0, 3, 1}, 0f, hits));
+    }
+}
