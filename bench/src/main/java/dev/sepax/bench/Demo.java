@@ -140,25 +140,37 @@ final class Demo {
                 "OneVsMany, " + selected.name()));
         stages.add(new Stage("end to end (broad + " + selected.name() + ")", m, hits[1], broad + tSimd, Double.NaN,
                 String.format("first frame %.0f ms; target < 2000 ms", (coldBroad + coldSimd) * 1e3)));
-        String roundedDiffers = o.flag("--no-rounded") ? null : RoundedDemo.run(stages, reps, progress);
         progress.done(null);
 
         int diffSimd = refBits.firstDifference(simdBits, m);
         int diffPar = refBits.firstDifference(parBits, m);
-        boolean identical = diffSimd < 0 && diffPar < 0 && hits[0] == hits[1] && hits[1] == hits[2] && hits[1] == simdHits
-                && roundedDiffers == null;
+        boolean identical = diffSimd < 0 && diffPar < 0 && hits[0] == hits[1] && hits[1] == hits[2] && hits[1] == simdHits;
         printTable(out, stages);
         if (identical) {
             out.printf("verdicts identical: scalar == %s == %s x%d threads (%d of %d pairs intersect)%n",
                     selected.name(), selected.name(), threads, hits[0], m);
-        } else if (roundedDiffers != null) {
-            out.printf("OUTPUTS DIFFER: the rounded %s query, scalar vs the facade's kernel%n", roundedDiffers);
         } else {
             out.printf("VERDICTS DIFFER: first difference scalar vs %s at pair %d, vs parallel at pair %d%n",
                     selected.name(), diffSimd, diffPar);
         }
 
         Map<String, Object> frame = o.flag("--no-frame") ? null : FrameDemo.run(2000, 400, out, err);
+
+        // Last: once the GJK vector kernel has run in a JVM, the polygon vector kernels run
+        // several times slower in it (an open problem, see docs/decisions.md), so the rounded
+        // stage must not come before the polygon figures.
+        String roundedDiffers = null;
+        if (!o.flag("--no-rounded")) {
+            List<Stage> rounded = new ArrayList<>();
+            roundedDiffers = RoundedDemo.run(rounded, reps, progress);
+            progress.done(null);
+            printTable(out, rounded);
+            out.println(roundedDiffers == null
+                    ? "rounded outputs identical: scalar == the facade's kernels (bits of every output)"
+                    : "OUTPUTS DIFFER: the rounded " + roundedDiffers + " query, scalar vs the facade's kernel");
+            stages.addAll(rounded);
+            identical &= roundedDiffers == null;
+        }
 
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("command", "demo");
