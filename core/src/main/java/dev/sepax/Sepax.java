@@ -35,8 +35,7 @@ import dev.sepax.solid.ScalarObbSat;
  * Entry point: the kernels this JVM should use.
  *
  * <h2>Selection</h2>
- * {@link #overlap()}, {@link #penetration()}, {@link #sweep()}, {@link #manifolds()} and
- * {@link #distance()} use the SIMD kernels of
+ * The facade kernels use the SIMD kernels of
  * {@code sepax-simd} when it is on the class path, {@code jdk.incubator.vector} is readable and
  * the VM can compile it well; otherwise the scalar reference kernels, with one {@code WARNING}
  * through {@link System.Logger} (logger {@code dev.sepax}) that says why. The choice is made
@@ -51,8 +50,9 @@ import dev.sepax.solid.ScalarObbSat;
  * {@link #warmUp()} waits for that up front. Where the compiled SIMD kernel is not faster on the
  * synthetic batch (or has not won within 10 s), the scalar kernel stays, with one {@code INFO}
  * line. Every facade kernel with a SIMD form has this switch: {@link #overlap()} in both
- * precisions, {@link #penetration()}, {@link #sweep()}, {@link #manifolds()} and
- * {@link #distance()}.
+ * precisions, {@link #penetration()}, {@link #sweep()}, {@link #manifolds()},
+ * {@link #transform()}, {@link #distance()}, {@link #roundedPenetration()},
+ * {@link #roundedManifolds()}, {@link #cast()}, {@link #hullOverlap()} and {@link #boxOverlap()}.
  *
  * <h2>The {@code sepax.kernel} system property</h2>
  * <ul>
@@ -138,8 +138,11 @@ public final class Sepax {
      * on a machine with a free core; a kernel whose compiled SIMD form is not faster here settles
      * on the scalar one as soon as that is clear, and none waits more than about 10 s). The
      * kernels warmed are {@link #overlap()}, both precisions, {@link #penetration()},
-     * {@link #sweep()} and {@link #manifolds()}, and {@link #distance()} when this JVM has asked
-     * for it before (so that a JVM that never measures distances never loads its vector code).
+     * {@link #sweep()}, {@link #manifolds()} and {@link #transform()}, and each of
+     * {@link #distance()}, {@link #roundedPenetration()}, {@link #roundedManifolds()},
+     * {@link #cast()}, {@link #hullOverlap()} and {@link #boxOverlap()} when this JVM has asked
+     * for it before (so that a JVM that never uses rounded or 3D shapes never loads their vector
+     * code).
      * With {@code -Dsepax.kernel=simd} it runs the same warm-up on the calling thread. An
      * interrupt ends the wait early, with the interrupt status set again.
      *
@@ -152,8 +155,26 @@ public final class Sepax {
         simd &= PenetrationHolder.warmUp();
         simd &= SweepHolder.warmUp();
         simd &= ManifoldHolder.warmUp();
+        simd &= TransformHolder.warmUp();
+        // The rounded and 3D kernels only once this JVM has asked for them: a JVM that never
+        // uses them never loads their vector code.
         if (DistanceHolder.asked) {
             simd &= DistanceHolder.warmUp();
+        }
+        if (RoundedPenetrationHolder.asked) {
+            simd &= RoundedPenetrationHolder.warmUp();
+        }
+        if (RoundedManifoldHolder.asked) {
+            simd &= RoundedManifoldHolder.warmUp();
+        }
+        if (CastHolder.asked) {
+            simd &= CastHolder.warmUp();
+        }
+        if (HullHolder.asked) {
+            simd &= HullHolder.warmUp();
+        }
+        if (BoxHolder.asked) {
+            simd &= BoxHolder.warmUp();
         }
         return simd;
     }
@@ -188,10 +209,12 @@ public final class Sepax {
      * pair, GJK on the cores then the separating-axis test on overlapping cores (see
      * {@link RoundedPenetrationKernel}). {@code dev.sepax.simd.VectorRoundedPenetration} when the
      * SIMD kernels can run, else {@link ScalarRoundedPenetration}; both give the same bits.
-     * Chosen once, lazily, without a warm-up switch (as {@link #distance()}).
+     * Chosen once, lazily, with the warm-up switch described in the class doc.
      */
     public static RoundedPenetrationKernel roundedPenetration() {
-        return RoundedPenetrationHolder.SELECTION.kernel();
+        RoundedPenetrationKernel k = RoundedPenetrationHolder.SELECTION.kernel();
+        RoundedPenetrationHolder.asked = true;
+        return k;
     }
 
     /**
@@ -199,38 +222,63 @@ public final class Sepax {
      * polygons, rounded polygons, any pair): the penetrations and, from them, up to two points
      * per pair with stable feature ids (see {@link RoundedManifoldKernel}).
      * {@code dev.sepax.simd.VectorRoundedManifolds} when the SIMD kernels can run, else
-     * {@link ScalarRoundedManifolds}; both give the same bits. Chosen once, lazily, without a
-     * warm-up switch.
+     * {@link ScalarRoundedManifolds}; both give the same bits. Chosen once, lazily, with the
+     * warm-up switch described in the class doc.
      */
     public static RoundedManifoldKernel roundedManifolds() {
-        return RoundedManifoldHolder.SELECTION.kernel();
+        RoundedManifoldKernel k = RoundedManifoldHolder.SELECTION.kernel();
+        RoundedManifoldHolder.asked = true;
+        return k;
     }
 
     private static final class RoundedManifoldHolder {
         static final Selection<RoundedManifoldKernel> SELECTION = Selection.of(
                 "dev.sepax.simd.VectorRoundedManifolds", RoundedManifoldKernel.class,
-                ScalarRoundedManifolds.INSTANCE, null);
+                ScalarRoundedManifolds.INSTANCE,
+                mayRunSimd() ? new SwitchingRoundedManifolds(ScalarRoundedManifolds.INSTANCE, null) : null);
+        static volatile boolean asked;
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingRoundedManifolds(ScalarRoundedManifolds.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     /**
      * The selected linear shape cast kernel for rounded shapes: time of impact and normal of
      * translating pairs by conservative advancement over GJK distances (see {@link CastKernel}).
      * {@code dev.sepax.simd.VectorCast} when the SIMD kernels can run, else {@link ScalarCast};
-     * both give the same bits. Chosen once, lazily, without a warm-up switch.
+     * both give the same bits. Chosen once, lazily, with the warm-up switch described in the
+     * class doc.
      */
     public static CastKernel cast() {
-        return CastHolder.SELECTION.kernel();
+        CastKernel k = CastHolder.SELECTION.kernel();
+        CastHolder.asked = true;
+        return k;
     }
 
     private static final class CastHolder {
         static final Selection<CastKernel> SELECTION = Selection.of("dev.sepax.simd.VectorCast", CastKernel.class,
-                ScalarCast.INSTANCE, null);
+                ScalarCast.INSTANCE, mayRunSimd() ? new SwitchingCast(ScalarCast.INSTANCE, null) : null);
+        static volatile boolean asked;
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingCast(ScalarCast.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     private static final class RoundedPenetrationHolder {
         static final Selection<RoundedPenetrationKernel> SELECTION = Selection.of(
                 "dev.sepax.simd.VectorRoundedPenetration", RoundedPenetrationKernel.class,
-                ScalarRoundedPenetration.INSTANCE, null);
+                ScalarRoundedPenetration.INSTANCE,
+                mayRunSimd() ? new SwitchingRoundedPenetration(ScalarRoundedPenetration.INSTANCE, null) : null);
+        static volatile boolean asked;
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingRoundedPenetration(ScalarRoundedPenetration.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     /**
@@ -257,8 +305,7 @@ public final class Sepax {
      * The selected pose transform (local store to world store, the first stage of a frame):
      * {@code dev.sepax.simd.VectorTransform} when the SIMD kernels can run (see class doc), else
      * {@link ScalarTransform} ({@code Poses.transform}). Both give the same bits. Chosen once,
-     * lazily; it has no warm-up switch yet, so where SIMD is chosen its first calls pay the C2
-     * warm-up.
+     * lazily, with the warm-up switch described in the class doc.
      */
     public static TransformKernel transform() {
         return TransformHolder.SELECTION.kernel();
@@ -266,41 +313,65 @@ public final class Sepax {
 
     private static final class TransformHolder {
         static final Selection<TransformKernel> SELECTION = Selection.of("dev.sepax.simd.VectorTransform",
-                TransformKernel.class, ScalarTransform.INSTANCE, null);
+                TransformKernel.class, ScalarTransform.INSTANCE,
+                mayRunSimd() ? new SwitchingTransform(ScalarTransform.INSTANCE, null) : null);
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingTransform(ScalarTransform.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     /**
      * The selected 3D hull overlap kernel (separating axes with Gauss-map pruning):
      * {@code dev.sepax.simd.VectorHullSat} when the SIMD kernels can run (see class doc), else
-     * {@link ScalarHullSat}. Both give the same bits. Chosen once, lazily; it has no warm-up
-     * switch, so where SIMD is chosen its first calls pay the C2 warm-up.
+     * {@link ScalarHullSat}. Both give the same bits. Chosen once, lazily, with the warm-up
+     * switch described in the class doc.
      *
      * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
      */
     public static HullOverlapKernel hullOverlap() {
-        return HullHolder.SELECTION.kernel();
+        HullOverlapKernel k = HullHolder.SELECTION.kernel();
+        HullHolder.asked = true;
+        return k;
     }
 
     private static final class HullHolder {
         static final Selection<HullOverlapKernel> SELECTION = Selection.of("dev.sepax.simd.VectorHullSat",
-                HullOverlapKernel.class, ScalarHullSat.INSTANCE, null);
+                HullOverlapKernel.class, ScalarHullSat.INSTANCE,
+                mayRunSimd() ? new SwitchingHullOverlap(ScalarHullSat.INSTANCE, null) : null);
+        static volatile boolean asked;
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingHullOverlap(ScalarHullSat.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     /**
      * The selected oriented-box (OBB) overlap kernel, the 15-axis test:
      * {@code dev.sepax.simd.VectorObbSat} (lanes across pairs) when the SIMD kernels can run, else
-     * {@link ScalarObbSat}. Both give the same bits. Chosen once, lazily, without a warm-up
-     * switch.
+     * {@link ScalarObbSat}. Both give the same bits. Chosen once, lazily, with the warm-up
+     * switch described in the class doc.
      *
      * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
      */
     public static BoxOverlapKernel boxOverlap() {
-        return BoxHolder.SELECTION.kernel();
+        BoxOverlapKernel k = BoxHolder.SELECTION.kernel();
+        BoxHolder.asked = true;
+        return k;
     }
 
     private static final class BoxHolder {
         static final Selection<BoxOverlapKernel> SELECTION = Selection.of("dev.sepax.simd.VectorObbSat",
-                BoxOverlapKernel.class, ScalarObbSat.INSTANCE, null);
+                BoxOverlapKernel.class, ScalarObbSat.INSTANCE,
+                mayRunSimd() ? new SwitchingBoxOverlap(ScalarObbSat.INSTANCE, null) : null);
+        static volatile boolean asked;
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingBoxOverlap(ScalarObbSat.INSTANCE, SELECTION.forcedSimd()));
+        }
     }
 
     /**
@@ -339,11 +410,8 @@ public final class Sepax {
             if (SimdSupport.quicklyUnavailable()) {
                 return new Selection<>(scalar, null, null, null);
             }
-            if (switching == null) {
-                // A kernel without a warm-up switch: SIMD from its first call where it may run.
-                K simd = SimdSupport.simdKernel(simdClass, type);
-                return new Selection<>(simd != null ? simd : scalar, null, null, null);
-            }
+            // Every facade kernel with a SIMD form has a switch (made whenever SIMD may run).
+            assert switching != null : simdClass;
             // Automatic: the SIMD kernel is found, loaded and warmed on the warm-up thread, so
             // that the caller's first call loads nothing of the Vector API.
             return new Selection<>(type.cast(switching), null, switching, null);

@@ -4,6 +4,8 @@ import dev.sepax.batch.PairBatch;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.RoundedShapes;
 import dev.sepax.shape.Velocities;
+import dev.sepax.solid.ConvexPolyhedra;
+import dev.sepax.solid.OrientedBoxes;
 
 import java.util.SplittableRandom;
 
@@ -105,6 +107,8 @@ final class SyntheticScene {
     static final class Rounded {
         final RoundedShapes shapes;
         final PairBatch pairs;
+        /** Velocities for the shape cast: mostly towards a neighbour, some away, some at rest. */
+        final Velocities velocities;
 
         private Rounded() {
             SplittableRandom rnd = new SplittableRandom(0x5e9a_d157);
@@ -132,6 +136,12 @@ final class SyntheticScene {
                     pairs.add(a, other);
                 }
             }
+            velocities = new Velocities(n);
+            for (int s = 0; s < n; s++) {
+                if (s % 7 != 3) {
+                    velocities.set(s, (float) rnd.nextDouble(-2, 2), (float) rnd.nextDouble(-2, 2));
+                }
+            }
         }
 
         private static final class Holder {
@@ -139,6 +149,77 @@ final class SyntheticScene {
         }
 
         static Rounded get() {
+            return Holder.SCENE;
+        }
+    }
+
+    /**
+     * The 3D batch the hull and box kernels are warmed on: hulls of 4 to 64 random points and
+     * boxes on a grid, and rotated boxes, about half of the neighbour pairs intersecting.
+     */
+    static final class Solid {
+        private static final int[] HULL_POINTS = {4, 6, 8, 12, 16, 24, 32, 48, 64};
+        private static final int SIDE = 6;
+
+        final ConvexPolyhedra hulls;
+        final PairBatch hullPairs;
+        final OrientedBoxes boxes;
+        final PairBatch boxPairs;
+
+        private Solid() {
+            SplittableRandom rnd = new SplittableRandom(0x5e9a_3d3d);
+            int n = SIDE * SIDE * SIDE;
+            ConvexPolyhedra.Builder b = new ConvexPolyhedra.Builder();
+            boxes = new OrientedBoxes(n);
+            for (int s = 0; s < n; s++) {
+                float cx = (float) ((s % SIDE) * 1.6 + rnd.nextDouble(0.4));
+                float cy = (float) ((s / SIDE % SIDE) * 1.6 + rnd.nextDouble(0.4));
+                float cz = (float) ((s / (SIDE * SIDE)) * 1.6 + rnd.nextDouble(0.4));
+                if (s % 6 == 5) {
+                    b.addBox(cx, cy, cz, 0.7f, 0.5f, 0.6f);
+                } else {
+                    int k = HULL_POINTS[rnd.nextInt(HULL_POINTS.length)];
+                    float[] xyz = new float[3 * k];
+                    for (int i = 0; i < k; i++) {
+                        // Points on an ellipsoid: every one is a hull vertex, none coplanar by design.
+                        double u = rnd.nextDouble(-1, 1);
+                        double t = rnd.nextDouble(2 * Math.PI);
+                        double r = Math.sqrt(1 - u * u);
+                        xyz[3 * i] = (float) (cx + 0.8 * r * Math.cos(t));
+                        xyz[3 * i + 1] = (float) (cy + 0.7 * r * Math.sin(t));
+                        xyz[3 * i + 2] = (float) (cz + 0.75 * u);
+                    }
+                    b.addHull(xyz);
+                }
+                boxes.setRotated(s, cx, cy, cz, (float) rnd.nextDouble(-1, 1), (float) rnd.nextDouble(-1, 1),
+                        (float) rnd.nextDouble(-1, 1), (float) rnd.nextDouble(0.1, 1),
+                        (float) (0.4 + rnd.nextDouble(0.4)), (float) (0.3 + rnd.nextDouble(0.4)),
+                        (float) (0.3 + rnd.nextDouble(0.3)));
+            }
+            hulls = b.build();
+            hullPairs = neighbours(rnd, n);
+            boxPairs = neighbours(rnd, n);
+        }
+
+        private static PairBatch neighbours(SplittableRandom rnd, int n) {
+            PairBatch pairs = new PairBatch(n, PAIRS);
+            while (pairs.size() < PAIRS) {
+                int a = rnd.nextInt(n);
+                int c = rnd.nextInt(10);
+                int other = c < 3 ? a + 1 : c < 6 ? a + SIDE : c < 8 ? a + SIDE * SIDE : c < 9 ? a + SIDE + 1
+                        : rnd.nextInt(n);
+                if (other < n && other != a) {
+                    pairs.add(a, other);
+                }
+            }
+            return pairs;
+        }
+
+        private static final class Holder {
+            static final Solid SCENE = new Solid();
+        }
+
+        static Solid get() {
             return Holder.SCENE;
         }
     }

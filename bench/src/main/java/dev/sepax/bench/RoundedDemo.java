@@ -40,6 +40,11 @@ final class RoundedDemo {
         String differs = null;
 
         DistanceKernel distance = Sepax.distance();
+        RoundedPenetrationKernel mtv = Sepax.roundedPenetration();
+        RoundedManifoldKernel manifolds = Sepax.roundedManifolds();
+        CastKernel cast = Sepax.cast();
+        // As a caller would: the rounded kernels' warm-up switches settle before they are timed.
+        Sepax.warmUp();
         Distances dRef = new Distances(m);
         Distances dSel = new Distances(m);
         int[] hits = new int[2];
@@ -50,7 +55,6 @@ final class RoundedDemo {
             differs = "distance";
         }
 
-        RoundedPenetrationKernel mtv = Sepax.roundedPenetration();
         Penetrations pRef = new Penetrations(m);
         Penetrations pSel = new Penetrations(m);
         tRef = time(reps, () -> hits[0] = ScalarRoundedPenetration.INSTANCE.penetrations(s, pairs, pRef), progress, "MTV scalar");
@@ -60,7 +64,6 @@ final class RoundedDemo {
             differs = "penetration";
         }
 
-        RoundedManifoldKernel manifolds = Sepax.roundedManifolds();
         ContactManifolds mRef = new ContactManifolds(m);
         ContactManifolds mSel = new ContactManifolds(m);
         tRef = time(reps, () -> hits[0] = ScalarRoundedManifolds.INSTANCE.manifolds(s, pairs, 0f, pRef, mRef), progress,
@@ -72,7 +75,6 @@ final class RoundedDemo {
             differs = "manifolds";
         }
 
-        CastKernel cast = Sepax.cast();
         Velocities v = velocities(s.size());
         Casts cRef = new Casts(m);
         Casts cSel = new Casts(m);

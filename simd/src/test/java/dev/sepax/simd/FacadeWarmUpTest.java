@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Every facade kernel with a SIMD form (exact overlap, MTV, manifolds, distance) serves the
+ * Every facade kernel with a SIMD form that the probe runs (exact overlap, MTV, manifolds,
+ * distance, rounded MTV and manifolds, cast, transform, hull and box overlap) serves the
  * scalar reference's bits before and after its warm-up switch, and {@code Sepax.warmUp()} returns
  * without running into its per-kernel cap on each. In a JVM of its own, so that the warm-up
  * threads and the vector classes they load do not reach this JVM's other tests.
@@ -34,7 +35,7 @@ class FacadeWarmUpTest {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < FacadeWarmUpProbe.KERNELS; k++) {
             assertTrue(out.contains(k + ": before=same after=same\n"), "kernel " + k + ":\n" + out);
         }
         assertTrue(out.contains("warm="), out);

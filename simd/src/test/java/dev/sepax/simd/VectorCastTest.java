@@ -1,7 +1,6 @@
 package dev.sepax.simd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.sepax.Sepax;
 import dev.sepax.batch.Casts;
@@ -97,6 +96,8 @@ class VectorCastTest {
 
     @Test
     void theFacadeChoosesTheSimdKernel() {
-        assertSame(VectorCast.INSTANCE, Sepax.cast());
+        // The facade's switch serves the scalar kernel until this one is warm, under its name
+        // (FacadeWarmUpTest checks the bits on both sides of the switch).
+        assertEquals("simd", Sepax.cast().name());
     }
 }

@@ -1,7 +1,6 @@
 package dev.sepax.simd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.sepax.Sepax;
 import dev.sepax.batch.PairBatch;
@@ -63,6 +62,8 @@ class VectorRoundedManifoldsTest {
 
     @Test
     void theFacadeChoosesTheSimdKernel() {
-        assertSame(VectorRoundedManifolds.INSTANCE, Sepax.roundedManifolds());
+        // The facade's switch serves the scalar kernel until this one is warm, under its name
+        // (FacadeWarmUpTest checks the bits on both sides of the switch).
+        assertEquals("simd", Sepax.roundedManifolds().name());
     }
 }

@@ -1,7 +1,6 @@
 package dev.sepax.simd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.sepax.Sepax;
 import dev.sepax.batch.PairBatch;
@@ -107,6 +106,8 @@ class VectorRoundedPenetrationTest {
 
     @Test
     void theFacadeChoosesTheSimdKernel() {
-        assertSame(VectorRoundedPenetration.INSTANCE, Sepax.roundedPenetration());
+        // The facade's switch serves the scalar kernel until this one is warm, under its name
+        // (FacadeWarmUpTest checks the bits on both sides of the switch).
+        assertEquals("simd", Sepax.roundedPenetration().name());
     }
 }

@@ -1,10 +1,10 @@
 package dev.sepax.bench.jmh;
 
-import dev.sepax.Sepax;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.bench.SolidPeers;
 import dev.sepax.bench.SolidWorkloads;
+import dev.sepax.simd.VectorObbSat;
 import dev.sepax.solid.OrientedBoxes;
 import dev.sepax.solid.ScalarObbSat;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The OBB workload ({@link SolidWorkloads#boxes}): 32 768 box pairs per operation, score in
- * pairs per second. {@code simd_obb} is the facade's kernel ({@link Sepax#boxOverlap()}),
+ * pairs per second. {@code simd_obb} is {@link VectorObbSat}, the SIMD kernel the facade selects,
  * {@code scalar_obb} the scalar reference, {@code joml_obb} JOML's {@code testObOb} per pair.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -54,7 +54,7 @@ public class ObbBenchmark {
 
     @Benchmark
     public int simd_obb() {
-        return Sepax.boxOverlap().test(boxes, pairs, 0f, out);
+        return VectorObbSat.INSTANCE.test(boxes, pairs, 0f, out);
     }
 
     @Benchmark

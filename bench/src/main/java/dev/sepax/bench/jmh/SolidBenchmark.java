@@ -1,10 +1,10 @@
 package dev.sepax.bench.jmh;
 
-import dev.sepax.Sepax;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.bench.SolidPeers;
 import dev.sepax.bench.SolidWorkloads;
+import dev.sepax.simd.VectorHullSat;
 import dev.sepax.solid.ScalarHullSat;
 import dev.sepax.solid.UnprunedHullSat;
 import java.util.concurrent.TimeUnit;
@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The 3D hull workloads {@code H8..H64} ({@link SolidWorkloads}): 32 768 pairs per operation,
- * score in pairs per second. {@code simd_hull} is the facade's kernel
- * ({@link Sepax#hullOverlap()}), {@code scalar_hull} the pruned scalar reference,
+ * score in pairs per second. {@code simd_hull} is {@link VectorHullSat}, the SIMD
+ * kernel the facade selects, {@code scalar_hull} the pruned scalar reference,
  * {@code unpruned_hull} every edge pair with full projections, {@code jbullet_hull} JBullet's
  * GJK/EPA per pair ({@link SolidPeers}).
  */
@@ -56,7 +56,7 @@ public class SolidBenchmark {
 
     @Benchmark
     public int simd_hull() {
-        return Sepax.hullOverlap().test(scene.world(), scene.pairs(), 0f, out);
+        return VectorHullSat.INSTANCE.test(scene.world(), scene.pairs(), 0f, out);
     }
 
     @Benchmark
