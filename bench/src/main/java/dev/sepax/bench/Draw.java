@@ -2,6 +2,9 @@ package dev.sepax.bench;
 
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.Sepax;
+import dev.sepax.batch.Distances;
+import dev.sepax.narrow.DistanceKernel;
+import dev.sepax.shape.RoundedShapes;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;
@@ -29,8 +32,11 @@ final class Draw {
               Draws one pair of convex polygons: A blue, B orange; if they are separated, the
               separating edge's line (dashed) and the gap; if they intersect, the overlap (red).
               Prints the verdict of the selected kernel and the true separation (double).
+              Circles, capsules and segments (POINT (x y) RADIUS r, LINESTRING (x0 y0, x1 y1)
+              RADIUS r, POLYGON ((...)) RADIUS r, as for check): their outlines, and if they are
+              apart the closest points (green); prints the distance kernel's distance.
             Options:
-              --a WKT, --b WKT   the two polygons as WKT POLYGON ((x y, ...))
+              --a WKT, --b WKT   the two shapes as WKT POLYGON ((x y, ...)), POINT, LINESTRING
               --shapes FILE      a shapes file as for check, with --pair IDA,IDB
               --k K              a random pair of the standard workload WK (with --seed, default 42)
               --seed S           which pair of WK (default 42)
@@ -51,15 +57,38 @@ final class Draw {
         int a;
         int b;
         if (o.get("--a", null) != null || o.get("--b", null) != null) {
-            ShapeFiles.Shapes sh = ShapeFiles.parseShapes("argument", o.require("--a") + "\n" + o.require("--b") + "\n");
+            String text = o.require("--a") + "\n" + o.require("--b") + "\n";
+            ShapeFiles.Shapes sh;
+            try {
+                sh = ShapeFiles.parseShapes("argument", text);
+            } catch (ShapeFiles.Escalation e) {
+                if (e.kind() != ShapeFiles.Escalation.Kind.ROUNDED) {
+                    throw e;
+                }
+                return drawRounded(ShapeFiles.parseRounded("argument", text, null).store(), 0, 1, o, out);
+            }
             s = sh.store();
             a = 0;
             b = 1;
         } else if (o.get("--shapes", null) != null) {
-            ShapeFiles.Shapes sh = ShapeFiles.readShapes(Path.of(o.get("--shapes", null)));
             String[] ids = o.require("--pair").split(",");
             if (ids.length != 2) {
                 throw new Options.UsageException("draw: --pair must be IDA,IDB");
+            }
+            ShapeFiles.Shapes sh;
+            try {
+                sh = ShapeFiles.readShapes(Path.of(o.get("--shapes", null)));
+            } catch (ShapeFiles.Escalation e) {
+                if (e.kind() != ShapeFiles.Escalation.Kind.ROUNDED) {
+                    throw e;
+                }
+                ShapeFiles.Rounded r = ShapeFiles.readRounded(Path.of(o.get("--shapes", null)), null);
+                Integer ra = r.index().get(ids[0].strip());
+                Integer rb = r.index().get(ids[1].strip());
+                if (ra == null || rb == null) {
+                    throw new Options.UsageException("draw: --pair " + o.get("--pair", "") + ": unknown id");
+                }
+                return drawRounded(r.store(), ra, rb, o, out);
             }
             Integer ia = sh.index().get(ids[0].strip());
             Integer ib = sh.index().get(ids[1].strip());
@@ -78,29 +107,117 @@ final class Draw {
         } else {
             throw new Options.UsageException("draw: give --a and --b, or --shapes and --pair, or --k (see --help)");
         }
-        Path file = Path.of(o.get("--out", "sepax-out/pair.svg"));
-        if (file.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-        }
         boolean hit = Kernels.selected().intersects(s, a, b, 0f);
         Picture pic = picture(s, a, b);
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".png")) {
-            writePng(pic, file);
-        } else if (name.endsWith(".svg")) {
-            Files.writeString(file, svg(pic));
-        } else {
-            throw new Options.UsageException("draw: --out must end in .svg or .png");
-        }
+        Path file = write(pic, o);
         out.printf(Locale.ROOT, "%s (%s kernel, tolerance 0); true separation %.6g; %s -> %s%n",
                 hit ? "intersect" : "separated", Kernels.selected().name(), pic.separation,
                 pic.axisLabel, file);
         return 0;
     }
 
-    /** Everything to draw, in double world coordinates. */
+    /** Writes the picture to {@code --out} (SVG or PNG by its extension); returns the file. */
+    private static Path write(Picture pic, Options o) throws IOException {
+        Path file = Path.of(o.get("--out", "sepax-out/pair.svg"));
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (!name.endsWith(".png") && !name.endsWith(".svg")) {
+            throw new Options.UsageException("draw: --out must end in .svg or .png");
+        }
+        if (file.toAbsolutePath().getParent() != null) {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+        }
+        if (name.endsWith(".png")) {
+            writePng(pic, file);
+        } else {
+            Files.writeString(file, svg(pic));
+        }
+        return file;
+    }
+
+    /** A pair of rounded shapes: outlines, the distance kernel's distance and closest points. */
+    private static int drawRounded(RoundedShapes s, int a, int b, Options o, PrintStream out) throws IOException {
+        DistanceKernel kernel = Sepax.distance();
+        Distances d = new Distances(1);
+        boolean hit = kernel.distance(s, a, b, d, 0);
+        Picture pic = roundedPicture(s, a, b, d);
+        Path file = write(pic, o);
+        out.printf(Locale.ROOT, "%s (%s distance kernel); distance %.6g; %s -> %s%n",
+                hit ? "intersect" : "separated", kernel.name(), d.distance(0),
+                hit ? "touching or overlapping" : "closest points (" + d.pointAX(0) + ", " + d.pointAY(0) + ") and ("
+                        + d.pointBX(0) + ", " + d.pointBY(0) + ")", file);
+        return 0;
+    }
+
+    /** Points along rounded shape {@code i}'s outline (the core's hull grown by the radius), CCW. */
+    static double[][] outline(RoundedShapes s, int i) {
+        int k = s.count(i);
+        double r = s.radius(i);
+        if (r == 0) {
+            double[][] c = new double[2][k];
+            for (int v = 0; v < k; v++) {
+                c[0][v] = s.pointX(i, v);
+                c[1][v] = s.pointY(i, v);
+            }
+            return c;
+        }
+        List<double[]> pts = new ArrayList<>();
+        if (k == 1) {
+            for (int step = 0; step < 64; step++) {
+                double t = 2 * Math.PI * step / 64;
+                pts.add(new double[] {s.pointX(i, 0) + r * Math.cos(t), s.pointY(i, 0) + r * Math.sin(t)});
+            }
+        } else {
+            // At each core point, an arc from the previous edge's outward normal to the next one's
+            // (a two-point core has the edges p0-p1 and p1-p0: half circles at both ends).
+            for (int v = 0; v < k; v++) {
+                int prev = (v + k - 1) % k;
+                int next = (v + 1) % k;
+                double from = normalAngle(s, i, prev, v);
+                double to = normalAngle(s, i, v, next);
+                double sweep = to - from;
+                while (sweep <= 0) {
+                    sweep += 2 * Math.PI;
+                }
+                if (sweep > 2 * Math.PI - 1e-12) {
+                    sweep -= 2 * Math.PI;
+                }
+                int steps = Math.max(1, (int) Math.ceil(sweep / (Math.PI / 32)));
+                for (int step = 0; step <= steps; step++) {
+                    double t = from + sweep * step / steps;
+                    pts.add(new double[] {s.pointX(i, v) + r * Math.cos(t), s.pointY(i, v) + r * Math.sin(t)});
+                }
+            }
+        }
+        double[][] c = new double[2][pts.size()];
+        for (int p = 0; p < pts.size(); p++) {
+            c[0][p] = pts.get(p)[0];
+            c[1][p] = pts.get(p)[1];
+        }
+        return c;
+    }
+
+    /** The angle of the outward normal of the core edge from point {@code u} to point {@code v} (CCW core). */
+    private static double normalAngle(RoundedShapes s, int i, int u, int v) {
+        double dx = (double) s.pointX(i, v) - s.pointX(i, u);
+        double dy = (double) s.pointY(i, v) - s.pointY(i, u);
+        return Math.atan2(-dx, dy);
+    }
+
+    static Picture roundedPicture(RoundedShapes s, int a, int b, Distances d) {
+        double[][] pa = outline(s, a);
+        double[][] pb = outline(s, b);
+        double dist = d.distance(0);
+        double[] closest = dist > 0 ? new double[] {d.pointAX(0), d.pointAY(0), d.pointBX(0), d.pointBY(0)} : null;
+        return new Picture(pa[0], pa[1], pb[0], pb[1], dist, null, new double[0], new double[0],
+                dist > 0 ? "closest points" : "touching or overlapping", closest);
+    }
+
+    /**
+     * Everything to draw, in double world coordinates; {@code closest} (rounded shapes only,
+     * else null): the closest points {@code ax, ay, bx, by}.
+     */
     record Picture(double[] ax, double[] ay, double[] bx, double[] by, double separation,
-                   double[] axisLine, double[] overlapX, double[] overlapY, String axisLabel) {}
+                   double[] axisLine, double[] overlapX, double[] overlapY, String axisLabel, double[] closest) {}
 
     static Picture picture(ConvexPolygons s, int a, int b) {
         double[][] pa = coords(s, a);
@@ -133,7 +250,7 @@ final class Draw {
         }
         double[][] clip = best <= 0 ? clip(pa, pb) : new double[][] {new double[0], new double[0]};
         return new Picture(pa[0], pa[1], pb[0], pb[1], best, line, clip[0], clip[1],
-                best > 0 ? "separating axis: normal of " + label : "least-overlap axis: " + label);
+                best > 0 ? "separating axis: normal of " + label : "least-overlap axis: " + label, null);
     }
 
     private static double[][] coords(ConvexPolygons s, int i) {
@@ -238,6 +355,12 @@ final class Draw {
                     "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"green\" stroke-width=\"2\"/>%n",
                     v.x(mx), v.y(my), v.x(mx + l[4] * gap), v.y(my + l[5] * gap)));
         }
+        if (p.closest() != null) {
+            double[] c = p.closest();
+            sb.append(String.format(Locale.ROOT,
+                    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"green\" stroke-width=\"2\"/>%n",
+                    v.x(c[0]), v.y(c[1]), v.x(c[2]), v.y(c[3])));
+        }
         sb.append(String.format(Locale.ROOT, "<text x=\"8\" y=\"%d\" font-family=\"sans-serif\" font-size=\"14\">%s, separation %.6g</text>%n",
                 size + 20, p.separation() > 0 ? "separated" : "intersecting", p.separation()));
         return sb.append("</svg>\n").toString();
@@ -274,6 +397,12 @@ final class Draw {
             g.setColor(Color.BLACK);
             g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
             g.drawLine((int) v.x(l[0] - 10 * dx), (int) v.y(l[1] - 10 * dy), (int) v.x(l[2] + 10 * dx), (int) v.y(l[3] + 10 * dy));
+        }
+        if (p.closest() != null) {
+            double[] c = p.closest();
+            g.setColor(new Color(0, 128, 0));
+            g.setStroke(new BasicStroke(2f));
+            g.drawLine((int) v.x(c[0]), (int) v.y(c[1]), (int) v.x(c[2]), (int) v.y(c[3]));
         }
         g.setColor(Color.BLACK);
         g.drawString(String.format(Locale.ROOT, "%s, separation %.6g", p.separation() > 0 ? "separated" : "intersecting",

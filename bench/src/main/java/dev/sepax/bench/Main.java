@@ -16,7 +16,7 @@ public final class Main {
             Commands:
               demo          embedded scene: broad phase, narrow phase scalar vs SIMD, table,
                             chart and JSON report (the default)
-              check         which polygons of a WKT/CSV file intersect; writes CSV pairs
+              check         which shapes of a WKT/CSV/GeoJSON file intersect; writes CSV pairs
               bench         JMH benchmarks of every kernel and peer; table, JSON, chart
               draw          picture (SVG/PNG) of one pair with its separating axis or overlap
               peers-check   compare the peers' verdicts with Sepax's and explain differences
@@ -59,6 +59,10 @@ public final class Main {
             return 2;
         } catch (ShapeFiles.InputException e) {
             err.println("sepax: " + e.getMessage());
+            return 1;
+        } catch (ShapeFiles.Escalation e) {
+            // A reader that takes only convex polygons met a shape of another kind.
+            err.println("sepax: " + e.getMessage() + ": not supported by ./sepax " + cmd + " (./sepax check reads it)");
             return 1;
         } catch (java.io.IOException e) {
             err.println("sepax: I/O error: " + ShapeFiles.describe(e));

@@ -1,6 +1,7 @@
 package dev.sepax.bench;
 
 import dev.sepax.shape.ConvexPolygons;
+import dev.sepax.shape.RoundedShapes;
 import dev.sepax.batch.PairBatch;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -65,6 +66,31 @@ final class ShapeFiles {
     }
 
     /**
+     * A line that the convex reader cannot hold but another reader can: a concave polygon, holes
+     * or a {@code MULTIPOLYGON} ({@link Kind#COMPOUND}, read by {@link #readFeatures}), or a
+     * {@code POINT}, {@code LINESTRING} or a geometry with a {@code RADIUS}
+     * ({@link Kind#ROUNDED}, read by {@link #readRounded}). Not an input error: the caller reads
+     * the file again with that reader, or says which command does not take such shapes.
+     */
+    static final class Escalation extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        /** Which reader the line needs. */
+        enum Kind { COMPOUND, ROUNDED }
+
+        private final Kind kind;
+
+        Escalation(Kind kind, String message) {
+            super(message, null, false, false);
+            this.kind = kind;
+        }
+
+        Kind kind() {
+            return kind;
+        }
+    }
+
+    /**
      * Bad lines skipped under {@code --skip-invalid}: each is reported on {@code err} as
      * {@code sepax COMMAND: skipped FILE:LINE: reason}, and counted.
      */
@@ -72,15 +98,40 @@ final class ShapeFiles {
         private final String command;
         private final PrintStream err;
         private int count;
+        /** Reports held back until {@link #flush}; null: printed at once. */
+        private List<String> held;
 
         Skips(String command, PrintStream err) {
             this.command = command;
             this.err = err;
         }
 
+        /**
+         * Reports held back until {@link #flush()}, for a read that may be abandoned (the file is
+         * then read again with another reader, whose skips are reported instead).
+         */
+        static Skips held(String command, PrintStream err) {
+            Skips s = new Skips(command, err);
+            s.held = new ArrayList<>();
+            return s;
+        }
+
         void skip(InputException e) {
             count++;
-            err.println("sepax " + command + ": skipped " + e.getMessage());
+            String line = "sepax " + command + ": skipped " + e.getMessage();
+            if (held != null) {
+                held.add(line);
+            } else {
+                err.println(line);
+            }
+        }
+
+        /** Prints the reports held back. */
+        void flush() {
+            if (held != null) {
+                held.forEach(err::println);
+                held.clear();
+            }
         }
 
         /** Lines skipped so far. */
@@ -119,7 +170,8 @@ final class ShapeFiles {
             "MULTILINESTRING", "MULTIPOLYGON", "GEOMETRYCOLLECTION", "TRIANGLE", "TIN", "POLYHEDRALSURFACE",
             "CIRCULARSTRING", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE");
 
-    private static final String EXPECTED = "expected WKT POLYGON ((x y, ...)) or CSV id,x0,y0,x1,y1,...";
+    private static final String EXPECTED = "expected WKT POLYGON ((x y, ...)), MULTIPOLYGON, POINT (x y) RADIUS r,"
+            + " LINESTRING (x0 y0, x1 y1) RADIUS r, or CSV id,x0,y0,x1,y1,...";
 
     static Shapes readShapes(Path file) {
         return readShapes(file, null);
@@ -139,8 +191,13 @@ final class ShapeFiles {
     }
 
     static PairBatch readPairs(Path file, Shapes shapes, Skips skips) {
+        return readPairs(file, shapes.index(), shapes.store().size(), skips);
+    }
+
+    /** Pairs by id against {@code index} (id to shape index) over {@code count} shapes. */
+    static PairBatch readPairs(Path file, Map<String, Integer> index, int count, Skips skips) {
         try (TextLines lines = new TextLines(file.toString(), open(file))) {
-            return pairs(file.toString(), lines, shapes, skips);
+            return pairs(file.toString(), lines, index, count, skips);
         } catch (IOException e) {
             throw new InputException(file + ": cannot read (" + reason(e) + ")");
         }
@@ -166,7 +223,7 @@ final class ShapeFiles {
 
     static PairBatch parsePairs(String name, String text, Shapes shapes, Skips skips) {
         try (TextLines lines = new TextLines(name, bytes(text))) {
-            return pairs(name, lines, shapes, skips);
+            return pairs(name, lines, shapes.index(), shapes.store().size(), skips);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e); // cannot happen on a byte array
         }
@@ -346,6 +403,9 @@ final class ShapeFiles {
                     b.add(s.xy());
                 } catch (IllegalArgumentException e) {
                     ids.undoLast();
+                    if (e.getMessage() != null && e.getMessage().contains(": non-convex")) {
+                        throw new Escalation(Escalation.Kind.COMPOUND, where + "concave POLYGON");
+                    }
                     throw new InputException(where + e.getMessage());
                 }
             } catch (InputException e) {
@@ -361,6 +421,262 @@ final class ShapeFiles {
                     + " invalid lines" : " (" + EXPECTED + ")"));
         }
         return new Shapes(b.build(), ids);
+    }
+
+    /**
+     * Where the geometry text of {@code body} (the text after the type keyword) ends when a
+     * {@code RADIUS r} suffix follows its last {@code ')'}; -1 when there is none.
+     */
+    static int radiusAt(String body) {
+        int close = body.lastIndexOf(')');
+        if (close < 0) {
+            return -1;
+        }
+        String rest = body.substring(close + 1).strip();
+        return rest.length() > 6 && rest.substring(0, 6).equalsIgnoreCase("RADIUS")
+                && Character.isWhitespace(rest.charAt(6)) ? close + 1 : -1;
+    }
+
+    /** The shapes of a rounded file ({@link #readRounded}) with their ids, index = shape index. */
+    record Rounded(RoundedShapes store, List<String> ids) {
+        Map<String, Integer> index() {
+            Map<String, Integer> m = new HashMap<>();
+            for (int i = 0; i < ids.size(); i++) {
+                m.put(ids.get(i), i);
+            }
+            return m;
+        }
+    }
+
+    /** What a line handler gets: the line's place, its explicit id (null: use the position) and geometry text. */
+    @FunctionalInterface
+    private interface LineHandler {
+        void shape(String where, String id, String keyword, String text);
+    }
+
+    /**
+     * The line loop of the compound and rounded readers: comments, blanks, the header, ids (the
+     * id column or the position among the shape lines), duplicate ids, skips. {@code handler}
+     * gets the geometry keyword (null for CSV coordinates) and the text from the keyword on (or
+     * the whole CSV line); it throws an {@link InputException} for a bad shape.
+     */
+    private static List<String> eachShape(String name, TextLines lines, Skips skips, LineHandler handler)
+            throws IOException {
+        List<String> ids = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        boolean first = true;
+        int ordinal = 0;
+        int skipped = 0;
+        for (String line; (line = lines.next()) != null; ) {
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("#")) {
+                continue;
+            }
+            int lineNo = lines.number();
+            if (first) {
+                first = false;
+                if (isHeader(t)) {
+                    continue;
+                }
+            }
+            ordinal++;
+            String where = name + ":" + lineNo + ": ";
+            try {
+                if (t.startsWith("{") || t.startsWith("[")) {
+                    throw new InputException(where + "looks like GeoJSON; a GeoJSON file must be one FeatureCollection"
+                            + " (its first character '{'), not mixed with shape lines");
+                }
+                String id = null;
+                String keyword = geometryKeyword(t);
+                String text = t;
+                if (keyword == null) {
+                    int comma = t.indexOf(',');
+                    if (comma < 0) {
+                        throw new InputException(where + "not a shape (" + EXPECTED + ")");
+                    }
+                    id = unquote(t.substring(0, comma).strip());
+                    if (id.isEmpty()) {
+                        throw new InputException(where + "empty id (" + EXPECTED + ")");
+                    }
+                    String rest = unquote(t.substring(comma + 1).strip());
+                    keyword = geometryKeyword(rest);
+                    if (keyword != null) {
+                        text = rest;
+                    }
+                }
+                String key = id == null ? Integer.toString(ordinal) : id;
+                Integer before = seen.get(key);
+                if (before != null) {
+                    throw new InputException(where + "duplicate id '" + key + "' (first on line " + before + ")");
+                }
+                handler.shape(where, id, keyword, text);
+                seen.put(key, lineNo);
+                ids.add(key);
+            } catch (InputException e) {
+                if (skips == null) {
+                    throw e;
+                }
+                skips.skip(e);
+                skipped++;
+            }
+        }
+        if (ids.isEmpty()) {
+            throw new InputException(name + ": no shapes" + (skipped > 0 ? " left after skipping " + skipped
+                    + " invalid lines" : ""));
+        }
+        return ids;
+    }
+
+    /**
+     * Reads a file of polygons that may be concave, have holes or be {@code MULTIPOLYGON}s (and
+     * CSV {@code id,x0,y0,...} polygons), in double; see {@link CompoundFiles}.
+     */
+    static List<CompoundFiles.Feature> readFeatures(Path file, Skips skips) {
+        try (TextLines lines = new TextLines(file.toString(), open(file))) {
+            return features(file.toString(), lines, skips);
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read (" + reason(e) + ")");
+        }
+    }
+
+    static List<CompoundFiles.Feature> parseFeatures(String name, String text, Skips skips) {
+        try (TextLines lines = new TextLines(name, bytes(text))) {
+            return features(name, lines, skips);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // cannot happen on a byte array
+        }
+    }
+
+    private static List<CompoundFiles.Feature> features(String name, TextLines lines, Skips skips) throws IOException {
+        List<double[][][]> polys = new ArrayList<>();
+        List<String> wheres = new ArrayList<>();
+        List<String> ids = eachShape(name, lines, skips, (where, id, keyword, text) -> {
+            double[][][] p;
+            if (keyword == null) {
+                float[] xy = csvCoordinates(where, text, text.indexOf(','));
+                double[] d = new double[xy.length];
+                String[] f = text.split(",");
+                for (int i = 0; i < d.length; i++) {
+                    d[i] = Double.parseDouble(f[i + 1].strip()); // validated as a float above
+                }
+                p = new double[][][] {{d}};
+            } else {
+                String type = keyword.toUpperCase(Locale.ROOT);
+                if (!type.equals("POLYGON") && !type.equals("MULTIPOLYGON")) {
+                    throw new InputException(where + type + " cannot be checked together with concave polygons or"
+                            + " MULTIPOLYGONs (one file holds polygons, or convex polygons, circles and capsules)");
+                }
+                p = CompoundFiles.wkt(where, type, text.substring(keyword.length()).strip());
+            }
+            polys.add(p);
+            wheres.add(where.substring(0, where.length() - 2));
+        });
+        List<CompoundFiles.Feature> out = new ArrayList<>(ids.size());
+        for (int i = 0; i < ids.size(); i++) {
+            out.add(new CompoundFiles.Feature(ids.get(i), wheres.get(i), polys.get(i)));
+        }
+        return out;
+    }
+
+    /**
+     * Reads a file of rounded shapes: {@code POINT (x y) RADIUS r} (a circle; a point without
+     * the radius), {@code LINESTRING (x0 y0, x1 y1) RADIUS r} (a capsule; a segment without
+     * it), convex {@code POLYGON ((...))} with an optional {@code RADIUS r} (a rounded polygon),
+     * and CSV polygons; ids and line forms as for {@link #readShapes}.
+     */
+    static Rounded readRounded(Path file, Skips skips) {
+        try (TextLines lines = new TextLines(file.toString(), open(file))) {
+            return rounded(file.toString(), lines, skips);
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read (" + reason(e) + ")");
+        }
+    }
+
+    static Rounded parseRounded(String name, String text, Skips skips) {
+        try (TextLines lines = new TextLines(name, bytes(text))) {
+            return rounded(name, lines, skips);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // cannot happen on a byte array
+        }
+    }
+
+    private static Rounded rounded(String name, TextLines lines, Skips skips) throws IOException {
+        RoundedShapes.Builder b = RoundedShapes.builder();
+        List<String> ids = eachShape(name, lines, skips, (where, id, keyword, text) -> {
+            float radius = 0f;
+            float[] core;
+            if (keyword == null) {
+                core = csvCoordinates(where, text, text.indexOf(','));
+            } else {
+                String type = keyword.toUpperCase(Locale.ROOT);
+                String body = text.substring(keyword.length()).strip();
+                int r = radiusAt(body);
+                if (r >= 0) {
+                    String rt = body.substring(r).strip().substring(6);
+                    radius = number(where, rt, "RADIUS");
+                    if (radius < 0) {
+                        throw new InputException(where + "negative RADIUS " + rt.strip());
+                    }
+                    body = body.substring(0, r).strip();
+                }
+                core = switch (type) {
+                    case "POINT" -> points(where, type, body, 1, 1);
+                    case "LINESTRING" -> points(where, type, body, 2, 2);
+                    case "POLYGON" -> {
+                        try {
+                            yield polygonBody(where, body);
+                        } catch (Escalation e) {
+                            throw new InputException(e.getMessage() + " cannot be checked together with circles and"
+                                    + " capsules (one file holds polygons, or convex polygons, circles and capsules)");
+                        }
+                    }
+                    case "MULTIPOLYGON" -> throw new InputException(where + "MULTIPOLYGON cannot be checked together"
+                            + " with circles and capsules (one file holds polygons, or convex polygons, circles and capsules)");
+                    default -> throw new InputException(where + (OTHER_WKT.contains(type) ? type + " is not supported"
+                            : "unknown geometry type '" + keyword + "'") + " (POINT, LINESTRING, POLYGON, each with an"
+                            + " optional RADIUS r)");
+                };
+            }
+            int shape = b.size();
+            try {
+                b.add(radius, core);
+            } catch (IllegalArgumentException e) {
+                String m = e.getMessage() == null ? "" : e.getMessage();
+                if (m.contains(": non-convex")) {
+                    throw new InputException(where + "concave POLYGON cannot be checked together with circles and"
+                            + " capsules: " + m);
+                }
+                throw new InputException(where + m.replace("shape=" + shape + ": ", ""));
+            }
+        });
+        return new Rounded(b.build(), ids);
+    }
+
+    /** The {@code (x y, ...)} of a POINT or LINESTRING, with {@code min..max} points. */
+    private static float[] points(String where, String type, String body, int min, int max) {
+        if (body.toUpperCase(Locale.ROOT).startsWith("EMPTY")) {
+            throw new InputException(where + type + " EMPTY has no points");
+        }
+        if (!body.startsWith("(") || !body.endsWith(")") || body.indexOf('(', 1) >= 0) {
+            throw new InputException(where + "malformed WKT: expected " + type
+                    + (max == 1 ? " (x y)" : " (x0 y0, x1 y1)") + " [RADIUS r]");
+        }
+        String[] pts = body.substring(1, body.length() - 1).split(",", -1);
+        if (pts.length < min || pts.length > max) {
+            throw new InputException(where + type + " has " + pts.length + " point" + (pts.length == 1 ? "" : "s")
+                    + "; " + (max == 1 ? "a POINT has 1" : "a LINESTRING here is one segment: 2 points"));
+        }
+        float[] xy = new float[2 * pts.length];
+        for (int i = 0; i < pts.length; i++) {
+            String[] c = pts[i].strip().split("\\s+");
+            if (c.length != 2 || c[0].isEmpty()) {
+                throw new InputException(where + "point " + (i + 1) + " '" + pts[i].strip()
+                        + "' must have exactly 2 coordinates");
+            }
+            xy[2 * i] = number(where, c[0], "point " + (i + 1) + " x");
+            xy[2 * i + 1] = number(where, c[1], "point " + (i + 1) + " y");
+        }
+        return xy;
     }
 
     private static Shape shape(String where, String t) {
@@ -428,12 +744,17 @@ final class ShapeFiles {
     private static float[] geometry(String where, String keyword, String t) {
         String type = keyword.toUpperCase(Locale.ROOT);
         String body = t.substring(keyword.length()).strip();
+        if (type.equals("MULTIPOLYGON")) {
+            throw new Escalation(Escalation.Kind.COMPOUND, where + "MULTIPOLYGON");
+        }
+        if (type.equals("POINT") || type.equals("LINESTRING") || radiusAt(body) >= 0) {
+            throw new Escalation(Escalation.Kind.ROUNDED, where + type + (radiusAt(body) >= 0 ? " RADIUS" : ""));
+        }
         GeometryReader reader = GEOMETRIES.get(type);
         if (reader == null) {
             if (OTHER_WKT.contains(type)) {
-                throw new InputException(where + type + " is not supported (only POLYGON, one convex polygon per line"
-                        + (type.startsWith("MULTI") || type.equals("GEOMETRYCOLLECTION")
-                                ? "; write each part on its own line)" : ")"));
+                throw new InputException(where + type + " is not supported (POLYGON, MULTIPOLYGON, POINT or"
+                        + " LINESTRING, one per line; see ./sepax check --help)");
             }
             throw new InputException(where + "unknown geometry type '" + keyword + "' (" + EXPECTED + ")");
         }
@@ -489,7 +810,7 @@ final class ShapeFiles {
             throw new InputException(where + "malformed WKT: expected POLYGON ((x y, x y, ...))");
         }
         if (!rings.substring(close + 1).isBlank()) {
-            throw new InputException(where + "polygons with holes are not supported (only one ring)");
+            throw new Escalation(Escalation.Kind.COMPOUND, where + "POLYGON with holes");
         }
         float[] xy = new float[16];
         int n = 0;
@@ -592,9 +913,9 @@ final class ShapeFiles {
         }
     }
 
-    private static PairBatch pairs(String name, TextLines lines, Shapes shapes, Skips skips) throws IOException {
-        Map<String, Integer> index = shapes.index();
-        PairBatch pairs = new PairBatch(shapes.store(), 16);
+    private static PairBatch pairs(String name, TextLines lines, Map<String, Integer> index, int count, Skips skips)
+            throws IOException {
+        PairBatch pairs = new PairBatch(count, 16);
         boolean first = true;
         for (String line; (line = lines.next()) != null; ) {
             String t = line.strip();

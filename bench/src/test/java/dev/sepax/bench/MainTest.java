@@ -186,16 +186,16 @@ class MainTest {
         assertEquals("a,b\n1,2\n", out());
         assertTrue(err().contains("2 shapes") && err().contains("1 intersecting"), err());
 
-        Files.writeString(shapes, "MULTIPOLYGON (((0 0, 2 0, 0 2)))\nPOLYGON ((1 0, 3 0, 1 2))\nPOLYGON ((1 0, 3 0, 1 2))\n");
+        Files.writeString(shapes, "MULTIPOINT ((0 0), (2 0))\nPOLYGON ((1 0, 3 0, 1 2))\nPOLYGON ((1 0, 3 0, 1 2))\n");
         err.reset();
         assertEquals(1, run("check", "--shapes", shapes.toString()));
-        assertTrue(err().contains("s.wkt:1: MULTIPOLYGON is not supported"), err());
+        assertTrue(err().contains("s.wkt:1: MULTIPOINT is not supported"), err());
 
         out.reset();
         err.reset();
         assertEquals(0, run("check", "--shapes", shapes.toString(), "--skip-invalid"));
         assertEquals("a,b\n2,3\n", out());
-        assertTrue(err().contains("sepax check: skipped " + shapes + ":1: MULTIPOLYGON"), err());
+        assertTrue(err().contains("sepax check: skipped " + shapes + ":1: MULTIPOINT"), err());
         assertTrue(err().contains("sepax check: skipped 1 invalid line"), err());
     }
 }
