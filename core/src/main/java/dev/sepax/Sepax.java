@@ -27,6 +27,8 @@ import dev.sepax.shape.ScalarTransform;
 import dev.sepax.shape.TransformKernel;
 import dev.sepax.solid.BoxOverlapKernel;
 import dev.sepax.solid.HullOverlapKernel;
+import dev.sepax.solid.HullPenetrationKernel;
+import dev.sepax.solid.ScalarHullPenetration;
 import dev.sepax.solid.ScalarHullSat;
 import dev.sepax.solid.ScalarObbSat;
 
@@ -52,7 +54,8 @@ import dev.sepax.solid.ScalarObbSat;
  * line. Every facade kernel with a SIMD form has this switch: {@link #overlap()} in both
  * precisions, {@link #penetration()}, {@link #sweep()}, {@link #manifolds()},
  * {@link #transform()}, {@link #distance()}, {@link #roundedPenetration()},
- * {@link #roundedManifolds()}, {@link #cast()}, {@link #hullOverlap()} and {@link #boxOverlap()}.
+ * {@link #roundedManifolds()}, {@link #cast()}, {@link #hullOverlap()}, {@link #hullPenetration()}
+ * and {@link #boxOverlap()}.
  *
  * <h2>The {@code sepax.kernel} system property</h2>
  * <ul>
@@ -140,7 +143,8 @@ public final class Sepax {
      * kernels warmed are {@link #overlap()}, both precisions, {@link #penetration()},
      * {@link #sweep()}, {@link #manifolds()} and {@link #transform()}, and each of
      * {@link #distance()}, {@link #roundedPenetration()}, {@link #roundedManifolds()},
-     * {@link #cast()}, {@link #hullOverlap()} and {@link #boxOverlap()} when this JVM has asked
+     * {@link #cast()}, {@link #hullOverlap()}, {@link #hullPenetration()} and {@link #boxOverlap()}
+     * when this JVM has asked
      * for it before (so that a JVM that never uses rounded or 3D shapes never loads their vector
      * code).
      * With {@code -Dsepax.kernel=simd} it runs the same warm-up on the calling thread. An
@@ -172,6 +176,9 @@ public final class Sepax {
         }
         if (HullHolder.asked) {
             simd &= HullHolder.warmUp();
+        }
+        if (HullPenetrationHolder.asked) {
+            simd &= HullPenetrationHolder.warmUp();
         }
         if (BoxHolder.asked) {
             simd &= BoxHolder.warmUp();
@@ -345,6 +352,32 @@ public final class Sepax {
         static boolean warmUp() {
             return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
                     : new SwitchingHullOverlap(ScalarHullSat.INSTANCE, SELECTION.forcedSimd()));
+        }
+    }
+
+    /**
+     * The selected 3D penetration (MTV) kernel for hulls: depth, normal and the features that
+     * give it ({@link HullPenetrationKernel}). {@code dev.sepax.simd.VectorHullPenetration} when
+     * the SIMD kernels can run (see class doc), else {@link ScalarHullPenetration}. Both give the
+     * same bits. Chosen once, lazily, with the warm-up switch described in the class doc.
+     *
+     * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
+     */
+    public static HullPenetrationKernel hullPenetration() {
+        HullPenetrationKernel k = HullPenetrationHolder.SELECTION.kernel();
+        HullPenetrationHolder.asked = true;
+        return k;
+    }
+
+    private static final class HullPenetrationHolder {
+        static final Selection<HullPenetrationKernel> SELECTION = Selection.of(
+                "dev.sepax.simd.VectorHullPenetration", HullPenetrationKernel.class, ScalarHullPenetration.INSTANCE,
+                mayRunSimd() ? new SwitchingHullPenetration(ScalarHullPenetration.INSTANCE, null) : null);
+        static volatile boolean asked;
+
+        static boolean warmUp() {
+            return SELECTION.warmUp(SELECTION.forcedSimd() == null ? null
+                    : new SwitchingHullPenetration(ScalarHullPenetration.INSTANCE, SELECTION.forcedSimd()));
         }
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.solid.ConvexPolyhedra;
+import dev.sepax.solid.HullPenetrations;
 import dev.sepax.solid.SolidPoses;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,10 +31,18 @@ class Readme3dExampleTest {
         OverlapBits hits = new OverlapBits(pairs.size());                  // caller-owned, reusable
         int n = Sepax.hullOverlap().test(world, pairs, 0f, hits);          // SIMD when available
         // n == 1, hits.get(0) == true (vertex on face: touching), hits.get(1) == false
+        HullPenetrations mtv = new HullPenetrations(pairs.size());        // depth, normal, features
+        Sepax.hullPenetration().penetrations(world, pairs, mtv);
+        // mtv.depth(0) == 0 along normal (0, 0, 1), mtv.depth(1) == -3 (apart) along (1, 0, 0)
         // README-3D-EXAMPLE-END
         assertEquals(1, n);
         assertTrue(hits.get(0));
         assertFalse(hits.get(1));
+        assertEquals(0f, mtv.depth(0));
+        assertEquals(1f, mtv.normalZ(0));
+        assertEquals(-3f, mtv.depth(1));
+        assertEquals(1f, mtv.normalX(1));
+        assertTrue(HullPenetrations.faceOfA(mtv.axis(0)) >= 0, "a face of the cube");
 
         String code = Files.readString(Path.of("src/test/java/dev/sepax/Readme3dExampleTest.java"));
         String begin = "// README-3D-EXAMPLE-BEGIN\n";

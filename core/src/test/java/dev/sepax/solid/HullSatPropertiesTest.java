@@ -71,8 +71,8 @@ class HullSatPropertiesTest {
         // The same relative pose, then a common rotation m and translation s: m (q1 x + t1) + s.
         float[] m = SolidFixtures.quaternion(r);
         float[] s = offset(r, 50);
-        double[] mt = rotate(m, t1);
-        float[] q1m = multiply(m, q1);
+        double[] mt = SolidFixtures.rotate(m, t1);
+        float[] q1m = SolidFixtures.multiply(m, q1);
         ConvexPolyhedra after = posed(local, m, s, q1m,
                 new float[] {(float) (mt[0] + s[0]), (float) (mt[1] + s[1]), (float) (mt[2] + s[2])});
         double g0 = SolidFixtures.hullGap(before, 0, 1);
@@ -84,27 +84,6 @@ class HullSatPropertiesTest {
                 assertEquals(kernel.intersects(before, 0, 1, 0f), kernel.intersects(after, 0, 1, 0f), kernel.name());
             }
         }
-    }
-
-    private static double[] rotate(float[] q, float[] v) {
-        double x = q[0];
-        double y = q[1];
-        double z = q[2];
-        double w = q[3];
-        double[][] m = {
-            {1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)},
-            {2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)},
-            {2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)}};
-        return new double[] {m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
-                m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2], m[2][0] * v[0] + m[2][1] * v[1] + m[2][2] * v[2]};
-    }
-
-    /** Hamilton product a * b (rotate by b, then by a). */
-    private static float[] multiply(float[] a, float[] b) {
-        double ax = a[0], ay = a[1], az = a[2], aw = a[3];
-        double bx = b[0], by = b[1], bz = b[2], bw = b[3];
-        return new float[] {(float) (aw * bx + ax * bw + ay * bz - az * by), (float) (aw * by - ax * bz + ay * bw + az * bx),
-                (float) (aw * bz + ax * by - ay * bx + az * bw), (float) (aw * bw - ax * bx - ay * by - az * bz)};
     }
 
     @Property(tries = 300)

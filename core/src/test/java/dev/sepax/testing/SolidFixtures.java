@@ -61,6 +61,28 @@ public final class SolidFixtures {
         return new float[] {(float) (x / l), (float) (y / l), (float) (z / l), (float) (w / l)};
     }
 
+    /** The vector v rotated by the unit quaternion q {x, y, z, w}, in double. */
+    public static double[] rotate(float[] q, float[] v) {
+        double x = q[0];
+        double y = q[1];
+        double z = q[2];
+        double w = q[3];
+        double[][] m = {
+            {1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)},
+            {2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)},
+            {2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)}};
+        return new double[] {m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
+                m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2], m[2][0] * v[0] + m[2][1] * v[1] + m[2][2] * v[2]};
+    }
+
+    /** Hamilton product a * b (rotate by b, then by a). */
+    public static float[] multiply(float[] a, float[] b) {
+        double ax = a[0], ay = a[1], az = a[2], aw = a[3];
+        double bx = b[0], by = b[1], bz = b[2], bw = b[3];
+        return new float[] {(float) (aw * bx + ax * bw + ay * bz - az * by), (float) (aw * by - ax * bz + ay * bw + az * bx),
+                (float) (aw * bz + ax * by - ay * bx + az * bw), (float) (aw * bw - ax * bx - ay * by - az * bz)};
+    }
+
     /** A posed scene: local hulls, random poses, the world store and pairs of nearby shapes. */
     public record Scene(ConvexPolyhedra local, SolidPoses poses, ConvexPolyhedra world, PairBatch pairs) {}
 

@@ -27,6 +27,9 @@ import dev.sepax.shape.TransformKernel;
 import dev.sepax.shape.Velocities;
 import dev.sepax.solid.BoxOverlapKernel;
 import dev.sepax.solid.HullOverlapKernel;
+import dev.sepax.solid.HullPenetrationKernel;
+import dev.sepax.solid.HullPenetrations;
+import dev.sepax.solid.ScalarHullPenetration;
 import dev.sepax.solid.OrientedBoxes;
 import dev.sepax.solid.ScalarHullSat;
 import dev.sepax.solid.ScalarObbSat;
@@ -45,7 +48,7 @@ public final class FacadeWarmUpProbe {
     private FacadeWarmUpProbe() {}
 
     /** Kernels probed, in the order of the output lines. */
-    static final int KERNELS = 10;
+    static final int KERNELS = 11;
 
     public static void main(String[] args) {
         ConvexPolygons s = TestScenes.mixed(7, 600, 24);
@@ -72,7 +75,8 @@ public final class FacadeWarmUpProbe {
                 cast(r, v, rPairs, Sepax.cast()),
                 transform(poses, local, Sepax.transform()),
                 hulls(solid, Sepax.hullOverlap()),
-                boxes(boxes, boxPairs, Sepax.boxOverlap())};
+                boxes(boxes, boxPairs, Sepax.boxOverlap()),
+                hullMtv(solid, Sepax.hullPenetration())};
             String[] want = {
                 exact(s, pairs, n, ExactSat.INSTANCE),
                 penetration(s, pairs, n, ScalarPenetration.INSTANCE),
@@ -83,7 +87,8 @@ public final class FacadeWarmUpProbe {
                 cast(r, v, rPairs, ScalarCast.INSTANCE),
                 transform(poses, local, ScalarTransform.INSTANCE),
                 hulls(solid, ScalarHullSat.INSTANCE),
-                boxes(boxes, boxPairs, ScalarObbSat.INSTANCE)};
+                boxes(boxes, boxPairs, ScalarObbSat.INSTANCE),
+                hullMtv(solid, ScalarHullPenetration.INSTANCE)};
             for (int k = 0; k < got.length; k++) {
                 if (pass == 0) {
                     before[k] = got[k].equals(want[k]) ? "same" : "different";
@@ -167,6 +172,13 @@ public final class FacadeWarmUpProbe {
         OverlapBits out = new OverlapBits(scene.pairs().size());
         int hits = k.test(scene.world(), scene.pairs(), 0f, out);
         return hits + Arrays.toString(out.words());
+    }
+
+    private static String hullMtv(SolidFixtures.Scene scene, HullPenetrationKernel k) {
+        HullPenetrations out = new HullPenetrations(scene.pairs().size());
+        int hits = k.penetrations(scene.world(), scene.pairs(), out);
+        return hits + Arrays.toString(out.depths()) + Arrays.toString(out.axes()) + Arrays.toString(out.normalXs())
+                + Arrays.toString(out.normalYs()) + Arrays.toString(out.normalZs());
     }
 
     private static String boxes(OrientedBoxes boxes, PairBatch pairs, BoxOverlapKernel k) {

@@ -8,6 +8,8 @@ import dev.sepax.Sepax;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.solid.ConvexPolyhedra;
+import dev.sepax.solid.HullPenetrations;
+import dev.sepax.solid.ScalarHullPenetration;
 import dev.sepax.solid.OrientedBoxes;
 import dev.sepax.solid.ScalarHullSat;
 import dev.sepax.solid.ScalarObbSat;
@@ -19,7 +21,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The 3D SIMD kernels equal their scalar references bit for bit: {@link VectorHullSat} (verdicts
- * and axis caches) on posed random hulls of 4 to 64 points, {@link VectorObbSat} on random boxes,
+ * and axis caches) and {@link VectorHullPenetration} (depths, normals, axis codes) on posed
+ * random hulls of 4 to 64 points, {@link VectorObbSat} on random boxes,
  * boxes with shared rotations (the guard's case) and touching ones, at several tolerances, over
  * whole batches and word-aligned ranges whose ends are not multiples of the lane count. Also: the
  * facade picks them.
@@ -111,5 +114,51 @@ class SolidSimdMatchesScalarTest {
     void theFacadeChoosesTheSimdKernels() {
         assertEquals("simd-hull", Sepax.hullOverlap().name());
         assertEquals("simd-obb", Sepax.boxOverlap().name());
+        assertEquals("simd-hull-mtv", Sepax.hullPenetration().name());
+    }
+
+    @Test
+    void hullPenetrationsAreBitIdentical() {
+        int[] ks = {4, 8, 16, 32, 64};
+        for (int ki = 0; ki < ks.length; ki++) {
+            // Dense and sparse scenes: mostly intersecting, mostly apart.
+            for (double side : new double[] {2.5, 7}) {
+                SolidFixtures.Scene sc = SolidFixtures.scene(70 + ki, 96, ks[ki], side, 3000 + 41 * ki);
+                ConvexPolyhedra w = sc.world();
+                PairBatch pairs = sc.pairs();
+                int n = pairs.size();
+                HullPenetrations scalar = new HullPenetrations(n);
+                HullPenetrations simd = new HullPenetrations(n);
+                assertEquals(ScalarHullPenetration.INSTANCE.penetrations(w, pairs, scalar),
+                        VectorHullPenetration.INSTANCE.penetrations(w, pairs, simd));
+                assertHullPenetrationsEqual(scalar, simd, 0, n, "k=" + ks[ki] + ", side=" + side);
+                // Ranges with ragged ends, and single pairs, from both sides.
+                HullPenetrations part = new HullPenetrations(n);
+                VectorHullPenetration.INSTANCE.penetrations(w, pairs, 3, n - 5, part);
+                assertHullPenetrationsEqual(scalar, part, 3, n - 5, "range");
+                HullPenetrations one = new HullPenetrations(2);
+                for (int p = 0; p < Math.min(n, 300); p++) {
+                    int a = pairs.shapeA(p);
+                    int b = pairs.shapeB(p);
+                    ScalarHullPenetration.INSTANCE.penetration(w, b, a, one, 0);
+                    VectorHullPenetration.INSTANCE.penetration(w, b, a, one, 1);
+                    assertEquals(Float.floatToRawIntBits(one.depth(0)), Float.floatToRawIntBits(one.depth(1)));
+                    assertEquals(one.axis(0), one.axis(1));
+                    assertEquals(Float.floatToRawIntBits(one.normalX(0)), Float.floatToRawIntBits(one.normalX(1)));
+                    assertEquals(Float.floatToRawIntBits(one.normalY(0)), Float.floatToRawIntBits(one.normalY(1)));
+                    assertEquals(Float.floatToRawIntBits(one.normalZ(0)), Float.floatToRawIntBits(one.normalZ(1)));
+                }
+            }
+        }
+    }
+
+    private static void assertHullPenetrationsEqual(HullPenetrations s, HullPenetrations v, int from, int to, String what) {
+        for (int p = from; p < to; p++) {
+            assertEquals(Float.floatToRawIntBits(s.depth(p)), Float.floatToRawIntBits(v.depth(p)), what + ", depth " + p);
+            assertEquals(s.axis(p), v.axis(p), what + ", axis " + p);
+            assertEquals(Float.floatToRawIntBits(s.normalX(p)), Float.floatToRawIntBits(v.normalX(p)), what + ", nx " + p);
+            assertEquals(Float.floatToRawIntBits(s.normalY(p)), Float.floatToRawIntBits(v.normalY(p)), what + ", ny " + p);
+            assertEquals(Float.floatToRawIntBits(s.normalZ(p)), Float.floatToRawIntBits(v.normalZ(p)), what + ", nz " + p);
+        }
     }
 }

@@ -4,7 +4,10 @@ import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.bench.SolidPeers;
 import dev.sepax.bench.SolidWorkloads;
+import dev.sepax.simd.VectorHullPenetration;
 import dev.sepax.simd.VectorHullSat;
+import dev.sepax.solid.HullPenetrations;
+import dev.sepax.solid.ScalarHullPenetration;
 import dev.sepax.solid.ScalarHullSat;
 import dev.sepax.solid.UnprunedHullSat;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +28,9 @@ import org.openjdk.jmh.annotations.State;
  * score in pairs per second. {@code simd_hull} is {@link VectorHullSat}, the SIMD
  * kernel the facade selects, {@code scalar_hull} the pruned scalar reference,
  * {@code unpruned_hull} every edge pair with full projections, {@code jbullet_hull} JBullet's
- * GJK/EPA per pair ({@link SolidPeers}).
+ * GJK/EPA per pair ({@link SolidPeers}), which also computes the distance or penetration depth.
+ * {@code simd_hull_mtv} and {@code scalar_hull_mtv} are the 3D MTV ({@link VectorHullPenetration},
+ * {@link ScalarHullPenetration}): depth, normal and features for every pair.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -38,6 +43,7 @@ public class SolidBenchmark {
 
     SolidWorkloads.Hulls scene;
     OverlapBits out;
+    HullPenetrations mtv;
     SolidPeers peers;
     int[] as;
     int[] bs;
@@ -47,6 +53,7 @@ public class SolidBenchmark {
         scene = SolidWorkloads.hulls(solid, 42);
         PairBatch pairs = scene.pairs();
         out = new OverlapBits(pairs.size());
+        mtv = new HullPenetrations(pairs.size());
         peers = new SolidPeers(scene.points());
         as = new int[pairs.size()];
         bs = new int[pairs.size()];
@@ -62,6 +69,16 @@ public class SolidBenchmark {
     @Benchmark
     public int scalar_hull() {
         return ScalarHullSat.INSTANCE.test(scene.world(), scene.pairs(), 0f, out);
+    }
+
+    @Benchmark
+    public int simd_hull_mtv() {
+        return VectorHullPenetration.INSTANCE.penetrations(scene.world(), scene.pairs(), mtv);
+    }
+
+    @Benchmark
+    public int scalar_hull_mtv() {
+        return ScalarHullPenetration.INSTANCE.penetrations(scene.world(), scene.pairs(), mtv);
     }
 
     @Benchmark
