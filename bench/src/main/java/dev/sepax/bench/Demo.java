@@ -48,6 +48,8 @@ final class Demo {
               --no-rounded    skip the rounded shapes (R8: circles, capsules and 8-gons;
                               distance, MTV, manifolds and shape cast, scalar and selected,
                               outputs compared bit for bit)
+              --no-3d         skip the 3D solids (H16 hulls: overlap and MTV; OBB boxes:
+                              overlap; scalar and selected, outputs compared bit for bit)
               --help          this text
             """;
 
@@ -63,7 +65,7 @@ final class Demo {
     static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
         Options o = Options.parse("demo", args,
                 List.of("--shapes", "--pairs-per-shape", "--seed", "--reps", "--threads", "--out"),
-                List.of("--peers", "--no-chart", "--no-frame", "--no-rounded"));
+                List.of("--peers", "--no-chart", "--no-frame", "--no-rounded", "--no-3d"));
         if (o.help()) {
             out.print(HELP);
             return 0;
@@ -170,6 +172,17 @@ final class Demo {
                     : "OUTPUTS DIFFER: the rounded " + roundedDiffers + " query, scalar vs the facade's kernel");
             stages.addAll(rounded);
             identical &= roundedDiffers == null;
+        }
+        if (!o.flag("--no-3d")) {
+            List<Stage> solid = new ArrayList<>();
+            String solidDiffers = SolidDemo.run(solid, reps, progress);
+            progress.done(null);
+            printTable(out, solid);
+            out.println(solidDiffers == null
+                    ? "3D outputs identical: scalar == the facade's kernels (verdicts, depths, normals, axis codes)"
+                    : "OUTPUTS DIFFER: the 3D " + solidDiffers + " query, scalar vs the facade's kernel");
+            stages.addAll(solid);
+            identical &= solidDiffers == null;
         }
 
         Map<String, Object> report = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package dev.sepax.bench.jmh;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.bench.NativeBulletPeer;
 import dev.sepax.bench.SolidPeers;
 import dev.sepax.bench.SolidWorkloads;
 import dev.sepax.simd.VectorHullPenetration;
@@ -31,11 +32,13 @@ import org.openjdk.jmh.annotations.State;
  * GJK/EPA per pair ({@link SolidPeers}), which also computes the distance or penetration depth.
  * {@code simd_hull_mtv} and {@code scalar_hull_mtv} are the 3D MTV ({@link VectorHullPenetration},
  * {@link ScalarHullPenetration}): depth, normal and features for every pair.
+ * {@code bulletjme_hull} is native Bullet's contact pair test through Libbulletjme
+ * ({@link NativeBulletPeer}), built only for that benchmark (its library ships for Linux x86-64).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @OperationsPerInvocation(SolidWorkloads.PAIRS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED"})
 @State(Scope.Thread)
 public class SolidBenchmark {
     @Param({"H8", "H16", "H32", "H64"})
@@ -45,6 +48,7 @@ public class SolidBenchmark {
     OverlapBits out;
     HullPenetrations mtv;
     SolidPeers peers;
+    NativeBulletPeer bullet;
     int[] as;
     int[] bs;
 
@@ -55,6 +59,9 @@ public class SolidBenchmark {
         out = new OverlapBits(pairs.size());
         mtv = new HullPenetrations(pairs.size());
         peers = new SolidPeers(scene.points());
+        if (params.getBenchmark().endsWith(".bulletjme_hull")) {
+            bullet = new NativeBulletPeer(scene.points());
+        }
         as = new int[pairs.size()];
         bs = new int[pairs.size()];
         pairs.copyIndices(as, bs);
@@ -91,6 +98,15 @@ public class SolidBenchmark {
         int hits = 0;
         for (int p = 0; p < as.length; p++) {
             hits += peers.jbullet(as[p], bs[p]) ? 1 : 0;
+        }
+        return hits;
+    }
+
+    @Benchmark
+    public int bulletjme_hull() {
+        int hits = 0;
+        for (int p = 0; p < as.length; p++) {
+            hits += bullet.intersects(as[p], bs[p]) ? 1 : 0;
         }
         return hits;
     }
