@@ -98,78 +98,115 @@ final class GjkLanes {
     int countA;
     int countB;
 
+    /** Exit code of a lane that holds no pair: never active, never written out. */
+    static final float SPARE = -1f;
+
+    /** The next batch index a lane queue has not looked at yet (see {@link VectorDistance}). */
+    int cursor;
+    /** The touching or overlapping pairs a lane queue has counted so far. */
+    int hits;
+
+    /** Makes every lane spare and forgets the rows in use: the start of a group or of a lane queue. */
+    void clear() {
+        countA = 0;
+        countB = 0;
+        for (int l = 0; l < L; l++) {
+            state[EXIT + l] = SPARE;
+        }
+    }
+
     /**
      * Packs the first {@code lanes} pairs of the lists and starts their simplices exactly as
-     * {@link ScalarDistance#pair} does; spare lanes repeat lane 0's pair and start finished.
+     * {@link ScalarDistance#pair} does; the other lanes are spare.
      */
     void load(RoundedArrays s, int lanes, SimplexCache cache) {
         assert lanes >= 1 && lanes <= L : "lanes=" + lanes;
+        clear();
+        for (int l = 0; l < lanes; l++) {
+            start(s, l, pair[l], a[l], b[l], ox[l], oy[l], cache);
+        }
+    }
+
+    /**
+     * Puts pair {@code p} (shapes {@code sa}, {@code sb}, B's core moved by {@code (dx, dy)}) in
+     * lane {@code l} and starts its simplex exactly as {@link ScalarDistance#pair} does. The rows
+     * in use grow to the pair's core point counts if needed; a grown row repeats the row before
+     * it, so every other lane's column keeps repeating its last point. Scalar work: the lane's
+     * column of {@code countA + countB} rows and its simplex.
+     */
+    void start(RoundedArrays s, int l, int p, int sa, int sb, float dx, float dy, SimplexCache cache) {
         float[] x = s.x();
         float[] y = s.y();
-        int[] start = s.start();
-        int[] count = s.count();
-        int ca = 0;
-        int cb = 0;
-        for (int l = 0; l < lanes; l++) {
-            ca = Math.max(ca, count[a[l]]);
-            cb = Math.max(cb, count[b[l]]);
+        int oa = s.start()[sa];
+        int ob = s.start()[sb];
+        int ka = s.count()[sa];
+        int kb = s.count()[sb];
+        assert ka <= MAX_POINTS && kb <= MAX_POINTS;
+        if (ka > countA) {
+            grow(ax, ay, countA, ka);
+            countA = ka;
         }
-        assert ca <= MAX_POINTS && cb <= MAX_POINTS;
-        countA = ca;
-        countB = cb;
-        for (int l = 0; l < L; l++) {
-            int src = l < lanes ? l : 0;
-            int sa = a[src];
-            int sb = b[src];
-            int oa = start[sa];
-            int ob = start[sb];
-            int ka = count[sa];
-            int kb = count[sb];
-            for (int i = 0; i < ca; i++) {
-                int j = oa + Math.min(i, ka - 1);
-                ax[i * L + l] = x[j];
-                ay[i * L + l] = y[j];
+        if (kb > countB) {
+            grow(bx, by, countB, kb);
+            countB = kb;
+        }
+        pair[l] = p;
+        a[l] = sa;
+        b[l] = sb;
+        ox[l] = dx;
+        oy[l] = dy;
+        for (int i = 0, last = ka - 1; i < countA; i++) {
+            int j = oa + Math.min(i, last);
+            ax[i * L + l] = x[j];
+            ay[i * L + l] = y[j];
+        }
+        for (int i = 0, last = kb - 1; i < countB; i++) {
+            int j = ob + Math.min(i, last);
+            bx[i * L + l] = x[j] + dx;
+            by[i * L + l] = y[j] + dy;
+        }
+        int n = 1;
+        int ia1 = 0;
+        int ib1 = 0;
+        int ia2 = 0;
+        int ib2 = 0;
+        int ia3 = 0;
+        int ib3 = 0;
+        int cn = ScalarDistance.cachedCount(cache, p, ka, kb);
+        if (cn > 0) {
+            int[] cia = cache.indexAs();
+            int[] cib = cache.indexBs();
+            n = cn;
+            ia1 = cia[3 * p];
+            ib1 = cib[3 * p];
+            if (cn > 1) {
+                ia2 = cia[3 * p + 1];
+                ib2 = cib[3 * p + 1];
             }
-            float dx = ox[src];
-            float dy = oy[src];
-            for (int i = 0; i < cb; i++) {
-                int j = ob + Math.min(i, kb - 1);
-                bx[i * L + l] = x[j] + dx;
-                by[i * L + l] = y[j] + dy;
+            if (cn > 2) {
+                ia3 = cia[3 * p + 2];
+                ib3 = cib[3 * p + 2];
             }
-            int n = 1;
-            int ia1 = 0;
-            int ib1 = 0;
-            int ia2 = 0;
-            int ib2 = 0;
-            int ia3 = 0;
-            int ib3 = 0;
-            int p = pair[src];
-            int cn = l < lanes ? ScalarDistance.cachedCount(cache, p, ka, kb) : 0;
-            if (cn > 0) {
-                int[] cia = cache.indexAs();
-                int[] cib = cache.indexBs();
-                n = cn;
-                ia1 = cia[3 * p];
-                ib1 = cib[3 * p];
-                if (cn > 1) {
-                    ia2 = cia[3 * p + 1];
-                    ib2 = cib[3 * p + 1];
-                }
-                if (cn > 2) {
-                    ia3 = cia[3 * p + 2];
-                    ib3 = cib[3 * p + 2];
-                }
-            }
-            state[N + l] = n;
-            put(AX1, AY1, BX1, BY1, IA1, IB1, l, x, y, oa + ia1, ob + ib1, ia1, ib1, dx, dy);
-            put(AX2, AY2, BX2, BY2, IA2, IB2, l, x, y, oa + ia2, ob + ib2, ia2, ib2, dx, dy);
-            put(AX3, AY3, BX3, BY3, IA3, IB3, l, x, y, oa + ia3, ob + ib3, ia3, ib3, dx, dy);
-            state[W1 + l] = 1f;
-            state[W2 + l] = 0f;
-            state[W3 + l] = 0f;
-            state[ITER + l] = 0f;
-            state[EXIT + l] = l < lanes ? 0f : -1f;
+        }
+        state[N + l] = n;
+        put(AX1, AY1, BX1, BY1, IA1, IB1, l, x, y, oa + ia1, ob + ib1, ia1, ib1, dx, dy);
+        put(AX2, AY2, BX2, BY2, IA2, IB2, l, x, y, oa + ia2, ob + ib2, ia2, ib2, dx, dy);
+        put(AX3, AY3, BX3, BY3, IA3, IB3, l, x, y, oa + ia3, ob + ib3, ia3, ib3, dx, dy);
+        state[W1 + l] = 1f;
+        state[W2 + l] = 0f;
+        state[W3 + l] = 0f;
+        state[ITER + l] = 0f;
+        state[EXIT + l] = 0f;
+    }
+
+    /** Rows {@code from..to-1} of a point pair become copies of row {@code from - 1} (none while no row is in use). */
+    private static void grow(float[] x, float[] y, int from, int to) {
+        if (from == 0) {
+            return;
+        }
+        for (int i = from; i < to; i++) {
+            System.arraycopy(x, (from - 1) * L, x, i * L, L);
+            System.arraycopy(y, (from - 1) * L, y, i * L, L);
         }
     }
 

@@ -60,8 +60,6 @@ public final class VectorDistance implements DistanceKernel {
     private static final float NO_PROGRESS = Distances.EXIT_NO_PROGRESS;
     private static final float DEGENERATE = Distances.EXIT_DEGENERATE;
     private static final float CAP = Distances.EXIT_ITERATION_CAP;
-    /** Exit code of a spare lane: never active, never written out. */
-    private static final float SPARE = -1f;
 
     private VectorDistance() {}
 
@@ -90,37 +88,70 @@ public final class VectorDistance implements DistanceKernel {
     static int run(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache,
                    Penetrations mtv) {
         RoundedArrays s = shapes.arrays();
+        GjkLanes g = GjkLanes.PER_THREAD.get();
+        g.clear();
+        g.cursor = from;
+        g.hits = 0;
+        int busy = 0;
+        for (int l = 0; l < L; l++) {
+            busy += refill(s, g, l, pairs, to, cache, out, mtv) ? 1 : 0;
+        }
+        while (busy > 0) {
+            trip(g);
+            long done = finished(g.state);
+            while (done != 0) {
+                int l = Long.numberOfTrailingZeros(done);
+                done &= done - 1;
+                g.hits += finish(s, g, l, cache, out, mtv);
+                busy -= refill(s, g, l, pairs, to, cache, out, mtv) ? 0 : 1;
+            }
+        }
+        return g.hits;
+    }
+
+    /**
+     * Starts lane {@code l} on the next pair of the range from {@code g.cursor} that fits the
+     * lanes, running the pairs on the way that do not (a shape of more than
+     * {@link GjkLanes#MAX_POINTS} core points) with the scalar kernel. Returns false, and leaves
+     * the lane spare, when the range is used up.
+     */
+    private static boolean refill(RoundedArrays s, GjkLanes g, int l, PairBatch pairs, int to, SimplexCache cache,
+                                  Distances out, Penetrations mtv) {
         int[] count = s.count();
         int[] pa = pairs.arrays().a;
         int[] pb = pairs.arrays().b;
-        GjkLanes g = GjkLanes.PER_THREAD.get();
-        int hits = 0;
-        int lanes = 0;
-        for (int p = from; p < to; p++) {
+        for (int p = g.cursor; p < to; p++) {
             int a = pa[p];
             int b = pb[p];
             if (count[a] > GjkLanes.MAX_POINTS || count[b] > GjkLanes.MAX_POINTS) {
-                hits += ScalarDistance.pair(s, a, b, cache, p, out, mtv) ? 1 : 0;
+                g.hits += ScalarDistance.pair(s, a, b, cache, p, out, mtv) ? 1 : 0;
                 continue;
             }
-            g.pair[lanes] = p;
-            g.a[lanes] = a;
-            g.b[lanes] = b;
-            g.ox[lanes] = 0f;
-            g.oy[lanes] = 0f;
-            lanes++;
-            if (lanes == L) {
-                hits += group(s, g, L, cache, out, mtv);
-                lanes = 0;
-            }
+            g.cursor = p + 1;
+            g.start(s, l, p, a, b, 0f, 0f, cache);
+            return true;
         }
-        if (lanes > 0) {
-            hits += group(s, g, lanes, cache, out, mtv);
-        }
-        return hits;
+        g.cursor = to;
+        g.state[GjkLanes.EXIT + l] = GjkLanes.SPARE;
+        return false;
     }
 
-    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group. */
+    /** The lanes whose pair ended (exit code set, not spare), as bits. */
+    private static long finished(float[] r) {
+        return row(r, GjkLanes.EXIT).compare(VectorOperators.GT, FloatVector.zero(F)).toLong();
+    }
+
+    /** The tail of lane {@code l}'s pair: {@link ScalarDistance#finish}; 1 if the shapes touch or overlap. */
+    private static int finish(RoundedArrays s, GjkLanes g, int l, SimplexCache cache, Distances out, Penetrations mtv) {
+        float[] r = g.state;
+        return ScalarDistance.finish(s, g.a[l], g.b[l], g.ox[l], g.oy[l], (int) r[GjkLanes.N + l],
+                (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
+                (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
+                r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],
+                (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out, mtv) ? 1 : 0;
+    }
+
+    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group, without refills. */
     static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
                              Penetrations mtv) {
         g.load(s, lanes, cache);
@@ -128,13 +159,8 @@ public final class VectorDistance implements DistanceKernel {
             // Every trip ends a lane or counts one of its iterations; the bound is a backstop.
         }
         int hits = 0;
-        float[] r = g.state;
         for (int l = 0; l < lanes; l++) {
-            hits += ScalarDistance.finish(s, g.a[l], g.b[l], g.ox[l], g.oy[l], (int) r[GjkLanes.N + l],
-                    (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
-                    (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
-                    r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],
-                    (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out, mtv) ? 1 : 0;
+            hits += finish(s, g, l, cache, out, mtv);
         }
         return hits;
     }
