@@ -3,6 +3,9 @@ package dev.sepax.simd;
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.internal.RoundedArrays;
 import dev.sepax.narrow.ScalarDistance;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Per-thread scratch of {@link VectorDistance}: one group of L pairs, lane-major.
@@ -21,7 +24,9 @@ import dev.sepax.narrow.ScalarDistance;
  * One instance per thread ({@link #PER_THREAD}), about 20 KB at 16 lanes, reused; not shared.
  */
 final class GjkLanes {
-    private static final int L = VectorSupport.F.length();
+    private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
+    private static final int L = F.length();
     /** Shapes with more core points than this run the scalar kernel. */
     static final int MAX_POINTS = 64;
     static final ThreadLocal<GjkLanes> PER_THREAD = ThreadLocal.withInitial(GjkLanes::new);
@@ -80,7 +85,15 @@ final class GjkLanes {
     static final int T1 = 46 * L;
     static final int T2 = 47 * L;
     static final int T3 = 48 * L;
-    private static final int ROWS = 49;
+    /** The tail's results: closest points, normal and distance (see VectorDistance). */
+    static final int PAX = 49 * L;
+    static final int PAY = 50 * L;
+    static final int PBX = 51 * L;
+    static final int PBY = 52 * L;
+    static final int NX = 53 * L;
+    static final int NY = 54 * L;
+    static final int DIST = 55 * L;
+    private static final int ROWS = 56;
 
     final float[] state = new float[ROWS * L];
     final float[] ax = new float[MAX_POINTS * L];
@@ -94,120 +107,156 @@ final class GjkLanes {
     /** Per lane: B's core offset (the shape cast's position; 0 for the plain queries). */
     final float[] ox = new float[L];
     final float[] oy = new float[L];
+    /** Per lane: first slot and last core point index of A and of B; the gather index map. */
+    final int[] startA = new int[L];
+    final int[] startB = new int[L];
+    final int[] lastA = new int[L];
+    final int[] lastB = new int[L];
+    private final int[] map = new int[L];
     /** Rows of ax/ay and of bx/by in use: the group's largest core point counts. */
     int countA;
     int countB;
 
-    /** Exit code of a lane that holds no pair: never active, never written out. */
-    static final float SPARE = -1f;
-
-    /** The next batch index a lane queue has not looked at yet (see {@link VectorDistance}). */
-    int cursor;
-    /** The touching or overlapping pairs a lane queue has counted so far. */
-    int hits;
-
-    /** Makes every lane spare and forgets the rows in use: the start of a group or of a lane queue. */
-    void clear() {
-        countA = 0;
-        countB = 0;
-        for (int l = 0; l < L; l++) {
-            state[EXIT + l] = SPARE;
-        }
-    }
-
     /**
      * Packs the first {@code lanes} pairs of the lists and starts their simplices exactly as
-     * {@link ScalarDistance#pair} does; the other lanes are spare.
+     * {@link ScalarDistance#pair} does; spare lanes repeat lane 0's pair and start finished.
+     * The rows are gathered (a lane's index clamped to its last point, so the padding repeats
+     * it), the cold simplex is written from row 0 as whole rows, and only the lanes that start
+     * from the cache are written one by one.
      */
     void load(RoundedArrays s, int lanes, SimplexCache cache) {
         assert lanes >= 1 && lanes <= L : "lanes=" + lanes;
-        clear();
-        for (int l = 0; l < lanes; l++) {
-            start(s, l, pair[l], a[l], b[l], ox[l], oy[l], cache);
+        int[] start = s.start();
+        int[] count = s.count();
+        int ca = 0;
+        int cb = 0;
+        for (int l = 0; l < L; l++) {
+            int src = l < lanes ? l : 0;
+            int ka = count[a[src]];
+            int kb = count[b[src]];
+            ca = Math.max(ca, ka);
+            cb = Math.max(cb, kb);
+            a[l] = a[src];
+            b[l] = b[src];
+            ox[l] = ox[src];
+            oy[l] = oy[src];
+            startA[l] = start[a[l]];
+            startB[l] = start[b[l]];
+            lastA[l] = ka - 1;
+            lastB[l] = kb - 1;
+        }
+        assert ca <= MAX_POINTS && cb <= MAX_POINTS;
+        countA = ca;
+        countB = cb;
+        gatherRows(s.x(), s.y());
+        coldStart(state, ax, ay, bx, by);
+        for (int l = 0; l < L; l++) {
+            state[EXIT + l] = l < lanes ? 0f : -1f;
+        }
+        if (cache != null) {
+            float[] x = s.x();
+            float[] y = s.y();
+            for (int l = 0; l < lanes; l++) {
+                warmStart(x, y, l, cache);
+            }
         }
     }
 
     /**
-     * Puts pair {@code p} (shapes {@code sa}, {@code sb}, B's core moved by {@code (dx, dy)}) in
-     * lane {@code l} and starts its simplex exactly as {@link ScalarDistance#pair} does. The rows
-     * in use grow to the pair's core point counts if needed; a grown row repeats the row before
-     * it, so every other lane's column keeps repeating its last point. Scalar work: the lane's
-     * column of {@code countA + countB} rows and its simplex.
+     * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by}:
+     * point {@code min(i, last)} of each lane's shape, B's moved by the lane's offset (one
+     * rounding, as the scalar kernel moves B's points). The gather index of a lane is clamped
+     * to its last point, so the padding repeats it and every index is in the store. One method
+     * for both shapes, large enough that C2 compiles it on its own.
      */
-    void start(RoundedArrays s, int l, int p, int sa, int sb, float dx, float dy, SimplexCache cache) {
-        float[] x = s.x();
-        float[] y = s.y();
-        int oa = s.start()[sa];
-        int ob = s.start()[sb];
-        int ka = s.count()[sa];
-        int kb = s.count()[sb];
-        assert ka <= MAX_POINTS && kb <= MAX_POINTS;
-        if (ka > countA) {
-            grow(ax, ay, countA, ka);
-            countA = ka;
+    private void gatherRows(float[] x, float[] y) {
+        IntVector one = IntVector.broadcast(I, 1);
+        IntVector o = IntVector.fromArray(I, startA, 0);
+        IntVector k = IntVector.fromArray(I, lastA, 0);
+        IntVector i = IntVector.zero(I);
+        for (int r = 0; r < countA; r++) {
+            o.add(i.min(k)).intoArray(map, 0);
+            FloatVector.fromArray(F, x, 0, map, 0).intoArray(ax, r * L);
+            FloatVector.fromArray(F, y, 0, map, 0).intoArray(ay, r * L);
+            i = i.add(one);
         }
-        if (kb > countB) {
-            grow(bx, by, countB, kb);
-            countB = kb;
+        FloatVector dx = FloatVector.fromArray(F, ox, 0);
+        FloatVector dy = FloatVector.fromArray(F, oy, 0);
+        o = IntVector.fromArray(I, startB, 0);
+        k = IntVector.fromArray(I, lastB, 0);
+        i = IntVector.zero(I);
+        for (int r = 0; r < countB; r++) {
+            o.add(i.min(k)).intoArray(map, 0);
+            FloatVector.fromArray(F, x, 0, map, 0).add(dx).intoArray(bx, r * L);
+            FloatVector.fromArray(F, y, 0, map, 0).add(dy).intoArray(by, r * L);
+            i = i.add(one);
         }
-        pair[l] = p;
-        a[l] = sa;
-        b[l] = sb;
-        ox[l] = dx;
-        oy[l] = dy;
-        for (int i = 0, last = ka - 1; i < countA; i++) {
-            int j = oa + Math.min(i, last);
-            ax[i * L + l] = x[j];
-            ay[i * L + l] = y[j];
+    }
+
+    /** The cold simplex of every lane, as {@link ScalarDistance#pair} starts it: point pair 0 in all three slots, n = 1. */
+    private static void coldStart(float[] r, float[] ax, float[] ay, float[] bx, float[] by) {
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        FloatVector x0 = FloatVector.fromArray(F, ax, 0);
+        FloatVector y0 = FloatVector.fromArray(F, ay, 0);
+        FloatVector u0 = FloatVector.fromArray(F, bx, 0);
+        FloatVector v0 = FloatVector.fromArray(F, by, 0);
+        one.intoArray(r, N);
+        x0.intoArray(r, AX1);
+        y0.intoArray(r, AY1);
+        u0.intoArray(r, BX1);
+        v0.intoArray(r, BY1);
+        x0.intoArray(r, AX2);
+        y0.intoArray(r, AY2);
+        u0.intoArray(r, BX2);
+        v0.intoArray(r, BY2);
+        x0.intoArray(r, AX3);
+        y0.intoArray(r, AY3);
+        u0.intoArray(r, BX3);
+        v0.intoArray(r, BY3);
+        zero.intoArray(r, IA1);
+        zero.intoArray(r, IB1);
+        zero.intoArray(r, IA2);
+        zero.intoArray(r, IB2);
+        zero.intoArray(r, IA3);
+        zero.intoArray(r, IB3);
+        one.intoArray(r, W1);
+        zero.intoArray(r, W2);
+        zero.intoArray(r, W3);
+        zero.intoArray(r, ITER);
+    }
+
+    /** Lane {@code l}'s simplex from its cache entry, where {@link ScalarDistance#cachedCount} accepts it. */
+    private void warmStart(float[] x, float[] y, int l, SimplexCache cache) {
+        int p = pair[l];
+        int cn = ScalarDistance.cachedCount(cache, p, lastA[l] + 1, lastB[l] + 1);
+        if (cn == 0) {
+            return;
         }
-        for (int i = 0, last = kb - 1; i < countB; i++) {
-            int j = ob + Math.min(i, last);
-            bx[i * L + l] = x[j] + dx;
-            by[i * L + l] = y[j] + dy;
-        }
-        int n = 1;
-        int ia1 = 0;
-        int ib1 = 0;
+        int[] cia = cache.indexAs();
+        int[] cib = cache.indexBs();
+        int ia1 = cia[3 * p];
+        int ib1 = cib[3 * p];
         int ia2 = 0;
         int ib2 = 0;
         int ia3 = 0;
         int ib3 = 0;
-        int cn = ScalarDistance.cachedCount(cache, p, ka, kb);
-        if (cn > 0) {
-            int[] cia = cache.indexAs();
-            int[] cib = cache.indexBs();
-            n = cn;
-            ia1 = cia[3 * p];
-            ib1 = cib[3 * p];
-            if (cn > 1) {
-                ia2 = cia[3 * p + 1];
-                ib2 = cib[3 * p + 1];
-            }
-            if (cn > 2) {
-                ia3 = cia[3 * p + 2];
-                ib3 = cib[3 * p + 2];
-            }
+        if (cn > 1) {
+            ia2 = cia[3 * p + 1];
+            ib2 = cib[3 * p + 1];
         }
-        state[N + l] = n;
+        if (cn > 2) {
+            ia3 = cia[3 * p + 2];
+            ib3 = cib[3 * p + 2];
+        }
+        int oa = startA[l];
+        int ob = startB[l];
+        float dx = ox[l];
+        float dy = oy[l];
+        state[N + l] = cn;
         put(AX1, AY1, BX1, BY1, IA1, IB1, l, x, y, oa + ia1, ob + ib1, ia1, ib1, dx, dy);
         put(AX2, AY2, BX2, BY2, IA2, IB2, l, x, y, oa + ia2, ob + ib2, ia2, ib2, dx, dy);
         put(AX3, AY3, BX3, BY3, IA3, IB3, l, x, y, oa + ia3, ob + ib3, ia3, ib3, dx, dy);
-        state[W1 + l] = 1f;
-        state[W2 + l] = 0f;
-        state[W3 + l] = 0f;
-        state[ITER + l] = 0f;
-        state[EXIT + l] = 0f;
-    }
-
-    /** Rows {@code from..to-1} of a point pair become copies of row {@code from - 1} (none while no row is in use). */
-    private static void grow(float[] x, float[] y, int from, int to) {
-        if (from == 0) {
-            return;
-        }
-        for (int i = from; i < to; i++) {
-            System.arraycopy(x, (from - 1) * L, x, i * L, L);
-            System.arraycopy(y, (from - 1) * L, y, i * L, L);
-        }
     }
 
     private void put(int rax, int ray, int rbx, int rby, int ria, int rib, int l, float[] x, float[] y, int ja, int jb,

@@ -60,6 +60,8 @@ public final class VectorDistance implements DistanceKernel {
     private static final float NO_PROGRESS = Distances.EXIT_NO_PROGRESS;
     private static final float DEGENERATE = Distances.EXIT_DEGENERATE;
     private static final float CAP = Distances.EXIT_ITERATION_CAP;
+    /** Exit code of a spare lane: never active, never written out. */
+    private static final float SPARE = -1f;
 
     private VectorDistance() {}
 
@@ -88,81 +90,135 @@ public final class VectorDistance implements DistanceKernel {
     static int run(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache,
                    Penetrations mtv) {
         RoundedArrays s = shapes.arrays();
-        GjkLanes g = GjkLanes.PER_THREAD.get();
-        g.clear();
-        g.cursor = from;
-        g.hits = 0;
-        int busy = 0;
-        for (int l = 0; l < L; l++) {
-            busy += refill(s, g, l, pairs, to, cache, out, mtv) ? 1 : 0;
-        }
-        while (busy > 0) {
-            trip(g);
-            long done = finished(g.state);
-            while (done != 0) {
-                int l = Long.numberOfTrailingZeros(done);
-                done &= done - 1;
-                g.hits += finish(s, g, l, cache, out, mtv);
-                busy -= refill(s, g, l, pairs, to, cache, out, mtv) ? 0 : 1;
-            }
-        }
-        return g.hits;
-    }
-
-    /**
-     * Starts lane {@code l} on the next pair of the range from {@code g.cursor} that fits the
-     * lanes, running the pairs on the way that do not (a shape of more than
-     * {@link GjkLanes#MAX_POINTS} core points) with the scalar kernel. Returns false, and leaves
-     * the lane spare, when the range is used up.
-     */
-    private static boolean refill(RoundedArrays s, GjkLanes g, int l, PairBatch pairs, int to, SimplexCache cache,
-                                  Distances out, Penetrations mtv) {
         int[] count = s.count();
         int[] pa = pairs.arrays().a;
         int[] pb = pairs.arrays().b;
-        for (int p = g.cursor; p < to; p++) {
+        GjkLanes g = GjkLanes.PER_THREAD.get();
+        int hits = 0;
+        int lanes = 0;
+        for (int p = from; p < to; p++) {
             int a = pa[p];
             int b = pb[p];
             if (count[a] > GjkLanes.MAX_POINTS || count[b] > GjkLanes.MAX_POINTS) {
-                g.hits += ScalarDistance.pair(s, a, b, cache, p, out, mtv) ? 1 : 0;
+                hits += ScalarDistance.pair(s, a, b, cache, p, out, mtv) ? 1 : 0;
                 continue;
             }
-            g.cursor = p + 1;
-            g.start(s, l, p, a, b, 0f, 0f, cache);
-            return true;
+            g.pair[lanes] = p;
+            g.a[lanes] = a;
+            g.b[lanes] = b;
+            g.ox[lanes] = 0f;
+            g.oy[lanes] = 0f;
+            lanes++;
+            if (lanes == L) {
+                hits += group(s, g, L, cache, out, mtv);
+                lanes = 0;
+            }
         }
-        g.cursor = to;
-        g.state[GjkLanes.EXIT + l] = GjkLanes.SPARE;
-        return false;
+        if (lanes > 0) {
+            hits += group(s, g, lanes, cache, out, mtv);
+        }
+        return hits;
     }
 
-    /** The lanes whose pair ended (exit code set, not spare), as bits. */
-    private static long finished(float[] r) {
-        return row(r, GjkLanes.EXIT).compare(VectorOperators.GT, FloatVector.zero(F)).toLong();
-    }
-
-    /** The tail of lane {@code l}'s pair: {@link ScalarDistance#finish}; 1 if the shapes touch or overlap. */
-    private static int finish(RoundedArrays s, GjkLanes g, int l, SimplexCache cache, Distances out, Penetrations mtv) {
-        float[] r = g.state;
-        return ScalarDistance.finish(s, g.a[l], g.b[l], g.ox[l], g.oy[l], (int) r[GjkLanes.N + l],
-                (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
-                (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
-                r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],
-                (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out, mtv) ? 1 : 0;
-    }
-
-    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group, without refills. */
+    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group. */
     static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
                              Penetrations mtv) {
         g.load(s, lanes, cache);
         for (int t = 0; t <= ScalarDistance.MAX_ITERATIONS && trip(g); t++) {
             // Every trip ends a lane or counts one of its iterations; the bound is a backstop.
         }
+        float[] r = g.state;
         int hits = 0;
+        if (mtv != null) {
+            for (int l = 0; l < lanes; l++) {
+                hits += ScalarDistance.finish(s, g.a[l], g.b[l], g.ox[l], g.oy[l], (int) r[GjkLanes.N + l],
+                        (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
+                        (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
+                        r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],
+                        (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out, mtv) ? 1 : 0;
+            }
+            return hits;
+        }
+        tail(r, s.radius(), g);
         for (int l = 0; l < lanes; l++) {
-            hits += finish(s, g, l, cache, out, mtv);
+            int p = g.pair[l];
+            float dist = r[GjkLanes.DIST + l];
+            out.set(p, dist, r[GjkLanes.PAX + l], r[GjkLanes.PAY + l], r[GjkLanes.PBX + l], r[GjkLanes.PBY + l],
+                    r[GjkLanes.NX + l], r[GjkLanes.NY + l], (int) r[GjkLanes.ITER + l], (int) r[GjkLanes.EXIT + l]);
+            hits += dist == 0 ? 1 : 0;
+        }
+        if (cache != null) {
+            int[] counts = cache.counts();
+            int[] ca = cache.indexAs();
+            int[] cb = cache.indexBs();
+            for (int l = 0; l < lanes; l++) {
+                int p = g.pair[l];
+                counts[p] = (int) r[GjkLanes.N + l];
+                ca[3 * p] = (int) r[GjkLanes.IA1 + l];
+                cb[3 * p] = (int) r[GjkLanes.IB1 + l];
+                ca[3 * p + 1] = (int) r[GjkLanes.IA2 + l];
+                cb[3 * p + 1] = (int) r[GjkLanes.IB2 + l];
+                ca[3 * p + 2] = (int) r[GjkLanes.IA3 + l];
+                cb[3 * p + 2] = (int) r[GjkLanes.IB3 + l];
+            }
         }
         return hits;
+    }
+
+    /**
+     * The tail of {@link ScalarDistance#finish} in every lane, into rows PAX..DIST. First the
+     * closest core points {@code a1*p1 + a2*p2 (+ a3*p3)} of the final simplex (B's the same as
+     * A's for a triangle): the simplex rows hold the very points the scalar tail reads
+     * ({@code x + ox} on B), so the products and sums are its own. Then the core gap's length
+     * {@code m * sqrt((cx/m)^2 + (cy/m)^2)}, the normal, and the radii along it (the rounded
+     * parts' overlap takes the middle of the common interval); lanes whose cores touch (overlap
+     * exit, or a zero gap) get distance 0, normal (0, 0) and B's point on A's. One method, large
+     * enough that C2 compiles it on its own rather than into {@link #group} (where its vector
+     * operations would exceed the caller's inlining budget and run boxed).
+     */
+    private static void tail(float[] r, float[] radius, GjkLanes g) {
+        FloatVector n = row(r, GjkLanes.N);
+        VectorMask<Float> two = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        VectorMask<Float> three = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
+        FloatVector w1 = row(r, GjkLanes.W1);
+        FloatVector w2 = row(r, GjkLanes.W2);
+        FloatVector w3 = row(r, GjkLanes.W3);
+        FloatVector ax1 = row(r, GjkLanes.AX1);
+        FloatVector ay1 = row(r, GjkLanes.AY1);
+        FloatVector sx = w1.mul(ax1).add(w2.mul(row(r, GjkLanes.AX2)));
+        FloatVector sy = w1.mul(ay1).add(w2.mul(row(r, GjkLanes.AY2)));
+        FloatVector pax = ax1.blend(sx, two).blend(sx.add(w3.mul(row(r, GjkLanes.AX3))), three);
+        FloatVector pay = ay1.blend(sy, two).blend(sy.add(w3.mul(row(r, GjkLanes.AY3))), three);
+        FloatVector bx1 = row(r, GjkLanes.BX1);
+        FloatVector by1 = row(r, GjkLanes.BY1);
+        FloatVector pbx = bx1.blend(w1.mul(bx1).add(w2.mul(row(r, GjkLanes.BX2))), two).blend(pax, three);
+        FloatVector pby = by1.blend(w1.mul(by1).add(w2.mul(row(r, GjkLanes.BY2))), two).blend(pay, three);
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector cx = pbx.sub(pax);
+        FloatVector cy = pby.sub(pay);
+        FloatVector m = cx.abs().max(cy.abs());
+        VectorMask<Float> touch = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, OVERLAP))
+                .or(m.compare(VectorOperators.EQ, zero));
+        FloatVector ux = cx.div(m);
+        FloatVector uy = cy.div(m);
+        FloatVector q = ux.mul(ux).add(uy.mul(uy)).sqrt();
+        FloatVector core = m.mul(q);
+        FloatVector nx = ux.div(q);
+        FloatVector ny = uy.div(q);
+        FloatVector ra = FloatVector.fromArray(F, radius, 0, g.a, 0);
+        FloatVector rb = FloatVector.fromArray(F, radius, 0, g.b, 0);
+        FloatVector rs = ra.add(rb);
+        VectorMask<Float> apart = core.compare(VectorOperators.GT, rs);
+        FloatVector t = FloatVector.broadcast(F, 0.5f).mul(zero.max(core.sub(rb)).add(ra.min(core)));
+        FloatVector ix = pax.add(t.mul(nx));
+        FloatVector iy = pay.add(t.mul(ny));
+        ix.blend(pax.add(ra.mul(nx)), apart).blend(pax, touch).intoArray(r, GjkLanes.PAX);
+        iy.blend(pay.add(ra.mul(ny)), apart).blend(pay, touch).intoArray(r, GjkLanes.PAY);
+        ix.blend(pbx.sub(rb.mul(nx)), apart).blend(pax, touch).intoArray(r, GjkLanes.PBX);
+        iy.blend(pby.sub(rb.mul(ny)), apart).blend(pay, touch).intoArray(r, GjkLanes.PBY);
+        nx.blend(zero, touch).intoArray(r, GjkLanes.NX);
+        ny.blend(zero, touch).intoArray(r, GjkLanes.NY);
+        zero.blend(core.sub(rs), apart.andNot(touch)).intoArray(r, GjkLanes.DIST);
     }
 
     private static FloatVector row(float[] r, int offset) {
