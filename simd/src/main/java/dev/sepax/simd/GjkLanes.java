@@ -148,8 +148,7 @@ final class GjkLanes {
         assert ca <= MAX_POINTS && cb <= MAX_POINTS;
         countA = ca;
         countB = cb;
-        gatherRows(s.x(), s.y());
-        coldStart(state, ax, ay, bx, by);
+        pack(s.x(), s.y());
         for (int l = 0; l < L; l++) {
             state[EXIT + l] = l < lanes ? 0f : -1f;
         }
@@ -166,10 +165,13 @@ final class GjkLanes {
      * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by}:
      * point {@code min(i, last)} of each lane's shape, B's moved by the lane's offset (one
      * rounding, as the scalar kernel moves B's points). The gather index of a lane is clamped
-     * to its last point, so the padding repeats it and every index is in the store. One method
-     * for both shapes, large enough that C2 compiles it on its own.
+     * to its last point, so the padding repeats it and every index is in the store. Then the
+     * cold simplex of every lane, as {@link ScalarDistance#pair} starts it: point pair 0 in all
+     * three slots, n = 1, weights (1, 0, 0). One method, too large for C2 to inline it into
+     * {@link #load} (whose inlining budget it would exceed, so that its vectors would be boxed):
+     * it is compiled on its own.
      */
-    private void gatherRows(float[] x, float[] y) {
+    private void pack(float[] x, float[] y) {
         IntVector one = IntVector.broadcast(I, 1);
         IntVector o = IntVector.fromArray(I, startA, 0);
         IntVector k = IntVector.fromArray(I, lastA, 0);
@@ -191,17 +193,14 @@ final class GjkLanes {
             FloatVector.fromArray(F, y, 0, map, 0).add(dy).intoArray(by, r * L);
             i = i.add(one);
         }
-    }
-
-    /** The cold simplex of every lane, as {@link ScalarDistance#pair} starts it: point pair 0 in all three slots, n = 1. */
-    private static void coldStart(float[] r, float[] ax, float[] ay, float[] bx, float[] by) {
+        float[] r = state;
         FloatVector zero = FloatVector.zero(F);
-        FloatVector one = FloatVector.broadcast(F, 1f);
+        FloatVector unit = FloatVector.broadcast(F, 1f);
         FloatVector x0 = FloatVector.fromArray(F, ax, 0);
         FloatVector y0 = FloatVector.fromArray(F, ay, 0);
         FloatVector u0 = FloatVector.fromArray(F, bx, 0);
         FloatVector v0 = FloatVector.fromArray(F, by, 0);
-        one.intoArray(r, N);
+        unit.intoArray(r, N);
         x0.intoArray(r, AX1);
         y0.intoArray(r, AY1);
         u0.intoArray(r, BX1);
@@ -220,7 +219,7 @@ final class GjkLanes {
         zero.intoArray(r, IB2);
         zero.intoArray(r, IA3);
         zero.intoArray(r, IB3);
-        one.intoArray(r, W1);
+        unit.intoArray(r, W1);
         zero.intoArray(r, W2);
         zero.intoArray(r, W3);
         zero.intoArray(r, ITER);

@@ -139,13 +139,26 @@ public final class VectorDistance implements DistanceKernel {
             }
             return hits;
         }
-        tail(r, s.radius(), g);
-        for (int l = 0; l < lanes; l++) {
-            int p = g.pair[l];
-            float dist = r[GjkLanes.DIST + l];
-            out.set(p, dist, r[GjkLanes.PAX + l], r[GjkLanes.PAY + l], r[GjkLanes.PBX + l], r[GjkLanes.PBY + l],
-                    r[GjkLanes.NX + l], r[GjkLanes.NY + l], (int) r[GjkLanes.ITER + l], (int) r[GjkLanes.EXIT + l]);
-            hits += dist == 0 ? 1 : 0;
+        // A full group of consecutive pairs (the usual case) is written from the lanes.
+        int first = lanes == L && g.pair[L - 1] - g.pair[0] == L - 1 ? g.pair[0] : -1;
+        hits = tail(r, s.radius(), g, out, first);
+        if (first >= 0) {
+            // The two int outputs lane by lane: a vector float-to-int conversion is not compiled
+            // to an instruction here (it allocates).
+            int[] iterations = out.iterationCounts();
+            int[] exits = out.exits();
+            for (int l = 0; l < L; l++) {
+                iterations[first + l] = (int) r[GjkLanes.ITER + l];
+                exits[first + l] = (int) r[GjkLanes.EXIT + l];
+            }
+        } else {
+            for (int l = 0; l < lanes; l++) {
+                int p = g.pair[l];
+                float dist = r[GjkLanes.DIST + l];
+                out.set(p, dist, r[GjkLanes.PAX + l], r[GjkLanes.PAY + l], r[GjkLanes.PBX + l], r[GjkLanes.PBY + l],
+                        r[GjkLanes.NX + l], r[GjkLanes.NY + l], (int) r[GjkLanes.ITER + l], (int) r[GjkLanes.EXIT + l]);
+                hits += dist == 0 ? 1 : 0;
+            }
         }
         if (cache != null) {
             int[] counts = cache.counts();
@@ -172,11 +185,14 @@ public final class VectorDistance implements DistanceKernel {
      * ({@code x + ox} on B), so the products and sums are its own. Then the core gap's length
      * {@code m * sqrt((cx/m)^2 + (cy/m)^2)}, the normal, and the radii along it (the rounded
      * parts' overlap takes the middle of the common interval); lanes whose cores touch (overlap
-     * exit, or a zero gap) get distance 0, normal (0, 0) and B's point on A's. One method, large
+     * exit, or a zero gap) get distance 0, normal (0, 0) and B's point on A's. With {@code first}
+     * at least 0 (a full group of the consecutive pairs from {@code first}) the float results go
+     * straight into {@code out} and the touching count is returned; otherwise into the rows
+     * (0 returned) for the caller to write lane by lane. One method, large
      * enough that C2 compiles it on its own rather than into {@link #group} (where its vector
      * operations would exceed the caller's inlining budget and run boxed).
      */
-    private static void tail(float[] r, float[] radius, GjkLanes g) {
+    private static int tail(float[] r, float[] radius, GjkLanes g, Distances out, int first) {
         FloatVector n = row(r, GjkLanes.N);
         VectorMask<Float> two = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
         VectorMask<Float> three = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
@@ -212,13 +228,31 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector t = FloatVector.broadcast(F, 0.5f).mul(zero.max(core.sub(rb)).add(ra.min(core)));
         FloatVector ix = pax.add(t.mul(nx));
         FloatVector iy = pay.add(t.mul(ny));
-        ix.blend(pax.add(ra.mul(nx)), apart).blend(pax, touch).intoArray(r, GjkLanes.PAX);
-        iy.blend(pay.add(ra.mul(ny)), apart).blend(pay, touch).intoArray(r, GjkLanes.PAY);
-        ix.blend(pbx.sub(rb.mul(nx)), apart).blend(pax, touch).intoArray(r, GjkLanes.PBX);
-        iy.blend(pby.sub(rb.mul(ny)), apart).blend(pay, touch).intoArray(r, GjkLanes.PBY);
-        nx.blend(zero, touch).intoArray(r, GjkLanes.NX);
-        ny.blend(zero, touch).intoArray(r, GjkLanes.NY);
-        zero.blend(core.sub(rs), apart.andNot(touch)).intoArray(r, GjkLanes.DIST);
+        FloatVector oax = ix.blend(pax.add(ra.mul(nx)), apart).blend(pax, touch);
+        FloatVector oay = iy.blend(pay.add(ra.mul(ny)), apart).blend(pay, touch);
+        FloatVector obx = ix.blend(pbx.sub(rb.mul(nx)), apart).blend(pax, touch);
+        FloatVector oby = iy.blend(pby.sub(rb.mul(ny)), apart).blend(pay, touch);
+        FloatVector onx = nx.blend(zero, touch);
+        FloatVector ony = ny.blend(zero, touch);
+        FloatVector dist = zero.blend(core.sub(rs), apart.andNot(touch));
+        if (first < 0) {
+            oax.intoArray(r, GjkLanes.PAX);
+            oay.intoArray(r, GjkLanes.PAY);
+            obx.intoArray(r, GjkLanes.PBX);
+            oby.intoArray(r, GjkLanes.PBY);
+            onx.intoArray(r, GjkLanes.NX);
+            ony.intoArray(r, GjkLanes.NY);
+            dist.intoArray(r, GjkLanes.DIST);
+            return 0;
+        }
+        dist.intoArray(out.distances(), first);
+        oax.intoArray(out.pointAXs(), first);
+        oay.intoArray(out.pointAYs(), first);
+        obx.intoArray(out.pointBXs(), first);
+        oby.intoArray(out.pointBYs(), first);
+        onx.intoArray(out.normalXs(), first);
+        ony.intoArray(out.normalYs(), first);
+        return dist.compare(VectorOperators.EQ, zero).trueCount();
     }
 
     private static FloatVector row(float[] r, int offset) {
