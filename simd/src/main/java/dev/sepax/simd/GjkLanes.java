@@ -5,6 +5,10 @@ import dev.sepax.internal.RoundedArrays;
 import dev.sepax.narrow.ScalarDistance;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -27,6 +31,32 @@ final class GjkLanes {
     private static final VectorSpecies<Float> F = VectorSupport.F;
     private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
     private static final int L = F.length();
+    /** 16 lanes: groups of cores of at most 8 points load and transpose instead of gathering. */
+    private static final boolean TRANSPOSE = L == 16;
+    private static final int H = L / 2;
+    private static final VectorSpecies<Float> HALF = VectorSpecies.of(float.class, VectorShape.forBitSize(F.vectorBitSize() / 2));
+    private static final VectorMask<Float> UPPER_HALF = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
+    private static final VectorMask<Float> HAS4 = bitMask(4);
+    private static final VectorMask<Float> LACKS4 = HAS4.not();
+    private static final VectorShuffle<Float> DOWN4 = VectorShuffle.fromOp(F, l -> (l & 4) != 0 ? l - 4 : l);
+    private static final VectorShuffle<Float> UP4 = VectorShuffle.fromOp(F, l -> (l & 4) == 0 ? (l + 4) % L : l);
+    private static final VectorMask<Float> HAS2 = bitMask(2);
+    private static final VectorMask<Float> LACKS2 = HAS2.not();
+    private static final VectorShuffle<Float> DOWN2 = VectorShuffle.fromOp(F, l -> (l & 2) != 0 ? l - 2 : l);
+    private static final VectorShuffle<Float> UP2 = VectorShuffle.fromOp(F, l -> (l & 2) == 0 ? (l + 2) % L : l);
+    private static final VectorMask<Float> HAS1 = bitMask(1);
+    private static final VectorMask<Float> LACKS1 = HAS1.not();
+    private static final VectorShuffle<Float> DOWN1 = VectorShuffle.fromOp(F, l -> (l & 1) != 0 ? l - 1 : l);
+    private static final VectorShuffle<Float> UP1 = VectorShuffle.fromOp(F, l -> (l & 1) == 0 ? (l + 1) % L : l);
+
+    private static VectorMask<Float> bitMask(int b) {
+        long m = 0;
+        for (int l = 0; l < L; l++) {
+            m |= ((l & b) != 0 ? 1L : 0L) << l;
+        }
+        return VectorMask.fromLong(F, m);
+    }
+
     /** Shapes with more core points than this run the scalar kernel. */
     static final int MAX_POINTS = 64;
     static final ThreadLocal<GjkLanes> PER_THREAD = ThreadLocal.withInitial(GjkLanes::new);
@@ -113,6 +143,9 @@ final class GjkLanes {
     final int[] lastA = new int[L];
     final int[] lastB = new int[L];
     private final int[] map = new int[L];
+    /** {@link #lastA}, {@link #lastB} as floats (for the transposed rows' padding). */
+    private final float[] lastAf = new float[L];
+    private final float[] lastBf = new float[L];
     /** Rows of ax/ay and of bx/by in use: the group's largest core point counts. */
     int countA;
     int countB;
@@ -144,6 +177,8 @@ final class GjkLanes {
             startB[l] = start[b[l]];
             lastA[l] = ka - 1;
             lastB[l] = kb - 1;
+            lastAf[l] = ka - 1;
+            lastBf[l] = kb - 1;
         }
         assert ca <= MAX_POINTS && cb <= MAX_POINTS;
         countA = ca;
@@ -161,17 +196,8 @@ final class GjkLanes {
         }
     }
 
-    /**
-     * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by}:
-     * point {@code min(i, last)} of each lane's shape, B's moved by the lane's offset (one
-     * rounding, as the scalar kernel moves B's points). The gather index of a lane is clamped
-     * to its last point, so the padding repeats it and every index is in the store. Then the
-     * cold simplex of every lane, as {@link ScalarDistance#pair} starts it: point pair 0 in all
-     * three slots, n = 1, weights (1, 0, 0). One method, too large for C2 to inline it into
-     * {@link #load} (whose inlining budget it would exceed, so that its vectors would be boxed):
-     * it is compiled on its own.
-     */
-    private void pack(float[] x, float[] y) {
+    /** The rows by gathers: point {@code min(i, last)} of each lane's shape, B's moved by the lane's offset. */
+    private void gather(float[] x, float[] y) {
         IntVector one = IntVector.broadcast(I, 1);
         IntVector o = IntVector.fromArray(I, startA, 0);
         IntVector k = IntVector.fromArray(I, lastA, 0);
@@ -192,6 +218,30 @@ final class GjkLanes {
             FloatVector.fromArray(F, x, 0, map, 0).add(dx).intoArray(bx, r * L);
             FloatVector.fromArray(F, y, 0, map, 0).add(dy).intoArray(by, r * L);
             i = i.add(one);
+        }
+    }
+
+    /**
+     * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by}
+     * (point {@code min(i, last)} of each lane's shape, B's moved by the lane's offset, one
+     * rounding as in the scalar kernel), then the cold simplex of every lane as
+     * {@link ScalarDistance#pair} starts it: point pair 0 in all three slots, n = 1, weights
+     * (1, 0, 0). With 16 lanes and cores of at most 8 points the rows are loaded and
+     * transposed; otherwise gathered (each index clamped to the lane's last point, so every
+     * index is in the store). One method, too large for C2 to inline it into {@link #load}
+     * (whose inlining budget it would exceed, so that its vectors would be boxed): it is
+     * compiled on its own.
+     */
+    private void pack(float[] x, float[] y) {
+        if (TRANSPOSE && countA <= 8 && countB <= 8) {
+            transpose(x, startA, ax);
+            transpose(y, startA, ay);
+            transpose(x, startB, bx);
+            transpose(y, startB, by);
+            padTransposed(ax, ay, lastAf, null, null);
+            padTransposed(bx, by, lastBf, ox, oy);
+        } else {
+            gather(x, y);
         }
         float[] r = state;
         FloatVector zero = FloatVector.zero(F);
@@ -223,6 +273,94 @@ final class GjkLanes {
         zero.intoArray(r, W2);
         zero.intoArray(r, W3);
         zero.intoArray(r, ITER);
+    }
+
+    /**
+     * Slots 0..7 of one per-slot array for the 16 shapes whose first slots are {@code map}
+     * (lane l's at {@code map[l]}), lane-major into rows 0..7 of {@code dst}: lanes 0..7 hold
+     * the first eight shapes, lanes 8..15 the others; row q of each half's 8 x 8 block starts as
+     * shape q's eight slots, and three butterfly stages (block sizes 4, 2, 1: one constant
+     * shuffle and one blend per vector) transpose it, as {@link LaneMajorPairs} does. Slots
+     * past a shape's capacity belong to the next shape (in bounds thanks to the store's 16
+     * spare slots) and are replaced by the caller. Written out with no helper calls, so that no
+     * vector crosses a call.
+     */
+    private static void transpose(float[] arr, int[] map, float[] dst) {
+        FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[0]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 0]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v1 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[1]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 1]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v2 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[2]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 2]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v3 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[3]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 3]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v4 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[4]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 4]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v5 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[5]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 5]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v6 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[6]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 6]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v7 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[7]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 7]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
+        FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
+        FloatVector t1 = v1.blend(v5.rearrange(DOWN4), HAS4);
+        FloatVector t5 = v5.blend(v1.rearrange(UP4), LACKS4);
+        FloatVector t2 = v2.blend(v6.rearrange(DOWN4), HAS4);
+        FloatVector t6 = v6.blend(v2.rearrange(UP4), LACKS4);
+        FloatVector t3 = v3.blend(v7.rearrange(DOWN4), HAS4);
+        FloatVector t7 = v7.blend(v3.rearrange(UP4), LACKS4);
+        FloatVector u0 = t0.blend(t2.rearrange(DOWN2), HAS2);
+        FloatVector u2 = t2.blend(t0.rearrange(UP2), LACKS2);
+        FloatVector u1 = t1.blend(t3.rearrange(DOWN2), HAS2);
+        FloatVector u3 = t3.blend(t1.rearrange(UP2), LACKS2);
+        FloatVector u4 = t4.blend(t6.rearrange(DOWN2), HAS2);
+        FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
+        FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
+        FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
+        u0.blend(u1.rearrange(DOWN1), HAS1).intoArray(dst, 0);
+        u1.blend(u0.rearrange(UP1), LACKS1).intoArray(dst, L);
+        u2.blend(u3.rearrange(DOWN1), HAS1).intoArray(dst, 2 * L);
+        u3.blend(u2.rearrange(UP1), LACKS1).intoArray(dst, 3 * L);
+        u4.blend(u5.rearrange(DOWN1), HAS1).intoArray(dst, 4 * L);
+        u5.blend(u4.rearrange(UP1), LACKS1).intoArray(dst, 5 * L);
+        u6.blend(u7.rearrange(DOWN1), HAS1).intoArray(dst, 6 * L);
+        u7.blend(u6.rearrange(UP1), LACKS1).intoArray(dst, 7 * L);
+    }
+
+    /**
+     * Rows 1..7 of a transposed pair of point arrays: a lane's rows past its last point repeat
+     * it (the slots there may be padding or the next shape's points), and B's are moved by the
+     * lane's offset (one rounding, as the scalar kernel moves them).
+     */
+    private static void padTransposed(float[] px, float[] py, float[] last, float[] dx, float[] dy) {
+        FloatVector k = FloatVector.fromArray(F, last, 0);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        FloatVector i = FloatVector.zero(F);
+        FloatVector x = FloatVector.fromArray(F, px, 0);
+        FloatVector y = FloatVector.fromArray(F, py, 0);
+        FloatVector ox = dx == null ? FloatVector.zero(F) : FloatVector.fromArray(F, dx, 0);
+        FloatVector oy = dy == null ? FloatVector.zero(F) : FloatVector.fromArray(F, dy, 0);
+        if (dx != null) {
+            x = x.add(ox);
+            y = y.add(oy);
+            x.intoArray(px, 0);
+            y.intoArray(py, 0);
+        }
+        for (int r = 1; r < 8; r++) {
+            i = i.add(one);
+            VectorMask<Float> past = i.compare(VectorOperators.GT, k);
+            FloatVector nx = FloatVector.fromArray(F, px, r * L);
+            FloatVector ny = FloatVector.fromArray(F, py, r * L);
+            if (dx != null) {
+                nx = nx.add(ox);
+                ny = ny.add(oy);
+            }
+            x = nx.blend(x, past);
+            y = ny.blend(y, past);
+            x.intoArray(px, r * L);
+            y.intoArray(py, r * L);
+        }
     }
 
     /** Lane {@code l}'s simplex from its cache entry, where {@link ScalarDistance#cachedCount} accepts it. */
