@@ -23,7 +23,7 @@ import jdk.incubator.vector.VectorSpecies;
  *           (vertex v's A point, B point and indices as floats, exact below 2^24), its
  *           weights W1..W3, its size, its iteration count and its exit code (0 = running),
  *           then the rows one iteration passes between its steps (saved pairs, triangle terms,
- *           region code, direction, new support pair)
+ *           region code, direction, new support pair) and the tail's results (PAX..DIST)
  * </pre>
  * One instance per thread ({@link #PER_THREAD}), about 20 KB at 16 lanes, reused; not shared.
  */
@@ -183,7 +183,11 @@ final class GjkLanes {
         assert ca <= MAX_POINTS && cb <= MAX_POINTS;
         countA = ca;
         countB = cb;
-        pack(s.x(), s.y());
+        if (TRANSPOSE && ca <= 8 && cb <= 8) {
+            packTransposed(s.x(), s.y());
+        } else {
+            packGathered(s.x(), s.y());
+        }
         for (int l = 0; l < L; l++) {
             state[EXIT + l] = l < lanes ? 0f : -1f;
         }
@@ -196,8 +200,61 @@ final class GjkLanes {
         }
     }
 
-    /** The rows by gathers: point {@code min(i, last)} of each lane's shape, B's moved by the lane's offset. */
-    private void gather(float[] x, float[] y) {
+    /**
+     * Rows {@code 0..7} of {@code ax, ay, bx, by} for cores of at most 8 points (16 lanes):
+     * each shape's 8 slots loaded and transposed ({@link #transpose}); then the cold simplex of
+     * every lane as {@link ScalarDistance#pair} starts it, from row 0: point pair 0 in all three
+     * slots, n = 1, weights (1, 0, 0), no iteration. Its own method, too large for C2 to inline into {@link #load}: every
+     * method here that holds vector work is kept small enough for C2 to compile its vectors as
+     * registers (a caller that inlines too much runs past its node budget, and its vectors are
+     * then boxed).
+     */
+    private void packTransposed(float[] x, float[] y) {
+        transpose(x, startA, lastAf, null, ax);
+        transpose(y, startA, lastAf, null, ay);
+        transpose(x, startB, lastBf, ox, bx);
+        transpose(y, startB, lastBf, oy, by);
+        // The cold simplex, written out here and in packGathered: as a method of its own, C2
+        // inlined it into load along with other vector work and ran past its node budget.
+        float[] r = state;
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector unit = FloatVector.broadcast(F, 1f);
+        FloatVector x0 = FloatVector.fromArray(F, ax, 0);
+        FloatVector y0 = FloatVector.fromArray(F, ay, 0);
+        FloatVector u0 = FloatVector.fromArray(F, bx, 0);
+        FloatVector v0 = FloatVector.fromArray(F, by, 0);
+        unit.intoArray(r, N);
+        x0.intoArray(r, AX1);
+        y0.intoArray(r, AY1);
+        u0.intoArray(r, BX1);
+        v0.intoArray(r, BY1);
+        x0.intoArray(r, AX2);
+        y0.intoArray(r, AY2);
+        u0.intoArray(r, BX2);
+        v0.intoArray(r, BY2);
+        x0.intoArray(r, AX3);
+        y0.intoArray(r, AY3);
+        u0.intoArray(r, BX3);
+        v0.intoArray(r, BY3);
+        zero.intoArray(r, IA1);
+        zero.intoArray(r, IB1);
+        zero.intoArray(r, IA2);
+        zero.intoArray(r, IB2);
+        zero.intoArray(r, IA3);
+        zero.intoArray(r, IB3);
+        unit.intoArray(r, W1);
+        zero.intoArray(r, W2);
+        zero.intoArray(r, W3);
+        zero.intoArray(r, ITER);
+    }
+
+    /**
+     * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by} by
+     * gathers: point {@code min(i, last)} of each lane's shape (the index clamped to the lane's
+     * last point, so every index is in the store and the padding repeats it), B's moved by the
+     * lane's offset; then the cold simplex, as {@link #packTransposed}. Its own method, as that one.
+     */
+    private void packGathered(float[] x, float[] y) {
         IntVector one = IntVector.broadcast(I, 1);
         IntVector o = IntVector.fromArray(I, startA, 0);
         IntVector k = IntVector.fromArray(I, lastA, 0);
@@ -218,30 +275,6 @@ final class GjkLanes {
             FloatVector.fromArray(F, x, 0, map, 0).add(dx).intoArray(bx, r * L);
             FloatVector.fromArray(F, y, 0, map, 0).add(dy).intoArray(by, r * L);
             i = i.add(one);
-        }
-    }
-
-    /**
-     * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by}
-     * (point {@code min(i, last)} of each lane's shape, B's moved by the lane's offset, one
-     * rounding as in the scalar kernel), then the cold simplex of every lane as
-     * {@link ScalarDistance#pair} starts it: point pair 0 in all three slots, n = 1, weights
-     * (1, 0, 0). With 16 lanes and cores of at most 8 points the rows are loaded and
-     * transposed; otherwise gathered (each index clamped to the lane's last point, so every
-     * index is in the store). One method, too large for C2 to inline it into {@link #load}
-     * (whose inlining budget it would exceed, so that its vectors would be boxed): it is
-     * compiled on its own.
-     */
-    private void pack(float[] x, float[] y) {
-        if (TRANSPOSE && countA <= 8 && countB <= 8) {
-            transpose(x, startA, ax);
-            transpose(y, startA, ay);
-            transpose(x, startB, bx);
-            transpose(y, startB, by);
-            padTransposed(ax, ay, lastAf, null, null);
-            padTransposed(bx, by, lastBf, ox, oy);
-        } else {
-            gather(x, y);
         }
         float[] r = state;
         FloatVector zero = FloatVector.zero(F);
@@ -280,12 +313,14 @@ final class GjkLanes {
      * (lane l's at {@code map[l]}), lane-major into rows 0..7 of {@code dst}: lanes 0..7 hold
      * the first eight shapes, lanes 8..15 the others; row q of each half's 8 x 8 block starts as
      * shape q's eight slots, and three butterfly stages (block sizes 4, 2, 1: one constant
-     * shuffle and one blend per vector) transpose it, as {@link LaneMajorPairs} does. Slots
-     * past a shape's capacity belong to the next shape (in bounds thanks to the store's 16
-     * spare slots) and are replaced by the caller. Written out with no helper calls, so that no
-     * vector crosses a call.
+     * shuffle and one blend per vector) transpose it, as {@link LaneMajorPairs} does. A lane's
+     * rows past its last point ({@code last}, as floats) repeat that point: the slots there are
+     * padding or, past a capacity of 4, the next shape's points (in bounds thanks to the store's
+     * 16 spare slots). With {@code offset} not null every point is moved by the lane's offset
+     * first (one rounding, as the scalar kernel moves B's points). Written out with no helper
+     * calls, so that no vector crosses a call.
      */
-    private static void transpose(float[] arr, int[] map, float[] dst) {
+    private static void transpose(float[] arr, int[] map, float[] last, float[] offset, float[] dst) {
         FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[0]).reinterpretShape(F, 0))
                 .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 0]).reinterpretShape(F, -1), UPPER_HALF);
         FloatVector v1 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[1]).reinterpretShape(F, 0))
@@ -318,49 +353,34 @@ final class GjkLanes {
         FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
         FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
         FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
-        u0.blend(u1.rearrange(DOWN1), HAS1).intoArray(dst, 0);
-        u1.blend(u0.rearrange(UP1), LACKS1).intoArray(dst, L);
-        u2.blend(u3.rearrange(DOWN1), HAS1).intoArray(dst, 2 * L);
-        u3.blend(u2.rearrange(UP1), LACKS1).intoArray(dst, 3 * L);
-        u4.blend(u5.rearrange(DOWN1), HAS1).intoArray(dst, 4 * L);
-        u5.blend(u4.rearrange(UP1), LACKS1).intoArray(dst, 5 * L);
-        u6.blend(u7.rearrange(DOWN1), HAS1).intoArray(dst, 6 * L);
-        u7.blend(u6.rearrange(UP1), LACKS1).intoArray(dst, 7 * L);
-    }
-
-    /**
-     * Rows 1..7 of a transposed pair of point arrays: a lane's rows past its last point repeat
-     * it (the slots there may be padding or the next shape's points), and B's are moved by the
-     * lane's offset (one rounding, as the scalar kernel moves them).
-     */
-    private static void padTransposed(float[] px, float[] py, float[] last, float[] dx, float[] dy) {
+        // Rows past a lane's last point repeat it; B's points are moved by the lane's offset.
         FloatVector k = FloatVector.fromArray(F, last, 0);
-        FloatVector one = FloatVector.broadcast(F, 1f);
-        FloatVector i = FloatVector.zero(F);
-        FloatVector x = FloatVector.fromArray(F, px, 0);
-        FloatVector y = FloatVector.fromArray(F, py, 0);
-        FloatVector ox = dx == null ? FloatVector.zero(F) : FloatVector.fromArray(F, dx, 0);
-        FloatVector oy = dy == null ? FloatVector.zero(F) : FloatVector.fromArray(F, dy, 0);
-        if (dx != null) {
-            x = x.add(ox);
-            y = y.add(oy);
-            x.intoArray(px, 0);
-            y.intoArray(py, 0);
-        }
-        for (int r = 1; r < 8; r++) {
-            i = i.add(one);
-            VectorMask<Float> past = i.compare(VectorOperators.GT, k);
-            FloatVector nx = FloatVector.fromArray(F, px, r * L);
-            FloatVector ny = FloatVector.fromArray(F, py, r * L);
-            if (dx != null) {
-                nx = nx.add(ox);
-                ny = ny.add(oy);
-            }
-            x = nx.blend(x, past);
-            y = ny.blend(y, past);
-            x.intoArray(px, r * L);
-            y.intoArray(py, r * L);
-        }
+        // Without an offset, -0 is added: x + -0 is x for every x, -0 included.
+        FloatVector d = offset == null ? FloatVector.broadcast(F, -0f) : FloatVector.fromArray(F, offset, 0);
+        FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
+        r0 = r0.add(d);
+        r0.intoArray(dst, 0);
+        FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
+        r1 = r1.add(d).blend(r0, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 1f)));
+        r1.intoArray(dst, L);
+        FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
+        r2 = r2.add(d).blend(r1, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 2f)));
+        r2.intoArray(dst, 2 * L);
+        FloatVector r3 = u3.blend(u2.rearrange(UP1), LACKS1);
+        r3 = r3.add(d).blend(r2, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 3f)));
+        r3.intoArray(dst, 3 * L);
+        FloatVector r4 = u4.blend(u5.rearrange(DOWN1), HAS1);
+        r4 = r4.add(d).blend(r3, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 4f)));
+        r4.intoArray(dst, 4 * L);
+        FloatVector r5 = u5.blend(u4.rearrange(UP1), LACKS1);
+        r5 = r5.add(d).blend(r4, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 5f)));
+        r5.intoArray(dst, 5 * L);
+        FloatVector r6 = u6.blend(u7.rearrange(DOWN1), HAS1);
+        r6 = r6.add(d).blend(r5, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 6f)));
+        r6.intoArray(dst, 6 * L);
+        FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
+        r7 = r7.add(d).blend(r6, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 7f)));
+        r7.intoArray(dst, 7 * L);
     }
 
     /** Lane {@code l}'s simplex from its cache entry, where {@link ScalarDistance#cachedCount} accepts it. */

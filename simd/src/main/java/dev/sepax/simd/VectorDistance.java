@@ -21,7 +21,9 @@ import jdk.incubator.vector.VectorSpecies;
  * <pre>
  *  lanes:    L pairs of the batch at once (pairs whose shapes both have at most 64 core points)
  *  packed:   each lane's core points of A and of B, lane-major (row i = point i of every lane,
- *            a lane's last point repeated past its count), so a support scan is plain loads
+ *            a lane's last point repeated past its count), so a support scan is plain loads;
+ *            packed by vector loads and a transpose (16 lanes, cores of at most 8 points) or
+ *            by gathers, once per group
  *  state:    the simplex of every lane in rows of L floats (points, indices as floats, weights,
  *            size, iteration count, exit code), loaded and stored once per iteration
  *  one trip: the scalar iteration in every lane: both solves, the region tests in the scalar
@@ -33,8 +35,10 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code a*b + c}, {@code div} for the quotients, {@code neg} for the unary minus) and every
  * choice is a blend on a compare, so the lanes reproduce the scalar bits; no float is reduced
  * across lanes. A group runs until no lane is active, at most {@link ScalarDistance#MAX_ITERATIONS}
- * trips (every trip either ends a lane or counts one of its iterations). The tail (closest
- * points, radii, normal, cache) is {@link ScalarDistance#finish}, per lane. Pairs with a shape
+ * trips (every trip either ends a lane or counts one of its iterations). The tail of
+ * {@link ScalarDistance#finish} (closest points, normal, radii) runs in the lanes with the same
+ * expressions; the cache entries are written per lane, and the penetration query's tail is
+ * {@link ScalarDistance#finish} itself, per lane. Pairs with a shape
  * of more than 64 core points run {@link ScalarDistance#pair} itself; a range's last &lt; L
  * pairs run in a group whose spare lanes start finished.
  *
