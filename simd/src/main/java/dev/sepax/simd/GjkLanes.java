@@ -3,6 +3,13 @@ package dev.sepax.simd;
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.internal.RoundedArrays;
 import dev.sepax.narrow.ScalarDistance;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorShuffle;
+import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Per-thread scratch of {@link VectorDistance}: one group of L pairs, lane-major.
@@ -16,12 +23,40 @@ import dev.sepax.narrow.ScalarDistance;
  *           (vertex v's A point, B point and indices as floats, exact below 2^24), its
  *           weights W1..W3, its size, its iteration count and its exit code (0 = running),
  *           then the rows one iteration passes between its steps (saved pairs, triangle terms,
- *           region code, direction, new support pair)
+ *           region code, direction, new support pair) and the tail's results (PAX..DIST)
  * </pre>
  * One instance per thread ({@link #PER_THREAD}), about 20 KB at 16 lanes, reused; not shared.
  */
 final class GjkLanes {
-    private static final int L = VectorSupport.F.length();
+    private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
+    private static final int L = F.length();
+    /** 16 lanes: groups of cores of at most 8 points load and transpose instead of gathering. */
+    private static final boolean TRANSPOSE = L == 16;
+    private static final int H = L / 2;
+    private static final VectorSpecies<Float> HALF = VectorSpecies.of(float.class, VectorShape.forBitSize(F.vectorBitSize() / 2));
+    private static final VectorMask<Float> UPPER_HALF = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
+    private static final VectorMask<Float> HAS4 = bitMask(4);
+    private static final VectorMask<Float> LACKS4 = HAS4.not();
+    private static final VectorShuffle<Float> DOWN4 = VectorShuffle.fromOp(F, l -> (l & 4) != 0 ? l - 4 : l);
+    private static final VectorShuffle<Float> UP4 = VectorShuffle.fromOp(F, l -> (l & 4) == 0 ? (l + 4) % L : l);
+    private static final VectorMask<Float> HAS2 = bitMask(2);
+    private static final VectorMask<Float> LACKS2 = HAS2.not();
+    private static final VectorShuffle<Float> DOWN2 = VectorShuffle.fromOp(F, l -> (l & 2) != 0 ? l - 2 : l);
+    private static final VectorShuffle<Float> UP2 = VectorShuffle.fromOp(F, l -> (l & 2) == 0 ? (l + 2) % L : l);
+    private static final VectorMask<Float> HAS1 = bitMask(1);
+    private static final VectorMask<Float> LACKS1 = HAS1.not();
+    private static final VectorShuffle<Float> DOWN1 = VectorShuffle.fromOp(F, l -> (l & 1) != 0 ? l - 1 : l);
+    private static final VectorShuffle<Float> UP1 = VectorShuffle.fromOp(F, l -> (l & 1) == 0 ? (l + 1) % L : l);
+
+    private static VectorMask<Float> bitMask(int b) {
+        long m = 0;
+        for (int l = 0; l < L; l++) {
+            m |= ((l & b) != 0 ? 1L : 0L) << l;
+        }
+        return VectorMask.fromLong(F, m);
+    }
+
     /** Shapes with more core points than this run the scalar kernel. */
     static final int MAX_POINTS = 64;
     static final ThreadLocal<GjkLanes> PER_THREAD = ThreadLocal.withInitial(GjkLanes::new);
@@ -80,7 +115,15 @@ final class GjkLanes {
     static final int T1 = 46 * L;
     static final int T2 = 47 * L;
     static final int T3 = 48 * L;
-    private static final int ROWS = 49;
+    /** The tail's results: closest points, normal and distance (see VectorDistance). */
+    static final int PAX = 49 * L;
+    static final int PAY = 50 * L;
+    static final int PBX = 51 * L;
+    static final int PBY = 52 * L;
+    static final int NX = 53 * L;
+    static final int NY = 54 * L;
+    static final int DIST = 55 * L;
+    private static final int ROWS = 56;
 
     final float[] state = new float[ROWS * L];
     final float[] ax = new float[MAX_POINTS * L];
@@ -94,6 +137,15 @@ final class GjkLanes {
     /** Per lane: B's core offset (the shape cast's position; 0 for the plain queries). */
     final float[] ox = new float[L];
     final float[] oy = new float[L];
+    /** Per lane: first slot and last core point index of A and of B; the gather index map. */
+    final int[] startA = new int[L];
+    final int[] startB = new int[L];
+    final int[] lastA = new int[L];
+    final int[] lastB = new int[L];
+    private final int[] map = new int[L];
+    /** {@link #lastA}, {@link #lastB} as floats (for the transposed rows' padding). */
+    private final float[] lastAf = new float[L];
+    private final float[] lastBf = new float[L];
     /** Rows of ax/ay and of bx/by in use: the group's largest core point counts. */
     int countA;
     int countB;
@@ -101,76 +153,267 @@ final class GjkLanes {
     /**
      * Packs the first {@code lanes} pairs of the lists and starts their simplices exactly as
      * {@link ScalarDistance#pair} does; spare lanes repeat lane 0's pair and start finished.
+     * The rows are gathered (a lane's index clamped to its last point, so the padding repeats
+     * it), the cold simplex is written from row 0 as whole rows, and only the lanes that start
+     * from the cache are written one by one.
      */
     void load(RoundedArrays s, int lanes, SimplexCache cache) {
         assert lanes >= 1 && lanes <= L : "lanes=" + lanes;
-        float[] x = s.x();
-        float[] y = s.y();
         int[] start = s.start();
         int[] count = s.count();
         int ca = 0;
         int cb = 0;
-        for (int l = 0; l < lanes; l++) {
-            ca = Math.max(ca, count[a[l]]);
-            cb = Math.max(cb, count[b[l]]);
+        for (int l = 0; l < L; l++) {
+            int src = l < lanes ? l : 0;
+            int ka = count[a[src]];
+            int kb = count[b[src]];
+            ca = Math.max(ca, ka);
+            cb = Math.max(cb, kb);
+            a[l] = a[src];
+            b[l] = b[src];
+            ox[l] = ox[src];
+            oy[l] = oy[src];
+            startA[l] = start[a[l]];
+            startB[l] = start[b[l]];
+            lastA[l] = ka - 1;
+            lastB[l] = kb - 1;
+            lastAf[l] = ka - 1;
+            lastBf[l] = kb - 1;
         }
         assert ca <= MAX_POINTS && cb <= MAX_POINTS;
         countA = ca;
         countB = cb;
+        if (TRANSPOSE && ca <= 8 && cb <= 8) {
+            packTransposed(s.x(), s.y());
+        } else {
+            packGathered(s.x(), s.y());
+        }
         for (int l = 0; l < L; l++) {
-            int src = l < lanes ? l : 0;
-            int sa = a[src];
-            int sb = b[src];
-            int oa = start[sa];
-            int ob = start[sb];
-            int ka = count[sa];
-            int kb = count[sb];
-            for (int i = 0; i < ca; i++) {
-                int j = oa + Math.min(i, ka - 1);
-                ax[i * L + l] = x[j];
-                ay[i * L + l] = y[j];
-            }
-            float dx = ox[src];
-            float dy = oy[src];
-            for (int i = 0; i < cb; i++) {
-                int j = ob + Math.min(i, kb - 1);
-                bx[i * L + l] = x[j] + dx;
-                by[i * L + l] = y[j] + dy;
-            }
-            int n = 1;
-            int ia1 = 0;
-            int ib1 = 0;
-            int ia2 = 0;
-            int ib2 = 0;
-            int ia3 = 0;
-            int ib3 = 0;
-            int p = pair[src];
-            int cn = l < lanes ? ScalarDistance.cachedCount(cache, p, ka, kb) : 0;
-            if (cn > 0) {
-                int[] cia = cache.indexAs();
-                int[] cib = cache.indexBs();
-                n = cn;
-                ia1 = cia[3 * p];
-                ib1 = cib[3 * p];
-                if (cn > 1) {
-                    ia2 = cia[3 * p + 1];
-                    ib2 = cib[3 * p + 1];
-                }
-                if (cn > 2) {
-                    ia3 = cia[3 * p + 2];
-                    ib3 = cib[3 * p + 2];
-                }
-            }
-            state[N + l] = n;
-            put(AX1, AY1, BX1, BY1, IA1, IB1, l, x, y, oa + ia1, ob + ib1, ia1, ib1, dx, dy);
-            put(AX2, AY2, BX2, BY2, IA2, IB2, l, x, y, oa + ia2, ob + ib2, ia2, ib2, dx, dy);
-            put(AX3, AY3, BX3, BY3, IA3, IB3, l, x, y, oa + ia3, ob + ib3, ia3, ib3, dx, dy);
-            state[W1 + l] = 1f;
-            state[W2 + l] = 0f;
-            state[W3 + l] = 0f;
-            state[ITER + l] = 0f;
             state[EXIT + l] = l < lanes ? 0f : -1f;
         }
+        if (cache != null) {
+            float[] x = s.x();
+            float[] y = s.y();
+            for (int l = 0; l < lanes; l++) {
+                warmStart(x, y, l, cache);
+            }
+        }
+    }
+
+    /**
+     * Rows {@code 0..7} of {@code ax, ay, bx, by} for cores of at most 8 points (16 lanes):
+     * each shape's 8 slots loaded and transposed ({@link #transpose}); then the cold simplex of
+     * every lane as {@link ScalarDistance#pair} starts it, from row 0: point pair 0 in all three
+     * slots, n = 1, weights (1, 0, 0), no iteration. Its own method, too large for C2 to inline into {@link #load}: every
+     * method here that holds vector work is kept small enough for C2 to compile its vectors as
+     * registers (a caller that inlines too much runs past its node budget, and its vectors are
+     * then boxed).
+     */
+    private void packTransposed(float[] x, float[] y) {
+        transpose(x, startA, lastAf, null, ax);
+        transpose(y, startA, lastAf, null, ay);
+        transpose(x, startB, lastBf, ox, bx);
+        transpose(y, startB, lastBf, oy, by);
+        // The cold simplex, written out here and in packGathered: as a method of its own, C2
+        // inlined it into load along with other vector work and ran past its node budget.
+        float[] r = state;
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector unit = FloatVector.broadcast(F, 1f);
+        FloatVector x0 = FloatVector.fromArray(F, ax, 0);
+        FloatVector y0 = FloatVector.fromArray(F, ay, 0);
+        FloatVector u0 = FloatVector.fromArray(F, bx, 0);
+        FloatVector v0 = FloatVector.fromArray(F, by, 0);
+        unit.intoArray(r, N);
+        x0.intoArray(r, AX1);
+        y0.intoArray(r, AY1);
+        u0.intoArray(r, BX1);
+        v0.intoArray(r, BY1);
+        x0.intoArray(r, AX2);
+        y0.intoArray(r, AY2);
+        u0.intoArray(r, BX2);
+        v0.intoArray(r, BY2);
+        x0.intoArray(r, AX3);
+        y0.intoArray(r, AY3);
+        u0.intoArray(r, BX3);
+        v0.intoArray(r, BY3);
+        zero.intoArray(r, IA1);
+        zero.intoArray(r, IB1);
+        zero.intoArray(r, IA2);
+        zero.intoArray(r, IB2);
+        zero.intoArray(r, IA3);
+        zero.intoArray(r, IB3);
+        unit.intoArray(r, W1);
+        zero.intoArray(r, W2);
+        zero.intoArray(r, W3);
+        zero.intoArray(r, ITER);
+    }
+
+    /**
+     * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by} by
+     * gathers: point {@code min(i, last)} of each lane's shape (the index clamped to the lane's
+     * last point, so every index is in the store and the padding repeats it), B's moved by the
+     * lane's offset; then the cold simplex, as {@link #packTransposed}. Its own method, as that one.
+     */
+    private void packGathered(float[] x, float[] y) {
+        IntVector one = IntVector.broadcast(I, 1);
+        IntVector o = IntVector.fromArray(I, startA, 0);
+        IntVector k = IntVector.fromArray(I, lastA, 0);
+        IntVector i = IntVector.zero(I);
+        for (int r = 0; r < countA; r++) {
+            o.add(i.min(k)).intoArray(map, 0);
+            FloatVector.fromArray(F, x, 0, map, 0).intoArray(ax, r * L);
+            FloatVector.fromArray(F, y, 0, map, 0).intoArray(ay, r * L);
+            i = i.add(one);
+        }
+        FloatVector dx = FloatVector.fromArray(F, ox, 0);
+        FloatVector dy = FloatVector.fromArray(F, oy, 0);
+        o = IntVector.fromArray(I, startB, 0);
+        k = IntVector.fromArray(I, lastB, 0);
+        i = IntVector.zero(I);
+        for (int r = 0; r < countB; r++) {
+            o.add(i.min(k)).intoArray(map, 0);
+            FloatVector.fromArray(F, x, 0, map, 0).add(dx).intoArray(bx, r * L);
+            FloatVector.fromArray(F, y, 0, map, 0).add(dy).intoArray(by, r * L);
+            i = i.add(one);
+        }
+        float[] r = state;
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector unit = FloatVector.broadcast(F, 1f);
+        FloatVector x0 = FloatVector.fromArray(F, ax, 0);
+        FloatVector y0 = FloatVector.fromArray(F, ay, 0);
+        FloatVector u0 = FloatVector.fromArray(F, bx, 0);
+        FloatVector v0 = FloatVector.fromArray(F, by, 0);
+        unit.intoArray(r, N);
+        x0.intoArray(r, AX1);
+        y0.intoArray(r, AY1);
+        u0.intoArray(r, BX1);
+        v0.intoArray(r, BY1);
+        x0.intoArray(r, AX2);
+        y0.intoArray(r, AY2);
+        u0.intoArray(r, BX2);
+        v0.intoArray(r, BY2);
+        x0.intoArray(r, AX3);
+        y0.intoArray(r, AY3);
+        u0.intoArray(r, BX3);
+        v0.intoArray(r, BY3);
+        zero.intoArray(r, IA1);
+        zero.intoArray(r, IB1);
+        zero.intoArray(r, IA2);
+        zero.intoArray(r, IB2);
+        zero.intoArray(r, IA3);
+        zero.intoArray(r, IB3);
+        unit.intoArray(r, W1);
+        zero.intoArray(r, W2);
+        zero.intoArray(r, W3);
+        zero.intoArray(r, ITER);
+    }
+
+    /**
+     * Slots 0..7 of one per-slot array for the 16 shapes whose first slots are {@code map}
+     * (lane l's at {@code map[l]}), lane-major into rows 0..7 of {@code dst}: lanes 0..7 hold
+     * the first eight shapes, lanes 8..15 the others; row q of each half's 8 x 8 block starts as
+     * shape q's eight slots, and three butterfly stages (block sizes 4, 2, 1: one constant
+     * shuffle and one blend per vector) transpose it, as {@link LaneMajorPairs} does. A lane's
+     * rows past its last point ({@code last}, as floats) repeat that point: the slots there are
+     * padding or, past a capacity of 4, the next shape's points (in bounds thanks to the store's
+     * 16 spare slots). With {@code offset} not null every point is moved by the lane's offset
+     * first (one rounding, as the scalar kernel moves B's points). Written out with no helper
+     * calls, so that no vector crosses a call.
+     */
+    private static void transpose(float[] arr, int[] map, float[] last, float[] offset, float[] dst) {
+        FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[0]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 0]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v1 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[1]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 1]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v2 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[2]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 2]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v3 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[3]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 3]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v4 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[4]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 4]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v5 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[5]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 5]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v6 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[6]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 6]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector v7 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[7]).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 7]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
+        FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
+        FloatVector t1 = v1.blend(v5.rearrange(DOWN4), HAS4);
+        FloatVector t5 = v5.blend(v1.rearrange(UP4), LACKS4);
+        FloatVector t2 = v2.blend(v6.rearrange(DOWN4), HAS4);
+        FloatVector t6 = v6.blend(v2.rearrange(UP4), LACKS4);
+        FloatVector t3 = v3.blend(v7.rearrange(DOWN4), HAS4);
+        FloatVector t7 = v7.blend(v3.rearrange(UP4), LACKS4);
+        FloatVector u0 = t0.blend(t2.rearrange(DOWN2), HAS2);
+        FloatVector u2 = t2.blend(t0.rearrange(UP2), LACKS2);
+        FloatVector u1 = t1.blend(t3.rearrange(DOWN2), HAS2);
+        FloatVector u3 = t3.blend(t1.rearrange(UP2), LACKS2);
+        FloatVector u4 = t4.blend(t6.rearrange(DOWN2), HAS2);
+        FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
+        FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
+        FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
+        // Rows past a lane's last point repeat it; B's points are moved by the lane's offset.
+        FloatVector k = FloatVector.fromArray(F, last, 0);
+        // Without an offset, -0 is added: x + -0 is x for every x, -0 included.
+        FloatVector d = offset == null ? FloatVector.broadcast(F, -0f) : FloatVector.fromArray(F, offset, 0);
+        FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
+        r0 = r0.add(d);
+        r0.intoArray(dst, 0);
+        FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
+        r1 = r1.add(d).blend(r0, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 1f)));
+        r1.intoArray(dst, L);
+        FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
+        r2 = r2.add(d).blend(r1, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 2f)));
+        r2.intoArray(dst, 2 * L);
+        FloatVector r3 = u3.blend(u2.rearrange(UP1), LACKS1);
+        r3 = r3.add(d).blend(r2, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 3f)));
+        r3.intoArray(dst, 3 * L);
+        FloatVector r4 = u4.blend(u5.rearrange(DOWN1), HAS1);
+        r4 = r4.add(d).blend(r3, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 4f)));
+        r4.intoArray(dst, 4 * L);
+        FloatVector r5 = u5.blend(u4.rearrange(UP1), LACKS1);
+        r5 = r5.add(d).blend(r4, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 5f)));
+        r5.intoArray(dst, 5 * L);
+        FloatVector r6 = u6.blend(u7.rearrange(DOWN1), HAS1);
+        r6 = r6.add(d).blend(r5, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 6f)));
+        r6.intoArray(dst, 6 * L);
+        FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
+        r7 = r7.add(d).blend(r6, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 7f)));
+        r7.intoArray(dst, 7 * L);
+    }
+
+    /** Lane {@code l}'s simplex from its cache entry, where {@link ScalarDistance#cachedCount} accepts it. */
+    private void warmStart(float[] x, float[] y, int l, SimplexCache cache) {
+        int p = pair[l];
+        int cn = ScalarDistance.cachedCount(cache, p, lastA[l] + 1, lastB[l] + 1);
+        if (cn == 0) {
+            return;
+        }
+        int[] cia = cache.indexAs();
+        int[] cib = cache.indexBs();
+        int ia1 = cia[3 * p];
+        int ib1 = cib[3 * p];
+        int ia2 = 0;
+        int ib2 = 0;
+        int ia3 = 0;
+        int ib3 = 0;
+        if (cn > 1) {
+            ia2 = cia[3 * p + 1];
+            ib2 = cib[3 * p + 1];
+        }
+        if (cn > 2) {
+            ia3 = cia[3 * p + 2];
+            ib3 = cib[3 * p + 2];
+        }
+        int oa = startA[l];
+        int ob = startB[l];
+        float dx = ox[l];
+        float dy = oy[l];
+        state[N + l] = cn;
+        put(AX1, AY1, BX1, BY1, IA1, IB1, l, x, y, oa + ia1, ob + ib1, ia1, ib1, dx, dy);
+        put(AX2, AY2, BX2, BY2, IA2, IB2, l, x, y, oa + ia2, ob + ib2, ia2, ib2, dx, dy);
+        put(AX3, AY3, BX3, BY3, IA3, IB3, l, x, y, oa + ia3, ob + ib3, ia3, ib3, dx, dy);
     }
 
     private void put(int rax, int ray, int rbx, int rby, int ria, int rib, int l, float[] x, float[] y, int ja, int jb,

@@ -21,7 +21,9 @@ import jdk.incubator.vector.VectorSpecies;
  * <pre>
  *  lanes:    L pairs of the batch at once (pairs whose shapes both have at most 64 core points)
  *  packed:   each lane's core points of A and of B, lane-major (row i = point i of every lane,
- *            a lane's last point repeated past its count), so a support scan is plain loads
+ *            a lane's last point repeated past its count), so a support scan is plain loads;
+ *            packed by vector loads and a transpose (16 lanes, cores of at most 8 points) or
+ *            by gathers, once per group
  *  state:    the simplex of every lane in rows of L floats (points, indices as floats, weights,
  *            size, iteration count, exit code), loaded and stored once per iteration
  *  one trip: the scalar iteration in every lane: both solves, the region tests in the scalar
@@ -33,8 +35,10 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code a*b + c}, {@code div} for the quotients, {@code neg} for the unary minus) and every
  * choice is a blend on a compare, so the lanes reproduce the scalar bits; no float is reduced
  * across lanes. A group runs until no lane is active, at most {@link ScalarDistance#MAX_ITERATIONS}
- * trips (every trip either ends a lane or counts one of its iterations). The tail (closest
- * points, radii, normal, cache) is {@link ScalarDistance#finish}, per lane. Pairs with a shape
+ * trips (every trip either ends a lane or counts one of its iterations). The tail of
+ * {@link ScalarDistance#finish} (closest points, normal, radii) runs in the lanes with the same
+ * expressions; the cache entries are written per lane, and the penetration query's tail is
+ * {@link ScalarDistance#finish} itself, per lane. Pairs with a shape
  * of more than 64 core points run {@link ScalarDistance#pair} itself; a range's last &lt; L
  * pairs run in a group whose spare lanes start finished.
  *
@@ -127,16 +131,132 @@ public final class VectorDistance implements DistanceKernel {
         for (int t = 0; t <= ScalarDistance.MAX_ITERATIONS && trip(g); t++) {
             // Every trip ends a lane or counts one of its iterations; the bound is a backstop.
         }
-        int hits = 0;
         float[] r = g.state;
-        for (int l = 0; l < lanes; l++) {
-            hits += ScalarDistance.finish(s, g.a[l], g.b[l], g.ox[l], g.oy[l], (int) r[GjkLanes.N + l],
-                    (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
-                    (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
-                    r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],
-                    (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out, mtv) ? 1 : 0;
+        int hits = 0;
+        if (mtv != null) {
+            for (int l = 0; l < lanes; l++) {
+                hits += ScalarDistance.finish(s, g.a[l], g.b[l], g.ox[l], g.oy[l], (int) r[GjkLanes.N + l],
+                        (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
+                        (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
+                        r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],
+                        (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out, mtv) ? 1 : 0;
+            }
+            return hits;
+        }
+        // A full group of consecutive pairs (the usual case) is written from the lanes.
+        int first = lanes == L && g.pair[L - 1] - g.pair[0] == L - 1 ? g.pair[0] : -1;
+        hits = tail(r, s.radius(), g, out, first);
+        if (first >= 0) {
+            // The two int outputs lane by lane: a vector float-to-int conversion is not compiled
+            // to an instruction here (it allocates).
+            int[] iterations = out.iterationCounts();
+            int[] exits = out.exits();
+            for (int l = 0; l < L; l++) {
+                iterations[first + l] = (int) r[GjkLanes.ITER + l];
+                exits[first + l] = (int) r[GjkLanes.EXIT + l];
+            }
+        } else {
+            for (int l = 0; l < lanes; l++) {
+                int p = g.pair[l];
+                float dist = r[GjkLanes.DIST + l];
+                out.set(p, dist, r[GjkLanes.PAX + l], r[GjkLanes.PAY + l], r[GjkLanes.PBX + l], r[GjkLanes.PBY + l],
+                        r[GjkLanes.NX + l], r[GjkLanes.NY + l], (int) r[GjkLanes.ITER + l], (int) r[GjkLanes.EXIT + l]);
+                hits += dist == 0 ? 1 : 0;
+            }
+        }
+        if (cache != null) {
+            int[] counts = cache.counts();
+            int[] ca = cache.indexAs();
+            int[] cb = cache.indexBs();
+            for (int l = 0; l < lanes; l++) {
+                int p = g.pair[l];
+                counts[p] = (int) r[GjkLanes.N + l];
+                ca[3 * p] = (int) r[GjkLanes.IA1 + l];
+                cb[3 * p] = (int) r[GjkLanes.IB1 + l];
+                ca[3 * p + 1] = (int) r[GjkLanes.IA2 + l];
+                cb[3 * p + 1] = (int) r[GjkLanes.IB2 + l];
+                ca[3 * p + 2] = (int) r[GjkLanes.IA3 + l];
+                cb[3 * p + 2] = (int) r[GjkLanes.IB3 + l];
+            }
         }
         return hits;
+    }
+
+    /**
+     * The tail of {@link ScalarDistance#finish} in every lane, into rows PAX..DIST. First the
+     * closest core points {@code a1*p1 + a2*p2 (+ a3*p3)} of the final simplex (B's the same as
+     * A's for a triangle): the simplex rows hold the very points the scalar tail reads
+     * ({@code x + ox} on B), so the products and sums are its own. Then the core gap's length
+     * {@code m * sqrt((cx/m)^2 + (cy/m)^2)}, the normal, and the radii along it (the rounded
+     * parts' overlap takes the middle of the common interval); lanes whose cores touch (overlap
+     * exit, or a zero gap) get distance 0, normal (0, 0) and B's point on A's. With {@code first}
+     * at least 0 (a full group of the consecutive pairs from {@code first}) the float results go
+     * straight into {@code out} and the touching count is returned; otherwise into the rows
+     * (0 returned) for the caller to write lane by lane. One method, large
+     * enough that C2 compiles it on its own rather than into {@link #group} (where its vector
+     * operations would exceed the caller's inlining budget and run boxed).
+     */
+    private static int tail(float[] r, float[] radius, GjkLanes g, Distances out, int first) {
+        FloatVector n = row(r, GjkLanes.N);
+        VectorMask<Float> two = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        VectorMask<Float> three = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
+        FloatVector w1 = row(r, GjkLanes.W1);
+        FloatVector w2 = row(r, GjkLanes.W2);
+        FloatVector w3 = row(r, GjkLanes.W3);
+        FloatVector ax1 = row(r, GjkLanes.AX1);
+        FloatVector ay1 = row(r, GjkLanes.AY1);
+        FloatVector sx = w1.mul(ax1).add(w2.mul(row(r, GjkLanes.AX2)));
+        FloatVector sy = w1.mul(ay1).add(w2.mul(row(r, GjkLanes.AY2)));
+        FloatVector pax = ax1.blend(sx, two).blend(sx.add(w3.mul(row(r, GjkLanes.AX3))), three);
+        FloatVector pay = ay1.blend(sy, two).blend(sy.add(w3.mul(row(r, GjkLanes.AY3))), three);
+        FloatVector bx1 = row(r, GjkLanes.BX1);
+        FloatVector by1 = row(r, GjkLanes.BY1);
+        FloatVector pbx = bx1.blend(w1.mul(bx1).add(w2.mul(row(r, GjkLanes.BX2))), two).blend(pax, three);
+        FloatVector pby = by1.blend(w1.mul(by1).add(w2.mul(row(r, GjkLanes.BY2))), two).blend(pay, three);
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector cx = pbx.sub(pax);
+        FloatVector cy = pby.sub(pay);
+        FloatVector m = cx.abs().max(cy.abs());
+        VectorMask<Float> touch = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, OVERLAP))
+                .or(m.compare(VectorOperators.EQ, zero));
+        FloatVector ux = cx.div(m);
+        FloatVector uy = cy.div(m);
+        FloatVector q = ux.mul(ux).add(uy.mul(uy)).sqrt();
+        FloatVector core = m.mul(q);
+        FloatVector nx = ux.div(q);
+        FloatVector ny = uy.div(q);
+        FloatVector ra = FloatVector.fromArray(F, radius, 0, g.a, 0);
+        FloatVector rb = FloatVector.fromArray(F, radius, 0, g.b, 0);
+        FloatVector rs = ra.add(rb);
+        VectorMask<Float> apart = core.compare(VectorOperators.GT, rs);
+        FloatVector t = FloatVector.broadcast(F, 0.5f).mul(zero.max(core.sub(rb)).add(ra.min(core)));
+        FloatVector ix = pax.add(t.mul(nx));
+        FloatVector iy = pay.add(t.mul(ny));
+        FloatVector oax = ix.blend(pax.add(ra.mul(nx)), apart).blend(pax, touch);
+        FloatVector oay = iy.blend(pay.add(ra.mul(ny)), apart).blend(pay, touch);
+        FloatVector obx = ix.blend(pbx.sub(rb.mul(nx)), apart).blend(pax, touch);
+        FloatVector oby = iy.blend(pby.sub(rb.mul(ny)), apart).blend(pay, touch);
+        FloatVector onx = nx.blend(zero, touch);
+        FloatVector ony = ny.blend(zero, touch);
+        FloatVector dist = zero.blend(core.sub(rs), apart.andNot(touch));
+        if (first < 0) {
+            oax.intoArray(r, GjkLanes.PAX);
+            oay.intoArray(r, GjkLanes.PAY);
+            obx.intoArray(r, GjkLanes.PBX);
+            oby.intoArray(r, GjkLanes.PBY);
+            onx.intoArray(r, GjkLanes.NX);
+            ony.intoArray(r, GjkLanes.NY);
+            dist.intoArray(r, GjkLanes.DIST);
+            return 0;
+        }
+        dist.intoArray(out.distances(), first);
+        oax.intoArray(out.pointAXs(), first);
+        oay.intoArray(out.pointAYs(), first);
+        obx.intoArray(out.pointBXs(), first);
+        oby.intoArray(out.pointBYs(), first);
+        onx.intoArray(out.normalXs(), first);
+        ony.intoArray(out.normalYs(), first);
+        return dist.compare(VectorOperators.EQ, zero).trueCount();
     }
 
     private static FloatVector row(float[] r, int offset) {
