@@ -11,6 +11,7 @@ import dev.sepax.narrow.SatKernel;
 import dev.sepax.shape.ConvexPolygons;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -54,10 +55,19 @@ public final class VectorExactSat implements SatKernel {
     /** The shared instance (the kernel is stateless). */
     public static final VectorExactSat INSTANCE = new VectorExactSat();
 
+    private static final VectorSpecies<Float> S4 = VectorSupport.S128;
     private static final VectorSpecies<Float> S8 = VectorSupport.MID;
     private static final int S8_LANES = VectorSupport.MID.length();
     private static final VectorSpecies<Float> SW = VectorSupport.WIDE;
     private static final int SW_LANES = VectorSupport.WIDE.length();
+
+    /** 16 lanes: all 4 x 4 (edge, vertex) separations of two capacity-4 shapes at once. */
+    private static final VectorSpecies<Float> S16 = FloatVector.SPECIES_512;
+    private static final boolean QUADS = VectorSupport.WIDE.length() >= 16;
+    /** Lane l = 4j + i holds edge i: the 4 edge slots repeated 4 times. */
+    private static final VectorShuffle<Float> TILE4 = VectorShuffle.fromOp(S16, l -> l & 3);
+    /** Lane l = 4j + i holds vertex j: each vertex slot repeated 4 times. */
+    private static final VectorShuffle<Float> SPREAD4 = VectorShuffle.fromOp(S16, l -> l >>> 2);
 
     /** Filter outcomes of one pair. */
     private static final int SEPARATED = 0;
@@ -121,20 +131,65 @@ public final class VectorExactSat implements SatKernel {
         boolean zeroTol = tol == 0f;
         long proven = 0;
         long band = 0;
-        long rest = live;
-        while (rest != 0) {
-            int bit = Long.numberOfTrailingZeros(rest);
-            rest &= rest - 1;
+        while (live != 0) {
+            int bit = Long.numberOfTrailingZeros(live);
+            live &= live - 1;
             int a = pa[w + bit];
             int b = pb[w + bit];
+            int ca = cap[a];
+            int cb = cap[b];
             int oa = start[a];
             int ob = start[b];
-            int ka = count[a];
-            int kb = count[b];
             float bandA = ExactVerdict.band(mag, span, a, b, tol);
             float bandB = ExactVerdict.band(mag, span, b, a, tol);
-            int state;
-            if (cap[a] <= S8_LANES && cap[b] <= S8_LANES) {
+            long clear;
+            if (QUADS && (ca | cb) == 4) {
+                // VectorSat's 16-lane quad test (lane 4j + i of side A: A's edge i against B's
+                // vertex j; side B transposed), each separation against lo and hi.
+                FloatVector axT = ((FloatVector) FloatVector.fromArray(S4, x, oa).reinterpretShape(S16, 0)).rearrange(TILE4);
+                FloatVector ayT = ((FloatVector) FloatVector.fromArray(S4, y, oa).reinterpretShape(S16, 0)).rearrange(TILE4);
+                FloatVector bxS = ((FloatVector) FloatVector.fromArray(S4, x, ob).reinterpretShape(S16, 0)).rearrange(SPREAD4);
+                FloatVector byS = ((FloatVector) FloatVector.fromArray(S4, y, ob).reinterpretShape(S16, 0)).rearrange(SPREAD4);
+                FloatVector anx = ((FloatVector) FloatVector.fromArray(S4, enx, oa).reinterpretShape(S16, 0)).rearrange(TILE4);
+                FloatVector any = ((FloatVector) FloatVector.fromArray(S4, eny, oa).reinterpretShape(S16, 0)).rearrange(TILE4);
+                FloatVector bnx = ((FloatVector) FloatVector.fromArray(S4, enx, ob).reinterpretShape(S16, 0)).rearrange(SPREAD4);
+                FloatVector bny = ((FloatVector) FloatVector.fromArray(S4, eny, ob).reinterpretShape(S16, 0)).rearrange(SPREAD4);
+                FloatVector sepA = anx.mul(bxS.sub(axT)).add(any.mul(byS.sub(ayT)));
+                FloatVector sepB = bnx.mul(axT.sub(bxS)).add(bny.mul(ayT.sub(byS)));
+                long oA;
+                long fA;
+                long oB;
+                long fB;
+                if (zeroTol) {
+                    oA = sepA.compare(VectorOperators.GT, -bandA).toLong();
+                    fA = sepA.compare(VectorOperators.GT, bandA).toLong();
+                    oB = sepB.compare(VectorOperators.GT, -bandB).toLong();
+                    fB = sepB.compare(VectorOperators.GT, bandB).toLong();
+                } else {
+                    FloatVector limA = FloatVector.fromArray(S16, len, oa).rearrange(TILE4).mul(tol);
+                    FloatVector limB = FloatVector.fromArray(S16, len, ob).rearrange(SPREAD4).mul(tol);
+                    oA = sepA.compare(VectorOperators.GT, limA.sub(bandA)).toLong();
+                    fA = sepA.compare(VectorOperators.GT, limA.add(bandA)).toLong();
+                    oB = sepB.compare(VectorOperators.GT, limB.sub(bandB)).toLong();
+                    fB = sepB.compare(VectorOperators.GT, limB.add(bandB)).toLong();
+                }
+                // An edge is open (far) iff its four lanes are: lanes i, i+4, i+8, i+12 on side
+                // A; the nibble of lanes 4i..4i+3 on side B. Padding lanes repeat the last edge
+                // and vertex, so every edge bit is a real edge's (or a copy of the last one).
+                long openA = oA & (oA >>> 4) & (oA >>> 8) & (oA >>> 12) & 0xFL;
+                long openB = oB & (oB >>> 1) & (oB >>> 2) & (oB >>> 3) & 0x1111L;
+                long far = (fA & (fA >>> 4) & (fA >>> 8) & (fA >>> 12) & 0xFL)
+                        | (fB & (fB >>> 1) & (fB >>> 2) & (fB >>> 3) & 0x1111L);
+                clear = (openA | openB) == 0 ? 1L : 0L;
+                if (far == 0 && clear == 0) {
+                    // Band pair: edge bits of B to 0..3, then the copies of the last edge dropped.
+                    long edgesB = (openB | openB >>> 3 | openB >>> 6 | openB >>> 9) & 0xFL;
+                    clear = openLanes(s, a, b, openA & ((1L << count[a]) - 1), edgesB & ((1L << count[b]) - 1),
+                            0, 0, tol, bandA, bandB);
+                }
+            } else if (ca <= S8_LANES && cb <= S8_LANES) {
+                int ka = count[a];
+                int kb = count[b];
                 float dx = VectorSat.steer(box, a, b, 0);
                 float dy = VectorSat.steer(box, a, b, 1);
                 FloatVector vdx = FloatVector.broadcast(S8, dx);
@@ -169,54 +224,139 @@ public final class VectorExactSat implements SatKernel {
                     loB = limB.sub(bandB);
                     hiB = limB.add(bandB);
                 }
-                long maskA = (1L << ka) - 1;
-                long maskB = (1L << kb) - 1;
                 FloatVector sepA = anx.mul(FloatVector.broadcast(S8, x[vb]).sub(apx))
                         .add(any.mul(FloatVector.broadcast(S8, y[vb]).sub(apy)));
                 FloatVector sepB = bnx.mul(FloatVector.broadcast(S8, x[va]).sub(bpx))
                         .add(bny.mul(FloatVector.broadcast(S8, y[va]).sub(bpy)));
-                // open: no vertex proven within reach yet; far: every vertex so far proven
-                // beyond; stuck: an open lane that met a vertex in the band, so it can no longer
-                // prove a separation (only the exact path can decide it).
-                long openA = sepA.compare(VectorOperators.GT, loA).toLong() & maskA;
-                long farA = sepA.compare(VectorOperators.GT, hiA).toLong() & maskA;
-                long openB = sepB.compare(VectorOperators.GT, loB).toLong() & maskB;
-                long farB = sepB.compare(VectorOperators.GT, hiB).toLong() & maskB;
-                long stuckA = openA & ~farA;
-                long stuckB = openB & ~farB;
-                // Walk on while an open lane is not stuck. far is a subset of open (hi >= lo) and
-                // never stuck, so a far lane left at the end has met every vertex.
-                int j = vb - ob;
-                for (int m = 1; m < kb && (openA & ~stuckA) != 0; m++) {
-                    j = j + 1 == kb ? 0 : j + 1;
-                    FloatVector sep = anx.mul(FloatVector.broadcast(S8, x[ob + j]).sub(apx))
-                            .add(any.mul(FloatVector.broadcast(S8, y[ob + j]).sub(apy)));
-                    long open = sep.compare(VectorOperators.GT, loA).toLong();
-                    long far = sep.compare(VectorOperators.GT, hiA).toLong();
-                    openA &= open;
-                    farA &= far;
-                    stuckA |= openA & ~far;
+                // VectorSat's certificate with the threshold lo: a lane stays open while no
+                // vertex is proven within reach. Most intersecting pairs close every lane here.
+                long openA = sepA.compare(VectorOperators.GT, loA).toLong() & ((1L << ka) - 1);
+                long openB = sepB.compare(VectorOperators.GT, loB).toLong() & ((1L << kb) - 1);
+                long farA = 0;
+                if (openA != 0) {
+                    // live: open lanes beyond hi at the first vertex, the only ones that can
+                    // prove a separation; the walk stops when none is left open (a lane whose
+                    // first vertex lies in the band is left to the exact path). The minimum
+                    // over the walk, compared once at the end, says which stayed beyond hi.
+                    long liveA = openA & sepA.compare(VectorOperators.GT, hiA).toLong();
+                    FloatVector minA = sepA;
+                    int j = vb - ob;
+                    for (int m = 1; m < kb && liveA != 0; m++) {
+                        j = j + 1 == kb ? 0 : j + 1;
+                        FloatVector sep = anx.mul(FloatVector.broadcast(S8, x[ob + j]).sub(apx))
+                                .add(any.mul(FloatVector.broadcast(S8, y[ob + j]).sub(apy)));
+                        long open = sep.compare(VectorOperators.GT, loA).toLong();
+                        openA &= open;
+                        liveA &= open;
+                        minA = minA.min(sep);
+                    }
+                    farA = liveA & minA.compare(VectorOperators.GT, hiA).toLong();
                 }
-                j = va - oa;
-                for (int m = 1; m < ka && farA == 0 && (openB & ~stuckB) != 0; m++) {
-                    j = j + 1 == ka ? 0 : j + 1;
-                    FloatVector sep = bnx.mul(FloatVector.broadcast(S8, x[oa + j]).sub(bpx))
-                            .add(bny.mul(FloatVector.broadcast(S8, y[oa + j]).sub(bpy)));
-                    long open = sep.compare(VectorOperators.GT, loB).toLong();
-                    long far = sep.compare(VectorOperators.GT, hiB).toLong();
-                    openB &= open;
-                    farB &= far;
-                    stuckB |= openB & ~far;
+                long farB = 0;
+                if (farA == 0 && openB != 0) {
+                    long liveB = openB & sepB.compare(VectorOperators.GT, hiB).toLong();
+                    FloatVector minB = sepB;
+                    int j = va - oa;
+                    for (int m = 1; m < ka && liveB != 0; m++) {
+                        j = j + 1 == ka ? 0 : j + 1;
+                        FloatVector sep = bnx.mul(FloatVector.broadcast(S8, x[oa + j]).sub(bpx))
+                                .add(bny.mul(FloatVector.broadcast(S8, y[oa + j]).sub(bpy)));
+                        long open = sep.compare(VectorOperators.GT, loB).toLong();
+                        openB &= open;
+                        liveB &= open;
+                        minB = minB.min(sep);
+                    }
+                    farB = liveB & minB.compare(VectorOperators.GT, hiB).toLong();
                 }
-                state = (farA | farB) != 0 ? SEPARATED : (openA | openB) == 0 ? INTERSECTING
-                        : openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
+                clear = (openA | openB) == 0 ? 1L : 0L;
+                if ((farA | farB) == 0 && clear == 0) {
+                    clear = openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
+                }
+            } else if (SW_LANES > S8_LANES && ca <= SW_LANES && cb <= SW_LANES) {
+                // The same with one wide vector per shape (capacity 16 on AVX-512).
+                int ka = count[a];
+                int kb = count[b];
+                float dx = VectorSat.steer(box, a, b, 0);
+                float dy = VectorSat.steer(box, a, b, 1);
+                FloatVector vdx = FloatVector.broadcast(SW, dx);
+                FloatVector vdy = FloatVector.broadcast(SW, dy);
+                FloatVector anx = FloatVector.fromArray(SW, enx, oa);
+                FloatVector any = FloatVector.fromArray(SW, eny, oa);
+                FloatVector bnx = FloatVector.fromArray(SW, enx, ob);
+                FloatVector bny = FloatVector.fromArray(SW, eny, ob);
+                int va = oa + VectorSat.flipIndex(anx.mul(vdy).sub(any.mul(vdx)).compare(VectorOperators.GT, 0f).toLong(), ka);
+                int vb = ob + VectorSat.flipIndex(bnx.mul(vdy).sub(bny.mul(vdx)).compare(VectorOperators.LT, 0f).toLong(), kb);
+                FloatVector apx = FloatVector.fromArray(SW, x, oa);
+                FloatVector apy = FloatVector.fromArray(SW, y, oa);
+                FloatVector bpx = FloatVector.fromArray(SW, x, ob);
+                FloatVector bpy = FloatVector.fromArray(SW, y, ob);
+                FloatVector loA;
+                FloatVector hiA;
+                FloatVector loB;
+                FloatVector hiB;
+                if (zeroTol) {
+                    loA = FloatVector.broadcast(SW, -bandA);
+                    hiA = FloatVector.broadcast(SW, bandA);
+                    loB = FloatVector.broadcast(SW, -bandB);
+                    hiB = FloatVector.broadcast(SW, bandB);
+                } else {
+                    FloatVector limA = FloatVector.fromArray(SW, len, oa).mul(tol);
+                    FloatVector limB = FloatVector.fromArray(SW, len, ob).mul(tol);
+                    loA = limA.sub(bandA);
+                    hiA = limA.add(bandA);
+                    loB = limB.sub(bandB);
+                    hiB = limB.add(bandB);
+                }
+                FloatVector sepA = anx.mul(FloatVector.broadcast(SW, x[vb]).sub(apx))
+                        .add(any.mul(FloatVector.broadcast(SW, y[vb]).sub(apy)));
+                FloatVector sepB = bnx.mul(FloatVector.broadcast(SW, x[va]).sub(bpx))
+                        .add(bny.mul(FloatVector.broadcast(SW, y[va]).sub(bpy)));
+                long openA = sepA.compare(VectorOperators.GT, loA).toLong() & ((1L << ka) - 1);
+                long openB = sepB.compare(VectorOperators.GT, loB).toLong() & ((1L << kb) - 1);
+                long farA = 0;
+                if (openA != 0) {
+                    long liveA = openA & sepA.compare(VectorOperators.GT, hiA).toLong();
+                    FloatVector minA = sepA;
+                    int j = vb - ob;
+                    for (int m = 1; m < kb && liveA != 0; m++) {
+                        j = j + 1 == kb ? 0 : j + 1;
+                        FloatVector sep = anx.mul(FloatVector.broadcast(SW, x[ob + j]).sub(apx))
+                                .add(any.mul(FloatVector.broadcast(SW, y[ob + j]).sub(apy)));
+                        long open = sep.compare(VectorOperators.GT, loA).toLong();
+                        openA &= open;
+                        liveA &= open;
+                        minA = minA.min(sep);
+                    }
+                    farA = liveA & minA.compare(VectorOperators.GT, hiA).toLong();
+                }
+                long farB = 0;
+                if (farA == 0 && openB != 0) {
+                    long liveB = openB & sepB.compare(VectorOperators.GT, hiB).toLong();
+                    FloatVector minB = sepB;
+                    int j = va - oa;
+                    for (int m = 1; m < ka && liveB != 0; m++) {
+                        j = j + 1 == ka ? 0 : j + 1;
+                        FloatVector sep = bnx.mul(FloatVector.broadcast(SW, x[oa + j]).sub(bpx))
+                                .add(bny.mul(FloatVector.broadcast(SW, y[oa + j]).sub(bpy)));
+                        long open = sep.compare(VectorOperators.GT, loB).toLong();
+                        openB &= open;
+                        liveB &= open;
+                        minB = minB.min(sep);
+                    }
+                    farB = liveB & minB.compare(VectorOperators.GT, hiB).toLong();
+                }
+                clear = (openA | openB) == 0 ? 1L : 0L;
+                if ((farA | farB) == 0 && clear == 0) {
+                    clear = openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
+                }
             } else {
-                state = wide(s, a, b, oa, ka, ob, kb, tol, bandA, bandB);
+                int state = wide(s, a, b, start[a], count[a], start[b], count[b], tol, bandA, bandB);
+                clear = state & 1;
+                band |= (long) (state >>> 1) << bit;
             }
-            proven |= (long) (state & 1) << bit;
-            band |= (long) (state >>> 1) << bit;
+            proven |= clear << bit;
         }
-        // Second pass: the band pairs, decided exactly.
+        // Second pass: the band pairs of larger shapes, decided exactly.
         while (band != 0) {
             int bit = Long.numberOfTrailingZeros(band);
             band &= band - 1;
@@ -235,19 +375,19 @@ public final class VectorExactSat implements SatKernel {
      * vertex, decided at once. Every other edge has a vertex proven within reach. Out of line:
      * the rare path.
      */
-    private static int openLanes(PolygonArrays s, int a, int b, long openA, long openB, int wb, int wa,
-                                 float tol, float bandA, float bandB) {
+    private static long openLanes(PolygonArrays s, int a, int b, long openA, long openB, int wb, int wa,
+                                  float tol, float bandA, float bandB) {
         for (long m = openA; m != 0; m &= m - 1) {
             if (ExactVerdict.edgeSeparates(s, a, Long.numberOfTrailingZeros(m), b, wb, tol, bandA)) {
-                return SEPARATED;
+                return 0L;
             }
         }
         for (long m = openB; m != 0; m &= m - 1) {
             if (ExactVerdict.edgeSeparates(s, b, Long.numberOfTrailingZeros(m), a, wa, tol, bandB)) {
-                return SEPARATED;
+                return 0L;
             }
         }
-        return INTERSECTING;
+        return 1L;
     }
 
     /** The filter for shapes larger than one 256-bit vector: both sides, chunk by chunk. */
