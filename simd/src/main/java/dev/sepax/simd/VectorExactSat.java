@@ -140,8 +140,17 @@ public final class VectorExactSat implements SatKernel {
             int cb = cap[b];
             int oa = start[a];
             int ob = start[b];
-            float bandA = ExactVerdict.band(mag, span, a, b, tol);
-            float bandB = ExactVerdict.band(mag, span, b, a, tol);
+            float bandA;
+            float bandB;
+            if (zeroTol) {
+                // The same bands, without the cap and the tolerance term: a few flops per pair.
+                float scaled = ExactVerdict.scaledMagnitude(mag, a, b);
+                bandA = ExactVerdict.zeroToleranceBand(scaled, span[a]);
+                bandB = ExactVerdict.zeroToleranceBand(scaled, span[b]);
+            } else {
+                bandA = ExactVerdict.band(mag, span, a, b, tol);
+                bandB = ExactVerdict.band(mag, span, b, a, tol);
+            }
             long clear;
             if (QUADS && (ca | cb) == 4) {
                 // VectorSat's 16-lane quad test (lane 4j + i of side A: A's edge i against B's
@@ -181,7 +190,9 @@ public final class VectorExactSat implements SatKernel {
                 long far = (fA & (fA >>> 4) & (fA >>> 8) & (fA >>> 12) & 0xFL)
                         | (fB & (fB >>> 1) & (fB >>> 2) & (fB >>> 3) & 0x1111L);
                 clear = (openA | openB) == 0 ? 1L : 0L;
-                if (far == 0 && clear == 0) {
+                // One branch, taken only by band pairs: intersecting and separated are each
+                // about half of the pairs here, and "far == 0 && clear == 0" would branch on them.
+                if ((clear | (far != 0 ? 1L : 0L)) == 0) {
                     // Band pair: edge bits of B to 0..3, then the copies of the last edge dropped.
                     long edgesB = (openB | openB >>> 3 | openB >>> 6 | openB >>> 9) & 0xFL;
                     clear = openLanes(s, a, b, openA & ((1L << count[a]) - 1), edgesB & ((1L << count[b]) - 1),
@@ -269,7 +280,7 @@ public final class VectorExactSat implements SatKernel {
                     farB = liveB & minB.compare(VectorOperators.GT, hiB).toLong();
                 }
                 clear = (openA | openB) == 0 ? 1L : 0L;
-                if ((farA | farB) == 0 && clear == 0) {
+                if ((clear | ((farA | farB) != 0 ? 1L : 0L)) == 0) {
                     clear = openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
                 }
             } else if (SW_LANES > S8_LANES && ca <= SW_LANES && cb <= SW_LANES) {
@@ -346,7 +357,7 @@ public final class VectorExactSat implements SatKernel {
                     farB = liveB & minB.compare(VectorOperators.GT, hiB).toLong();
                 }
                 clear = (openA | openB) == 0 ? 1L : 0L;
-                if ((farA | farB) == 0 && clear == 0) {
+                if ((clear | ((farA | farB) != 0 ? 1L : 0L)) == 0) {
                     clear = openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
                 }
             } else {
