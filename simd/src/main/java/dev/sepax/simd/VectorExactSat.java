@@ -183,19 +183,22 @@ public final class VectorExactSat implements SatKernel {
                     fB = sepB.compare(VectorOperators.GT, limB.add(bandB)).toLong();
                 }
                 // An edge is open (far) iff its four lanes are: lanes i, i+4, i+8, i+12 on side
-                // A; the nibble of lanes 4i..4i+3 on side B. Padding lanes repeat the last edge
+                // A; the nibble of lanes 4i..4i+3 on side B. The far lanes ride 16 bits above the
+                // open ones, so one set of shifts serves both. Padding lanes repeat the last edge
                 // and vertex, so every edge bit is a real edge's (or a copy of the last one).
-                long openA = oA & (oA >>> 4) & (oA >>> 8) & (oA >>> 12) & 0xFL;
-                long openB = oB & (oB >>> 1) & (oB >>> 2) & (oB >>> 3) & 0x1111L;
-                long far = (fA & (fA >>> 4) & (fA >>> 8) & (fA >>> 12) & 0xFL)
-                        | (fB & (fB >>> 1) & (fB >>> 2) & (fB >>> 3) & 0x1111L);
-                clear = (openA | openB) == 0 ? 1L : 0L;
+                long rA = oA | fA << 16;
+                rA &= (rA >>> 4) & (rA >>> 8) & (rA >>> 12);
+                long rB = oB | fB << 16;
+                rB &= (rB >>> 1) & (rB >>> 2) & (rB >>> 3);
+                long far = (rA & 0xF0000L) | (rB & 0x11110000L);
+                clear = ((rA & 0xFL) | (rB & 0x1111L)) == 0 ? 1L : 0L;
                 // One branch, taken only by band pairs: intersecting and separated are each
                 // about half of the pairs here, and "far == 0 && clear == 0" would branch on them.
                 if ((clear | (far != 0 ? 1L : 0L)) == 0) {
-                    // Band pair: edge bits of B to 0..3, then the copies of the last edge dropped.
+                    // Edge bits of B to 0..3, then the copies of the last edge dropped.
+                    long openB = rB & 0x1111L;
                     long edgesB = (openB | openB >>> 3 | openB >>> 6 | openB >>> 9) & 0xFL;
-                    clear = openLanes(s, a, b, openA & ((1L << count[a]) - 1), edgesB & ((1L << count[b]) - 1),
+                    clear = openLanes(s, a, b, rA & ((1L << count[a]) - 1), edgesB & ((1L << count[b]) - 1),
                             0, 0, tol, bandA, bandB);
                 }
             } else if (ca <= S8_LANES && cb <= S8_LANES) {
@@ -245,39 +248,34 @@ public final class VectorExactSat implements SatKernel {
                 long openB = sepB.compare(VectorOperators.GT, loB).toLong() & ((1L << kb) - 1);
                 long farA = 0;
                 if (openA != 0) {
-                    // live: open lanes beyond hi at the first vertex, the only ones that can
-                    // prove a separation; the walk stops when none is left open (a lane whose
-                    // first vertex lies in the band is left to the exact path). The minimum
-                    // over the walk, compared once at the end, says which stayed beyond hi.
+                    // live: the lanes beyond hi at every vertex so far, the only ones that can
+                    // still prove a separation. The walk stops when none is left: an open lane
+                    // that met a vertex inside the band is left to the exact path. Both masks
+                    // are longs: a vector carried round the loop (a running minimum) can be
+                    // boxed by C2, and was, in some JVMs.
                     long liveA = openA & sepA.compare(VectorOperators.GT, hiA).toLong();
-                    FloatVector minA = sepA;
                     int j = vb - ob;
                     for (int m = 1; m < kb && liveA != 0; m++) {
                         j = j + 1 == kb ? 0 : j + 1;
                         FloatVector sep = anx.mul(FloatVector.broadcast(S8, x[ob + j]).sub(apx))
                                 .add(any.mul(FloatVector.broadcast(S8, y[ob + j]).sub(apy)));
-                        long open = sep.compare(VectorOperators.GT, loA).toLong();
-                        openA &= open;
-                        liveA &= open;
-                        minA = minA.min(sep);
+                        openA &= sep.compare(VectorOperators.GT, loA).toLong();
+                        liveA &= sep.compare(VectorOperators.GT, hiA).toLong();
                     }
-                    farA = liveA & minA.compare(VectorOperators.GT, hiA).toLong();
+                    farA = liveA;
                 }
                 long farB = 0;
                 if (farA == 0 && openB != 0) {
                     long liveB = openB & sepB.compare(VectorOperators.GT, hiB).toLong();
-                    FloatVector minB = sepB;
                     int j = va - oa;
                     for (int m = 1; m < ka && liveB != 0; m++) {
                         j = j + 1 == ka ? 0 : j + 1;
                         FloatVector sep = bnx.mul(FloatVector.broadcast(S8, x[oa + j]).sub(bpx))
                                 .add(bny.mul(FloatVector.broadcast(S8, y[oa + j]).sub(bpy)));
-                        long open = sep.compare(VectorOperators.GT, loB).toLong();
-                        openB &= open;
-                        liveB &= open;
-                        minB = minB.min(sep);
+                        openB &= sep.compare(VectorOperators.GT, loB).toLong();
+                        liveB &= sep.compare(VectorOperators.GT, hiB).toLong();
                     }
-                    farB = liveB & minB.compare(VectorOperators.GT, hiB).toLong();
+                    farB = liveB;
                 }
                 clear = (openA | openB) == 0 ? 1L : 0L;
                 if ((clear | ((farA | farB) != 0 ? 1L : 0L)) == 0) {
@@ -327,39 +325,36 @@ public final class VectorExactSat implements SatKernel {
                 long farA = 0;
                 if (openA != 0) {
                     long liveA = openA & sepA.compare(VectorOperators.GT, hiA).toLong();
-                    FloatVector minA = sepA;
                     int j = vb - ob;
                     for (int m = 1; m < kb && liveA != 0; m++) {
                         j = j + 1 == kb ? 0 : j + 1;
                         FloatVector sep = anx.mul(FloatVector.broadcast(SW, x[ob + j]).sub(apx))
                                 .add(any.mul(FloatVector.broadcast(SW, y[ob + j]).sub(apy)));
-                        long open = sep.compare(VectorOperators.GT, loA).toLong();
-                        openA &= open;
-                        liveA &= open;
-                        minA = minA.min(sep);
+                        openA &= sep.compare(VectorOperators.GT, loA).toLong();
+                        liveA &= sep.compare(VectorOperators.GT, hiA).toLong();
                     }
-                    farA = liveA & minA.compare(VectorOperators.GT, hiA).toLong();
+                    farA = liveA;
                 }
                 long farB = 0;
                 if (farA == 0 && openB != 0) {
                     long liveB = openB & sepB.compare(VectorOperators.GT, hiB).toLong();
-                    FloatVector minB = sepB;
                     int j = va - oa;
                     for (int m = 1; m < ka && liveB != 0; m++) {
                         j = j + 1 == ka ? 0 : j + 1;
                         FloatVector sep = bnx.mul(FloatVector.broadcast(SW, x[oa + j]).sub(bpx))
                                 .add(bny.mul(FloatVector.broadcast(SW, y[oa + j]).sub(bpy)));
-                        long open = sep.compare(VectorOperators.GT, loB).toLong();
-                        openB &= open;
-                        liveB &= open;
-                        minB = minB.min(sep);
+                        openB &= sep.compare(VectorOperators.GT, loB).toLong();
+                        liveB &= sep.compare(VectorOperators.GT, hiB).toLong();
                     }
-                    farB = liveB & minB.compare(VectorOperators.GT, hiB).toLong();
+                    farB = liveB;
                 }
                 clear = (openA | openB) == 0 ? 1L : 0L;
                 if ((clear | ((farA | farB) != 0 ? 1L : 0L)) == 0) {
                     clear = openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
                 }
+            } else if (ca <= 2 * SW_LANES && cb <= 2 * SW_LANES) {
+                // Two wide vectors per shape (capacity 32 on AVX-512, 16 on AVX2).
+                clear = twoChunks(s, a, b, oa, ob, ca, cb, count[a], count[b], tol, zeroTol, bandA, bandB);
             } else {
                 int state = wide(s, a, b, start[a], count[a], start[b], count[b], tol, bandA, bandB);
                 clear = state & 1;
@@ -401,6 +396,143 @@ public final class VectorExactSat implements SatKernel {
         return 1L;
     }
 
+    /**
+     * The filter and the band edges for two shapes of at most two wide vectors of slots each:
+     * 1 if the pair intersects, 0 if it is separated, exactly. {@code VectorSat.twoChunks} with
+     * the small shapes' thresholds (see {@link #word}): lanes {@code [0, L)} and {@code [L, 2L)}
+     * of a side sit in two vectors, mask bits of the second shifted up by L. Its own method,
+     * called once per such pair, so that {@code word} stays within C2's inlining budget; nothing
+     * vector-typed crosses the call.
+     */
+    private static long twoChunks(PolygonArrays s, int a, int b, int oa, int ob, int ca, int cb, int ka, int kb,
+                                  float tol, boolean zeroTol, float bandA, float bandB) {
+        float[] x = s.x;
+        float[] y = s.y;
+        float[] enx = s.enx;
+        float[] eny = s.eny;
+        float[] len = s.len;
+        float[] box = s.bounds;
+        float dx = VectorSat.steer(box, a, b, 0);
+        float dy = VectorSat.steer(box, a, b, 1);
+        FloatVector vdx = FloatVector.broadcast(SW, dx);
+        FloatVector vdy = FloatVector.broadcast(SW, dy);
+        // A shape that fits one vector (paired with a larger one) reads its one vector twice:
+        // reading past its capacity could leave the store. Lanes past a shape's count hold its
+        // padding, a neighbour's slots or that repeat: every result below is masked to the
+        // first k lanes, and the walk only ANDs further bits in.
+        int oa1 = ca > SW_LANES ? oa + SW_LANES : oa;
+        int ob1 = cb > SW_LANES ? ob + SW_LANES : ob;
+        FloatVector anx0 = FloatVector.fromArray(SW, enx, oa);
+        FloatVector anx1 = FloatVector.fromArray(SW, enx, oa1);
+        FloatVector any0 = FloatVector.fromArray(SW, eny, oa);
+        FloatVector any1 = FloatVector.fromArray(SW, eny, oa1);
+        FloatVector bnx0 = FloatVector.fromArray(SW, enx, ob);
+        FloatVector bnx1 = FloatVector.fromArray(SW, enx, ob1);
+        FloatVector bny0 = FloatVector.fromArray(SW, eny, ob);
+        FloatVector bny1 = FloatVector.fromArray(SW, eny, ob1);
+        long signsA = anx0.mul(vdy).sub(any0.mul(vdx)).compare(VectorOperators.GT, 0f).toLong()
+                | anx1.mul(vdy).sub(any1.mul(vdx)).compare(VectorOperators.GT, 0f).toLong() << SW_LANES;
+        long signsB = bnx0.mul(vdy).sub(bny0.mul(vdx)).compare(VectorOperators.LT, 0f).toLong()
+                | bnx1.mul(vdy).sub(bny1.mul(vdx)).compare(VectorOperators.LT, 0f).toLong() << SW_LANES;
+        int va = oa + VectorSat.flipIndex(signsA, ka);
+        int vb = ob + VectorSat.flipIndex(signsB, kb);
+        FloatVector apx0 = FloatVector.fromArray(SW, x, oa);
+        FloatVector apx1 = FloatVector.fromArray(SW, x, oa1);
+        FloatVector apy0 = FloatVector.fromArray(SW, y, oa);
+        FloatVector apy1 = FloatVector.fromArray(SW, y, oa1);
+        FloatVector bpx0 = FloatVector.fromArray(SW, x, ob);
+        FloatVector bpx1 = FloatVector.fromArray(SW, x, ob1);
+        FloatVector bpy0 = FloatVector.fromArray(SW, y, ob);
+        FloatVector bpy1 = FloatVector.fromArray(SW, y, ob1);
+        FloatVector loA0;
+        FloatVector loA1;
+        FloatVector hiA0;
+        FloatVector hiA1;
+        FloatVector loB0;
+        FloatVector loB1;
+        FloatVector hiB0;
+        FloatVector hiB1;
+        if (zeroTol) {
+            loA0 = FloatVector.broadcast(SW, -bandA);
+            loA1 = loA0;
+            hiA0 = FloatVector.broadcast(SW, bandA);
+            hiA1 = hiA0;
+            loB0 = FloatVector.broadcast(SW, -bandB);
+            loB1 = loB0;
+            hiB0 = FloatVector.broadcast(SW, bandB);
+            hiB1 = hiB0;
+        } else {
+            FloatVector limA0 = FloatVector.fromArray(SW, len, oa).mul(tol);
+            FloatVector limA1 = FloatVector.fromArray(SW, len, oa1).mul(tol);
+            FloatVector limB0 = FloatVector.fromArray(SW, len, ob).mul(tol);
+            FloatVector limB1 = FloatVector.fromArray(SW, len, ob1).mul(tol);
+            loA0 = limA0.sub(bandA);
+            loA1 = limA1.sub(bandA);
+            hiA0 = limA0.add(bandA);
+            hiA1 = limA1.add(bandA);
+            loB0 = limB0.sub(bandB);
+            loB1 = limB1.sub(bandB);
+            hiB0 = limB0.add(bandB);
+            hiB1 = limB1.add(bandB);
+        }
+        FloatVector wx = FloatVector.broadcast(SW, x[vb]);
+        FloatVector wy = FloatVector.broadcast(SW, y[vb]);
+        FloatVector sepA0 = anx0.mul(wx.sub(apx0)).add(any0.mul(wy.sub(apy0)));
+        FloatVector sepA1 = anx1.mul(wx.sub(apx1)).add(any1.mul(wy.sub(apy1)));
+        wx = FloatVector.broadcast(SW, x[va]);
+        wy = FloatVector.broadcast(SW, y[va]);
+        FloatVector sepB0 = bnx0.mul(wx.sub(bpx0)).add(bny0.mul(wy.sub(bpy0)));
+        FloatVector sepB1 = bnx1.mul(wx.sub(bpx1)).add(bny1.mul(wy.sub(bpy1)));
+        long openA = (sepA0.compare(VectorOperators.GT, loA0).toLong()
+                | sepA1.compare(VectorOperators.GT, loA1).toLong() << SW_LANES) & ((1L << ka) - 1);
+        long openB = (sepB0.compare(VectorOperators.GT, loB0).toLong()
+                | sepB1.compare(VectorOperators.GT, loB1).toLong() << SW_LANES) & ((1L << kb) - 1);
+        // As in word: open (beyond lo) and live (beyond hi) lanes, the walk while a lane lives.
+        long farA = 0;
+        if (openA != 0) {
+            long liveA = openA & (sepA0.compare(VectorOperators.GT, hiA0).toLong()
+                    | sepA1.compare(VectorOperators.GT, hiA1).toLong() << SW_LANES);
+            int j = vb - ob;
+            for (int m = 1; m < kb && liveA != 0; m++) {
+                j = j + 1 == kb ? 0 : j + 1;
+                wx = FloatVector.broadcast(SW, x[ob + j]);
+                wy = FloatVector.broadcast(SW, y[ob + j]);
+                FloatVector sep0 = anx0.mul(wx.sub(apx0)).add(any0.mul(wy.sub(apy0)));
+                FloatVector sep1 = anx1.mul(wx.sub(apx1)).add(any1.mul(wy.sub(apy1)));
+                openA &= sep0.compare(VectorOperators.GT, loA0).toLong()
+                        | sep1.compare(VectorOperators.GT, loA1).toLong() << SW_LANES;
+                liveA &= sep0.compare(VectorOperators.GT, hiA0).toLong()
+                        | sep1.compare(VectorOperators.GT, hiA1).toLong() << SW_LANES;
+            }
+            farA = liveA;
+        }
+        long farB = 0;
+        if (farA == 0 && openB != 0) {
+            long liveB = openB & (sepB0.compare(VectorOperators.GT, hiB0).toLong()
+                    | sepB1.compare(VectorOperators.GT, hiB1).toLong() << SW_LANES);
+            int j = va - oa;
+            for (int m = 1; m < ka && liveB != 0; m++) {
+                j = j + 1 == ka ? 0 : j + 1;
+                wx = FloatVector.broadcast(SW, x[oa + j]);
+                wy = FloatVector.broadcast(SW, y[oa + j]);
+                FloatVector sep0 = bnx0.mul(wx.sub(bpx0)).add(bny0.mul(wy.sub(bpy0)));
+                FloatVector sep1 = bnx1.mul(wx.sub(bpx1)).add(bny1.mul(wy.sub(bpy1)));
+                openB &= sep0.compare(VectorOperators.GT, loB0).toLong()
+                        | sep1.compare(VectorOperators.GT, loB1).toLong() << SW_LANES;
+                liveB &= sep0.compare(VectorOperators.GT, hiB0).toLong()
+                        | sep1.compare(VectorOperators.GT, hiB1).toLong() << SW_LANES;
+            }
+            farB = liveB;
+        }
+        if ((farA | farB) != 0) {
+            return 0L;
+        }
+        if ((openA | openB) == 0) {
+            return 1L;
+        }
+        return openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
+    }
+
     /** The filter for shapes larger than one 256-bit vector: both sides, chunk by chunk. */
     private static int wide(PolygonArrays s, int a, int b, int oa, int ka, int ob, int kb, float tol,
                             float bandA, float bandB) {
@@ -440,18 +572,22 @@ public final class VectorExactSat implements SatKernel {
             FloatVector hi = lim.add(band);
             // Lanes at and past the real count read padding, a neighbour's slots or the tail slack.
             long lanes = (1L << Math.min(SW_LANES, kr - c)) - 1;
-            long alive = lanes;
-            long far = lanes;
+            // As in word: open (beyond lo) and live (beyond hi) lanes, the walk while a lane lives.
+            int v = o + w;
+            FloatVector sep = nx.mul(FloatVector.broadcast(SW, x[v]).sub(px))
+                    .add(ny.mul(FloatVector.broadcast(SW, y[v]).sub(py)));
+            long alive = lanes & sep.compare(VectorOperators.GT, lo).toLong();
+            long live = alive & sep.compare(VectorOperators.GT, hi).toLong();
             int j = w;
-            for (int m = 0; m < ko && alive != 0; m++) {
-                int v = o + j;
-                FloatVector sep = nx.mul(FloatVector.broadcast(SW, x[v]).sub(px))
+            for (int m = 1; m < ko && live != 0; m++) {
+                j = j + 1 == ko ? 0 : j + 1;
+                v = o + j;
+                sep = nx.mul(FloatVector.broadcast(SW, x[v]).sub(px))
                         .add(ny.mul(FloatVector.broadcast(SW, y[v]).sub(py)));
                 alive &= sep.compare(VectorOperators.GT, lo).toLong();
-                far &= sep.compare(VectorOperators.GT, hi).toLong();
-                j = j + 1 == ko ? 0 : j + 1;
+                live &= sep.compare(VectorOperators.GT, hi).toLong();
             }
-            if (far != 0) {
+            if (live != 0) {
                 return SEPARATED;
             }
             open |= alive != 0;
