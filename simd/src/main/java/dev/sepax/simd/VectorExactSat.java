@@ -220,24 +220,10 @@ public final class VectorExactSat implements SatKernel {
                 FloatVector apy = FloatVector.fromArray(S8, y, oa);
                 FloatVector bpx = FloatVector.fromArray(S8, x, ob);
                 FloatVector bpy = FloatVector.fromArray(S8, y, ob);
-                FloatVector loA;
-                FloatVector hiA;
-                FloatVector loB;
-                FloatVector hiB;
-                if (zeroTol) {
-                    // The limit 0 * len is 0: the thresholds are -band and +band.
-                    loA = FloatVector.broadcast(S8, -bandA);
-                    hiA = FloatVector.broadcast(S8, bandA);
-                    loB = FloatVector.broadcast(S8, -bandB);
-                    hiB = FloatVector.broadcast(S8, bandB);
-                } else {
-                    FloatVector limA = FloatVector.fromArray(S8, len, oa).mul(tol);
-                    FloatVector limB = FloatVector.fromArray(S8, len, ob).mul(tol);
-                    loA = limA.sub(bandA);
-                    hiA = limA.add(bandA);
-                    loB = limB.sub(bandB);
-                    hiB = limB.add(bandB);
-                }
+                // The thresholds: lo here, hi only where a lane is still open after the first
+                // vertex. At tolerance 0 the limit 0 * len is 0, so they are -band and +band.
+                FloatVector loA = zeroTol ? FloatVector.broadcast(S8, -bandA) : FloatVector.fromArray(S8, len, oa).mul(tol).sub(bandA);
+                FloatVector loB = zeroTol ? FloatVector.broadcast(S8, -bandB) : FloatVector.fromArray(S8, len, ob).mul(tol).sub(bandB);
                 FloatVector sepA = anx.mul(FloatVector.broadcast(S8, x[vb]).sub(apx))
                         .add(any.mul(FloatVector.broadcast(S8, y[vb]).sub(apy)));
                 FloatVector sepB = bnx.mul(FloatVector.broadcast(S8, x[va]).sub(bpx))
@@ -253,6 +239,7 @@ public final class VectorExactSat implements SatKernel {
                     // that met a vertex inside the band is left to the exact path. Both masks
                     // are longs: a vector carried round the loop (a running minimum) can be
                     // boxed by C2, and was, in some JVMs.
+                    FloatVector hiA = zeroTol ? FloatVector.broadcast(S8, bandA) : FloatVector.fromArray(S8, len, oa).mul(tol).add(bandA);
                     long liveA = openA & sepA.compare(VectorOperators.GT, hiA).toLong();
                     int j = vb - ob;
                     for (int m = 1; m < kb && liveA != 0; m++) {
@@ -266,6 +253,7 @@ public final class VectorExactSat implements SatKernel {
                 }
                 long farB = 0;
                 if (farA == 0 && openB != 0) {
+                    FloatVector hiB = zeroTol ? FloatVector.broadcast(S8, bandB) : FloatVector.fromArray(S8, len, ob).mul(tol).add(bandB);
                     long liveB = openB & sepB.compare(VectorOperators.GT, hiB).toLong();
                     int j = va - oa;
                     for (int m = 1; m < ka && liveB != 0; m++) {
@@ -299,23 +287,10 @@ public final class VectorExactSat implements SatKernel {
                 FloatVector apy = FloatVector.fromArray(SW, y, oa);
                 FloatVector bpx = FloatVector.fromArray(SW, x, ob);
                 FloatVector bpy = FloatVector.fromArray(SW, y, ob);
-                FloatVector loA;
-                FloatVector hiA;
-                FloatVector loB;
-                FloatVector hiB;
-                if (zeroTol) {
-                    loA = FloatVector.broadcast(SW, -bandA);
-                    hiA = FloatVector.broadcast(SW, bandA);
-                    loB = FloatVector.broadcast(SW, -bandB);
-                    hiB = FloatVector.broadcast(SW, bandB);
-                } else {
-                    FloatVector limA = FloatVector.fromArray(SW, len, oa).mul(tol);
-                    FloatVector limB = FloatVector.fromArray(SW, len, ob).mul(tol);
-                    loA = limA.sub(bandA);
-                    hiA = limA.add(bandA);
-                    loB = limB.sub(bandB);
-                    hiB = limB.add(bandB);
-                }
+                // The thresholds: lo here, hi only where a lane is still open after the first
+                // vertex. At tolerance 0 the limit 0 * len is 0, so they are -band and +band.
+                FloatVector loA = zeroTol ? FloatVector.broadcast(SW, -bandA) : FloatVector.fromArray(SW, len, oa).mul(tol).sub(bandA);
+                FloatVector loB = zeroTol ? FloatVector.broadcast(SW, -bandB) : FloatVector.fromArray(SW, len, ob).mul(tol).sub(bandB);
                 FloatVector sepA = anx.mul(FloatVector.broadcast(SW, x[vb]).sub(apx))
                         .add(any.mul(FloatVector.broadcast(SW, y[vb]).sub(apy)));
                 FloatVector sepB = bnx.mul(FloatVector.broadcast(SW, x[va]).sub(bpx))
@@ -324,6 +299,7 @@ public final class VectorExactSat implements SatKernel {
                 long openB = sepB.compare(VectorOperators.GT, loB).toLong() & ((1L << kb) - 1);
                 long farA = 0;
                 if (openA != 0) {
+                    FloatVector hiA = zeroTol ? FloatVector.broadcast(SW, bandA) : FloatVector.fromArray(SW, len, oa).mul(tol).add(bandA);
                     long liveA = openA & sepA.compare(VectorOperators.GT, hiA).toLong();
                     int j = vb - ob;
                     for (int m = 1; m < kb && liveA != 0; m++) {
@@ -337,6 +313,7 @@ public final class VectorExactSat implements SatKernel {
                 }
                 long farB = 0;
                 if (farA == 0 && openB != 0) {
+                    FloatVector hiB = zeroTol ? FloatVector.broadcast(SW, bandB) : FloatVector.fromArray(SW, len, ob).mul(tol).add(bandB);
                     long liveB = openB & sepB.compare(VectorOperators.GT, hiB).toLong();
                     int j = va - oa;
                     for (int m = 1; m < ka && liveB != 0; m++) {
