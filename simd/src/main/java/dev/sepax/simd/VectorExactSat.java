@@ -22,18 +22,20 @@ import jdk.incubator.vector.VectorSpecies;
  * <ol>
  *   <li><b>AABB</b>: at tolerance 0, {@code VectorSat}'s branch-free pass (float compares of
  *       float differences: exact signs); otherwise {@link ExactSat#aabbSurvivors}.</li>
- *   <li><b>Filter</b>: {@code VectorSat}'s normals-in-lanes test (A's edges against B's support
- *       vertex towards A, then a walk round B's vertices while a lane lives; the same for B),
- *       with each separation compared against two thresholds instead of one: the limit minus
- *       and plus the pair's band ({@code ExactVerdict.band}, from the per-shape magnitude and
- *       span in the store). A lane stays open while no vertex is proven within reach (one
- *       compare, as in the float kernel) and far while every vertex is proven beyond (the one
- *       extra compare). A far lane proves the pair separated; no open lane on either side proves
- *       it intersecting; anything else is a band pair. An open lane that meets a vertex inside
- *       the band can no longer become far, so the walk stops once every open lane is in that
- *       state (a touching pair stops at its first broadcast). Shapes whose capacities both fit the
- *       256-bit lane count take one loop-free vector each; larger ones go through
- *       {@code side}, chunk by chunk, with the wide species.</li>
+ *   <li><b>Filter</b>: {@code VectorSat}'s pass 2, path for path (4 x 4 quads in one 16-lane
+ *       vector, one 256-bit vector, one wide vector, two wide vectors in a call), with the
+ *       threshold {@code lo = limit - band} where the float kernel has the limit. The band is the
+ *       pair's ({@code ExactVerdict}, from the per-shape magnitude and span in the store: a few
+ *       flops per pair, no compare). A lane is <i>open</i> while no vertex is proven within
+ *       reach ({@code sep > lo}, the float kernel's one compare), so an intersecting pair whose
+ *       first broadcast closes every lane costs what it costs the float kernel plus the band.
+ *       Only a lane still open after its first vertex meets the extra compare, {@code sep > hi}
+ *       ({@code hi = limit + band}): a lane beyond hi at every vertex (<i>live</i> to the end of
+ *       the walk) proves the pair separated, and the walk stops once no lane is live. No open
+ *       lane on either side proves the pair intersecting; anything else is a band pair (an open
+ *       lane met a vertex inside the band: a touching pair stops at its first broadcast). The
+ *       quads compare all 16 lanes against both thresholds, branch-free. Larger shapes go
+ *       through {@code side}, chunk by chunk, with the same two masks.</li>
  *   <li><b>Band pairs</b>. Small shapes: only the edges the filter left open can still
  *       separate, and each is decided exactly right away, out of line ({@code openLanes}): the
  *       lane masks are at hand, so a touching pair costs a few exact edges, not a full scalar
@@ -510,7 +512,11 @@ public final class VectorExactSat implements SatKernel {
         return openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
     }
 
-    /** The filter for shapes larger than one 256-bit vector: both sides, chunk by chunk. */
+    /**
+     * The filter for the pairs no vector path of {@code word} takes (a shape above two wide
+     * vectors): both sides, chunk by chunk. {@link #SEPARATED}, {@link #INTERSECTING} or
+     * {@link #BAND} (decided in the second pass).
+     */
     private static int wide(PolygonArrays s, int a, int b, int oa, int ka, int ob, int kb, float tol,
                             float bandA, float bandB) {
         float dx = s.centroidX[b] - s.centroidX[a];
@@ -532,7 +538,8 @@ public final class VectorExactSat implements SatKernel {
      * The edges of the shape at slot {@code r} ({@code kr} of them) in chunks of the wide
      * species, against the {@code ko} vertices at {@code o}, starting at vertex {@code w}:
      * {@link #SEPARATED} if an edge is proven to separate, {@link #INTERSECTING} if every edge
-     * has a vertex proven within reach, else {@link #BAND}.
+     * has a vertex proven within reach, else {@link #BAND} (also when the walk stopped with a
+     * lane open but none live, see {@code word}: the second pass decides).
      */
     private static int side(PolygonArrays s, int r, int kr, int o, int ko, int w, float tol, float band) {
         float[] x = s.x;
