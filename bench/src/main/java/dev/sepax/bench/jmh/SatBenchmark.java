@@ -87,8 +87,8 @@ public class SatBenchmark {
 
     /**
      * A/B of {@code simd} and {@code simd-exact} that a busy shared host cannot skew: in one JVM
-     * on one thread, the two kernels take turns on each range of 2 048 pairs of the workload,
-     * range after range, for the given time after 3 s of warm-up; each (kernel, range) keeps its
+     * on one thread, the two kernels take turns on each range of 2 048 pairs of the workload
+     * (which goes first flips every sweep), range after range, for the given time after 3 s of warm-up; each (kernel, range) keeps its
      * fastest time, and a kernel's figure is the pairs over the sum of its fastest times. A
      * slice of time lost to another process lands in one sample of one kernel and is dropped,
      * where in JMH it lands in a whole iteration of whichever benchmark runs at that moment.
@@ -138,9 +138,12 @@ public class SatBenchmark {
             }
         }
         long end = System.nanoTime() + (long) (seconds * 1e9);
-        while (System.nanoTime() < end) {
+        for (int sweep = 0; System.nanoTime() < end; sweep++) {
             for (int c = 0; c < ranges; c++) {
-                for (int i = 0; i < kernels.length; i++) {
+                // The order flips every sweep: the second kernel on a range finds its shapes
+                // in the caches the first one filled.
+                for (int turn = 0; turn < kernels.length; turn++) {
+                    int i = (sweep & 1) == 0 ? turn : kernels.length - 1 - turn;
                     long t0 = System.nanoTime();
                     sink += kernels[i].test(shapes, pairs, c * range, (c + 1) * range, 0f, out, null);
                     best[i][c] = Math.min(best[i][c], System.nanoTime() - t0);
