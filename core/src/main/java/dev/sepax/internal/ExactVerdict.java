@@ -30,8 +30,11 @@ import dev.sepax.shape.ConvexPolygons;
  * {@code B} with {@code B (1 - u) >= span_A (8.0001u M + 3.0003u |t|) + 2^-147} makes
  * {@code s <= lo} prove {@code S <= t|e|} (the vertex is within reach: the axis cannot separate)
  * and {@code s > hi} prove {@code S > t|e|}. {@link #band} returns
- * {@code max(fl(fl(fl(9u M) + fl(4u |t|)) * span_A), 2^-120)} (capped, see there): three roundings of a value with
- * a 12% margin over the first term, and the floor covers the absolute terms and any underflow.
+ * {@code fl(fl(fl(fl(9u fl(M_A + M_B)) + fl(4u |t|)) * span_A) + 2^-120)} (capped, see there), with
+ * {@code M_A}, {@code M_B} the two shapes' magnitudes: {@code fl(M_A + M_B) >= M}, three
+ * roundings of a value with a 12% margin over the first term, and the added floor (the sum of
+ * two non-negative floats rounds to at least each of them) covers the absolute terms and any
+ * underflow.
  * Only a separation with {@code lo < s <= hi} needs the exact predicate
  * ({@link ExactSeparation#beyond}).
  *
@@ -62,9 +65,26 @@ public final class ExactVerdict {
      * the float compare against it is exact (every separation is below {@code 2^125}).
      */
     public static float band(float[] magnitude, float[] span, int ref, int other, float tolerance) {
-        float m = Math.max(magnitude[ref], magnitude[other]);
-        float b = (C_MAGNITUDE * m + C_TOLERANCE * Math.abs(tolerance)) * span[ref];
-        return Math.min(Math.max(b, MIN_BAND), MAX_BAND);
+        float c = scaledMagnitude(magnitude, ref, other) + C_TOLERANCE * Math.abs(tolerance);
+        return Math.min(c * span[ref] + MIN_BAND, MAX_BAND);
+    }
+
+    /**
+     * {@code fl(9u fl(M_ref + M_other))}, the magnitude factor of {@link #band}, the same for both
+     * sides of a pair. The sum, not the maximum, of the two magnitudes: at most twice as wide,
+     * and no compare (a float maximum is a branch or a blend sequence, once per pair).
+     */
+    public static float scaledMagnitude(float[] magnitude, int a, int b) {
+        return C_MAGNITUDE * (magnitude[a] + magnitude[b]);
+    }
+
+    /**
+     * {@link #band} at tolerance 0 from {@code scaled = scaledMagnitude(.., ref, other)} and
+     * {@code span[ref]}: the same value (the cap is out of reach at tolerance 0, where the band
+     * stays below {@code 2^104} for coordinates within {@code ConvexPolygons.MAX_COORDINATE}).
+     */
+    public static float zeroToleranceBand(float scaled, float span) {
+        return scaled * span + MIN_BAND;
     }
 
     /** Do the world x and y axes separate shapes {@code a} and {@code b} by more than {@code t}, exactly? */

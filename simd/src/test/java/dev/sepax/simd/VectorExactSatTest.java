@@ -13,6 +13,9 @@ import dev.sepax.batch.PairBatch;
 import dev.sepax.testing.AdversarialPairs;
 import dev.sepax.testing.RationalSat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -79,6 +82,83 @@ class VectorExactSatTest {
         for (int p = 0; p < pairs.size(); p++) {
             assertEquals(oracle[p], v.get(p), AdversarialPairs.describe(scene, p));
         }
+    }
+
+    /**
+     * Touching and nearly touching pairs in every capacity class, since the kernel has a path per
+     * class (4 x 4 quads, one 256-bit vector, one wide vector, two wide vectors, chunks) and
+     * each decides its band edges itself: a regular k-gon and its point reflection through one of
+     * its vertices (a shared vertex) or through the midpoint of one of its edges (a shared edge,
+     * up to the rounding of the midpoint), then moved by -2..2 ulps of the largest coordinate, at
+     * three scales, at the origin and 1000 radii away. Every pair lies within the float band.
+     */
+    @Test
+    void touchingPairsInEveryCapacityClassGiveTheOracleBits() {
+        int[] ks = {3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65};
+        float[] radii = {1e-3f, 1f, 1e4f};
+        SplittableRandom rnd = new SplittableRandom(0x70C4L);
+        ConvexPolygons.Builder builder = ConvexPolygons.builder();
+        List<int[]> list = new ArrayList<>();
+        int shapes = 0;
+        for (int k : ks) {
+            for (float r : radii) {
+                for (int far = 0; far < 2; far++) {
+                    double cx = far * 1000.0 * r;
+                    double cy = far * -700.0 * r;
+                    double turn = rnd.nextDouble(2 * Math.PI);
+                    float[] a = new float[2 * k];
+                    for (int i = 0; i < k; i++) {
+                        a[2 * i] = (float) (cx + r * Math.cos(turn + 2 * Math.PI * i / k));
+                        a[2 * i + 1] = (float) (cy + r * Math.sin(turn + 2 * Math.PI * i / k));
+                    }
+                    builder.add(a);
+                    int ia = shapes++;
+                    float ulp = Math.ulp((float) (Math.max(Math.abs(cx), Math.abs(cy)) + r));
+                    for (int edge = 0; edge < 2; edge++) {
+                        int i = rnd.nextInt(k);
+                        int i1 = (i + 1) % k;
+                        // Centre of the point reflection, doubled: a vertex, or an edge's midpoint.
+                        float sx = edge == 0 ? 2 * a[2 * i] : a[2 * i] + a[2 * i1];
+                        float sy = edge == 0 ? 2 * a[2 * i + 1] : a[2 * i + 1] + a[2 * i1 + 1];
+                        for (int d = -2; d <= 2; d++) {
+                            float[] b = new float[2 * k];
+                            for (int j = 0; j < k; j++) {
+                                b[2 * j] = sx - a[2 * j] + d * ulp;
+                                b[2 * j + 1] = sy - a[2 * j + 1];
+                            }
+                            builder.add(b);
+                            int ib = shapes++;
+                            list.add(new int[] {ia, ib});
+                            list.add(new int[] {ib, ia});
+                        }
+                    }
+                }
+            }
+        }
+        ConvexPolygons store = builder.build();
+        int n = list.size();
+        int[] pa = new int[n];
+        int[] pb = new int[n];
+        for (int p = 0; p < n; p++) {
+            pa[p] = list.get(p)[0];
+            pb[p] = list.get(p)[1];
+        }
+        PairBatch pairs = PairBatch.of(pa, pb, store);
+        int touching = 0;
+        for (float t : new float[] {0f, 1e-6f, -1e-6f}) {
+            same(store, pairs, t, null);
+            OverlapBits v = new OverlapBits(n);
+            SIMD.test(store, pairs, t, v);
+            boolean[] oracle = new boolean[n];
+            IntStream.range(0, n).parallel().forEach(p -> oracle[p] = RationalSat.intersects(store, pa[p], pb[p], t));
+            for (int p = 0; p < n; p++) {
+                assertEquals(oracle[p], v.get(p), "t=" + t + " pair=" + p + " a=" + java.util.Arrays.toString(store.vertices(pa[p]))
+                        + " b=" + java.util.Arrays.toString(store.vertices(pb[p])));
+                touching += t == 0 && oracle[p] ? 1 : 0;
+            }
+        }
+        // Both verdicts occur: the shifts move some pairs apart and some into overlap.
+        assertTrue(touching > n / 4 && touching < n, "intersecting at t=0: " + touching + " of " + n);
     }
 
     @Test

@@ -85,6 +85,85 @@ public class SatBenchmark {
         return scalarExact.test(shapes, pairs, 0f, out);
     }
 
+    /**
+     * A/B of {@code simd} and {@code simd-exact} that a busy shared host cannot skew: in one JVM
+     * on one thread, the two kernels take turns on each range of 2 048 pairs of the workload
+     * (which goes first flips every sweep), range after range, for the given time after 3 s of warm-up; each (kernel, range) keeps its
+     * fastest time, and a kernel's figure is the pairs over the sum of its fastest times. A
+     * slice of time lost to another process lands in one sample of one kernel and is dropped,
+     * where in JMH it lands in a whole iteration of whichever benchmark runs at that moment.
+     * Usage: {@code java --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar
+     * dev.sepax.bench.jmh.SatBenchmark [W8|T8|Wk|Tk ...] [--seconds S]} (default W8, 20 s per
+     * workload; Tk is {@link Workloads#touching}). Prints one line per workload.
+     */
+    public static void main(String[] args) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        double seconds = 20;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--seconds") && i + 1 < args.length) {
+                seconds = Double.parseDouble(args[++i]);
+            } else {
+                names.add(args[i]);
+            }
+        }
+        if (names.isEmpty()) {
+            names.add("W8");
+        }
+        for (String name : names) {
+            int k = Integer.parseInt(name.substring(1));
+            Workloads.Scene scene = name.charAt(0) == 'T' ? Workloads.touching(k, 42) : Workloads.standard(k, 42);
+            SatKernel[] kernels = {VectorSat.INSTANCE, VectorExactSat.INSTANCE};
+            double[] rates = alternate(scene, kernels, seconds);
+            System.out.printf(java.util.Locale.ROOT, "%s: simd %.1f M pairs/s, simd-exact %.1f M pairs/s, simd-exact / simd %.3f%n",
+                    name, rates[0] / 1e6, rates[1] / 1e6, rates[1] / rates[0]);
+        }
+    }
+
+    /** Pairs per second of each kernel, from the fastest time of each (kernel, range); see {@link #main}. */
+    static double[] alternate(Workloads.Scene scene, SatKernel[] kernels, double seconds) {
+        ConvexPolygons shapes = scene.shapes();
+        PairBatch pairs = scene.pairs();
+        OverlapBits out = new OverlapBits(pairs.size());
+        int range = 2048;
+        int ranges = pairs.size() / range;
+        long[][] best = new long[kernels.length][ranges];
+        for (long[] b : best) {
+            java.util.Arrays.fill(b, Long.MAX_VALUE);
+        }
+        long sink = 0;
+        long warm = System.nanoTime() + 3_000_000_000L;
+        while (System.nanoTime() < warm) {
+            for (SatKernel kernel : kernels) {
+                sink += kernel.test(shapes, pairs, 0f, out);
+            }
+        }
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        for (int sweep = 0; System.nanoTime() < end; sweep++) {
+            for (int c = 0; c < ranges; c++) {
+                // The order flips every sweep: the second kernel on a range finds its shapes
+                // in the caches the first one filled.
+                for (int turn = 0; turn < kernels.length; turn++) {
+                    int i = (sweep & 1) == 0 ? turn : kernels.length - 1 - turn;
+                    long t0 = System.nanoTime();
+                    sink += kernels[i].test(shapes, pairs, c * range, (c + 1) * range, 0f, out, null);
+                    best[i][c] = Math.min(best[i][c], System.nanoTime() - t0);
+                }
+            }
+        }
+        double[] rates = new double[kernels.length];
+        for (int i = 0; i < kernels.length; i++) {
+            long sum = 0;
+            for (long t : best[i]) {
+                sum += t;
+            }
+            rates[i] = (double) ranges * range / (sum / 1e9);
+        }
+        if (sink == 42) {
+            System.out.print(""); // keeps the hit counts alive
+        }
+        return rates;
+    }
+
     /** The textbook oracle (projects both shapes on every normal, in double). */
     @Benchmark
     public int textbook() {
