@@ -1,6 +1,7 @@
 package dev.sepax.solid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -187,8 +188,8 @@ class HullPenetrationTest {
         assertEquals(1.0, out.normalZ(0), 1e-6);
         int[] ea = shapes.edge(0, HullPenetrations.edgeOfA(out.axis(0)));
         int[] eb = shapes.edge(1, HullPenetrations.edgeOfB(out.axis(0)));
-        assertEquals(shapes.vertex(0, ea[0], 1) == shapes.vertex(0, ea[1], 1), false, "A's edge runs along y");
-        assertEquals(shapes.vertex(1, eb[0], 0) == shapes.vertex(1, eb[1], 0), false, "B's edge runs along x");
+        assertNotEquals(shapes.vertex(0, ea[0], 1), shapes.vertex(0, ea[1], 1), "A's edge runs along y");
+        assertNotEquals(shapes.vertex(1, eb[0], 0), shapes.vertex(1, eb[1], 0), "B's edge runs along x");
     }
 
     @Test
