@@ -46,6 +46,9 @@ public final class FenceQuery {
     private float[] qnx = new float[16];
     private float[] qny = new float[16];
     private float[] qlen = new float[16];
+    /** The query's edge normals divided by their lengths: only to pick the first axis to try. */
+    private float[] qux = new float[16];
+    private float[] quy = new float[16];
     private int qk;
     private float qMinX;
     private float qMinY;
@@ -107,9 +110,20 @@ public final class FenceQuery {
 
     private int point(float px, float py, int[] hits) {
         FenceIndex ix = index;
-        float[] b = ix.bounds;
-        PolygonArrays r = ix.parts.arrays();
         int n = 0;
+        int cell = ix.cellX(px) + ix.cellY(py) * ix.cols;
+        int[] en = ix.entry;
+        float[] f = ix.packed;
+        for (int e = FenceIndex.ENTRY * ix.cellStart[cell], end = FenceIndex.ENTRY * ix.cellStart[cell + 1];
+                e < end; e += FenceIndex.ENTRY) {
+            if (px >= Float.intBitsToFloat(en[e]) && py >= Float.intBitsToFloat(en[e + 1])
+                    && px <= Float.intBitsToFloat(en[e + 2]) && py <= Float.intBitsToFloat(en[e + 3])) {
+                if (inside(f, en[e + 4], en[e + 5], px, py)) {
+                    n = add(n, en[e + 6]);
+                }
+            }
+        }
+        float[] b = ix.bounds;
         int i = 0;
         while (i < ix.nodes) {
             if (px < b[4 * i] || py < b[4 * i + 1] || px > b[4 * i + 2] || py > b[4 * i + 3]) {
@@ -121,7 +135,7 @@ public final class FenceQuery {
             for (int e = ix.first[i]; e < ix.first[i] + c; e++) {
                 if (px >= ib[4 * e] && py >= ib[4 * e + 1] && px <= ib[4 * e + 2] && py <= ib[4 * e + 3]) {
                     int p = ix.item[e];
-                    if (inside(r, p, px, py)) {
+                    if (inside(ix.packed, ix.block[2 * p], ix.block[2 * p + 1], px, py)) {
                         n = add(n, ix.parent[p]);
                     }
                 }
@@ -131,11 +145,11 @@ public final class FenceQuery {
         return finish(n, hits);
     }
 
-    private static boolean inside(PolygonArrays r, int p, float px, float py) {
-        int o = r.start[p];
-        int k = r.count[p];
-        for (int e = o; e < o + k; e++) {
-            if (r.enx[e] * (px - r.x[e]) + r.eny[e] * (py - r.y[e]) > 0) {
+    /** Is the point on no edge's outer side? (Reads the index's packed copy of the part.) */
+    private static boolean inside(float[] f, int o, int k, float px, float py) {
+        int end = o + 4 * k;
+        for (int v = o; v < end; v += 4) {
+            if (f[v + 2] * (px - f[v]) + f[v + 3] * (py - f[v + 1]) > 0) {
                 return false;
             }
         }
@@ -144,9 +158,40 @@ public final class FenceQuery {
 
     private int polygon(float tol, int[] hits) {
         FenceIndex ix = index;
-        float[] b = ix.bounds;
         PolygonArrays r = ix.parts.arrays();
         int n = 0;
+        // The cells a part passing the AABB compares can reach (see FenceIndex: the margin covers
+        // the float compare's slack at tol and the double sums' rounding).
+        double t = tol;
+        double slack = 0x1p-22 * Math.abs(t);
+        int x0 = ix.cellX(qMinX - t - (slack + 0x1p-40 * Math.abs(qMinX)));
+        int x1 = ix.cellX(qMaxX + t + (slack + 0x1p-40 * Math.abs(qMaxX)));
+        int y0 = ix.cellY(qMinY - t - (slack + 0x1p-40 * Math.abs(qMinY)));
+        int y1 = ix.cellY(qMaxY + t + (slack + 0x1p-40 * Math.abs(qMaxY)));
+        int[] en = ix.entry;
+        for (int y = y0; y <= y1; y++) {
+            for (int x = x0; x <= x1; x++) {
+                int cell = x + y * ix.cols;
+                for (int e = FenceIndex.ENTRY * ix.cellStart[cell], end = FenceIndex.ENTRY * ix.cellStart[cell + 1];
+                        e < end; e += FenceIndex.ENTRY) {
+                    float minX = Float.intBitsToFloat(en[e]);
+                    float minY = Float.intBitsToFloat(en[e + 1]);
+                    float maxX = Float.intBitsToFloat(en[e + 2]);
+                    float maxY = Float.intBitsToFloat(en[e + 3]);
+                    if (minX - qMaxX > tol || qMinX - maxX > tol || minY - qMaxY > tol || qMinY - maxY > tol) {
+                        continue;
+                    }
+                    // Test each part once: in the first cell of the query's range it covers.
+                    if (x != Math.max(x0, ix.cellX(minX)) || y != Math.max(y0, ix.cellY(minY))) {
+                        continue;
+                    }
+                    if (intersects(ix, r, en[e + 7], en[e + 4], en[e + 5], minX + maxX, minY + maxY, tol)) {
+                        n = add(n, en[e + 6]);
+                    }
+                }
+            }
+        }
+        float[] b = ix.bounds;
         int i = 0;
         while (i < ix.nodes) {
             // The kernel's AABB compares with the node as shape B: a node bound is a min or max
@@ -164,7 +209,8 @@ public final class FenceQuery {
                     continue;
                 }
                 int p = ix.item[e];
-                if (!queryEdgeSeparates(r, p, tol) && !partEdgeSeparates(r, p, tol)) {
+                if (intersects(ix, r, p, ix.block[2 * p], ix.block[2 * p + 1], ib[4 * e] + ib[4 * e + 2],
+                        ib[4 * e + 1] + ib[4 * e + 3], tol)) {
                     n = add(n, ix.parent[p]);
                 }
             }
@@ -173,46 +219,85 @@ public final class FenceQuery {
         return finish(n, hits);
     }
 
-    /** Does an edge of the query separate part p by more than tol? (ScalarSat's expressions.) */
-    private boolean queryEdgeSeparates(PolygonArrays r, int p, float tol) {
-        int o = r.start[p];
-        int k = r.count[p];
+    /**
+     * The verdict for part p: no edge of the query or of the part separates by more than tol.
+     * The verdict does not depend on the order of the axes, so the two most likely separating
+     * axes go first: the query edge facing the part and the part edge facing the query, chosen
+     * from the centre-to-centre direction of the AABBs (a separated pair is usually decided by
+     * one of them). Reads the index's packed copy of the part, and the store's edge lengths only
+     * at a nonzero tolerance ({@code 0 * len} is a zero of the tolerance's sign: the same compares).
+     */
+    private boolean intersects(FenceIndex ix, PolygonArrays r, int p, int o, int k, float sumX, float sumY, float tol) {
+        float[] f = ix.packed;
+        int end = o + 4 * k;
+        float dx = sumX - (qMinX + qMaxX);
+        float dy = sumY - (qMinY + qMaxY);
+        int bestQ = 0;
+        float bestDot = Float.NEGATIVE_INFINITY;
         for (int e = 0; e < qk; e++) {
-            float nx = qnx[e];
-            float ny = qny[e];
-            float ax = qx[e];
-            float ay = qy[e];
-            float limit = tol * qlen[e];
-            boolean separates = true;
-            for (int v = o; v < o + k && separates; v++) {
-                separates = nx * (r.x[v] - ax) + ny * (r.y[v] - ay) > limit;
-            }
-            if (separates) {
-                return true;
+            float dot = qux[e] * dx + quy[e] * dy;
+            if (dot > bestDot) {
+                bestDot = dot;
+                bestQ = e;
             }
         }
-        return false;
+        if (queryEdgeSeparates(f, o, end, bestQ, tol)) {
+            return false;
+        }
+        int bestP = o;
+        bestDot = Float.NEGATIVE_INFINITY;
+        for (int v = o; v < end; v += 4) {
+            // Unnormalised: longer edges are favoured, which separate more often anyway.
+            float dot = -(f[v + 2] * dx + f[v + 3] * dy);
+            if (dot > bestDot) {
+                bestDot = dot;
+                bestP = v;
+            }
+        }
+        // Store index of the packed vertex v: r.start[p] + (v - o) / 4 (read only when tol != 0).
+        if (partEdgeSeparates(f, bestP, tol == 0 ? tol : tol * r.len[r.start[p] + (bestP - o) / 4])) {
+            return false;
+        }
+        for (int e = 0; e < qk; e++) {
+            if (e != bestQ && queryEdgeSeparates(f, o, end, e, tol)) {
+                return false;
+            }
+        }
+        for (int v = o; v < end; v += 4) {
+            if (v != bestP && partEdgeSeparates(f, v, tol == 0 ? tol : tol * r.len[r.start[p] + (v - o) / 4])) {
+                return false;
+            }
+        }
+        return true;
     }
 
-    /** Does an edge of part p separate the query by more than tol? */
-    private boolean partEdgeSeparates(PolygonArrays r, int p, float tol) {
-        int o = r.start[p];
-        int k = r.count[p];
-        for (int e = o; e < o + k; e++) {
-            float nx = r.enx[e];
-            float ny = r.eny[e];
-            float ax = r.x[e];
-            float ay = r.y[e];
-            float limit = tol * r.len[e];
-            boolean separates = true;
-            for (int v = 0; v < qk && separates; v++) {
-                separates = nx * (qx[v] - ax) + ny * (qy[v] - ay) > limit;
-            }
-            if (separates) {
-                return true;
+    /** Does query edge e put every packed vertex in [o, end) more than tol outside? (ScalarSat's expressions.) */
+    private boolean queryEdgeSeparates(float[] f, int o, int end, int e, float tol) {
+        float nx = qnx[e];
+        float ny = qny[e];
+        float ax = qx[e];
+        float ay = qy[e];
+        float limit = tol * qlen[e];
+        for (int v = o; v < end; v += 4) {
+            if (!(nx * (f[v] - ax) + ny * (f[v + 1] - ay) > limit)) {
+                return false;
             }
         }
-        return false;
+        return true;
+    }
+
+    /** Does the packed part edge at v put every query vertex more than {@code limit = tol * len} outside? */
+    private boolean partEdgeSeparates(float[] f, int v, float limit) {
+        float nx = f[v + 2];
+        float ny = f[v + 3];
+        float ax = f[v];
+        float ay = f[v + 1];
+        for (int i = 0; i < qk; i++) {
+            if (!(nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int add(int n, int fence) {
@@ -251,6 +336,8 @@ public final class FenceQuery {
             qnx = new float[c];
             qny = new float[c];
             qlen = new float[c];
+            qux = new float[c];
+            quy = new float[c];
         }
         int k = 0;
         for (int i = 0; i < n; i++) {
@@ -321,6 +408,8 @@ public final class FenceQuery {
             double dx = (double) qx[j] - qx[i];
             double dy = (double) qy[j] - qy[i];
             qlen[i] = (float) Math.sqrt(dx * dx + dy * dy);
+            qux[i] = qnx[i] / qlen[i];
+            quy[i] = qny[i] / qlen[i];
             minX = Math.min(minX, qx[i]);
             minY = Math.min(minY, qy[i]);
             maxX = Math.max(maxX, qx[i]);

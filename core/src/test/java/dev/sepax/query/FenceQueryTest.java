@@ -167,6 +167,50 @@ class FenceQueryTest {
         }
     }
 
+    @Test
+    void gridAndHierarchyTogetherMissNoPolygonHitAtAnyToleranceOrMagnitude() {
+        // Parcels in the grid, counties (spanning many cells) in the hierarchy, far from the
+        // origin so that the cell arithmetic rounds; queries of every size, tolerances of both signs.
+        for (double origin : new double[] {0, 4e4, -2.5e5}) {
+            SplittableRandom rnd = new SplittableRandom(13);
+            int n = 2000;
+            float[][] fences = new float[n + 1][];
+            for (int i = 0; i < n; i++) {
+                double r = i % 50 == 0 ? 60 : 0.5 + rnd.nextDouble(2);
+                fences[i] = convex(rnd, origin + rnd.nextDouble(600), origin + rnd.nextDouble(600), r);
+            }
+            ConvexPolygons store = ConvexPolygons.of(Arrays.copyOf(fences, n));
+            FenceIndex index = FenceIndex.of(store);
+            assertTrue(index.largeParts() > 0 && index.largeParts() < n / 10, index.toString());
+            FenceQuery q = index.newQuery();
+            int[] hits = new int[n];
+            int compared = 0;
+            int total = 0;
+            for (int t = 0; t < 120; t++) {
+                double size = t % 4 == 0 ? 40 : 0.2 + rnd.nextDouble(3);
+                float[] query = convex(rnd, origin + rnd.nextDouble(600), origin + rnd.nextDouble(600), size);
+                fences[n] = query;
+                ConvexPolygons both = ConvexPolygons.of(fences);
+                if (!Arrays.equals(both.vertices(n), query)) {
+                    continue; // the store welded the query: not the same vertices
+                }
+                float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 1.5f : -0.05f;
+                int m = q.intersecting(query, tol, hits);
+                int k = 0;
+                for (int i = 0; i < n; i++) {
+                    if (ScalarSat.INSTANCE.intersects(both, n, i, tol)) {
+                        assertTrue(k < m && hits[k] == i, "origin " + origin + " query " + t + " misses fence " + i);
+                        k++;
+                    }
+                }
+                assertEquals(k, m, "origin " + origin + " query " + t);
+                compared++;
+                total += m;
+            }
+            assertTrue(compared >= 100 && total >= 200, "compared " + compared + " queries, " + total + " hits");
+        }
+    }
+
     private static boolean contains(ConvexPolygons s, int i, float px, float py) {
         int k = s.count(i);
         for (int e = 0; e < k; e++) {

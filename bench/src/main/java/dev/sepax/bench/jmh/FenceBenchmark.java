@@ -4,6 +4,8 @@ import dev.sepax.bench.ConcaveWorkloads;
 import dev.sepax.concave.Compounds;
 import dev.sepax.query.FenceIndex;
 import dev.sepax.query.FenceQuery;
+import dev.sepax.query.OneVsMany;
+import dev.sepax.shape.ConvexPolygons;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.locationtech.jts.algorithm.locate.IndexedPointInAreaLocator;
@@ -34,7 +36,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * {@code jts_fence}: {@link STRtree} candidates, then {@link PreparedGeometry#intersects} of the
  * prepared fence (fences prepared in the setup). {@code sepax_point}: {@link FenceQuery#containing};
  * {@code jts_point}: {@link STRtree} candidates, then an {@link IndexedPointInAreaLocator} per fence
- * (built in the setup). The setup checks that each pair of kernels finds the same hit counts.
+ * (built in the setup). {@code sepax_fence_linear}: the same polygon queries without the index, as
+ * {@link OneVsMany} ran them: the fences' parts and the queries in one store, each query against
+ * every part with the selected SIMD kernel (AABB compares first), part hits mapped to fences;
+ * over the first {@value #LINEAR_QUERIES} queries per invocation (a query costs about a
+ * millisecond). The setup checks that each pair of kernels finds the same hit counts.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -44,6 +50,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public class FenceBenchmark {
     static final int QUERIES = 1024;
     static final int FENCES = 100_000;
+    static final int LINEAR_QUERIES = 64;
 
     FenceQuery query;
     float[][] polygons;
@@ -54,6 +61,12 @@ public class FenceBenchmark {
     PreparedGeometry[] prepared;
     IndexedPointInAreaLocator[] locators;
     Coordinate[] coordinates;
+    OneVsMany linear;
+    ConvexPolygons linearStore;
+    int[] partFence;
+    int linearParts;
+    int[] partHits;
+    boolean[] seen;
 
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) {
@@ -67,8 +80,37 @@ public class FenceBenchmark {
             for (ConcaveWorkloads.Shape s : fences) {
                 b.add(s.rings());
             }
-            query = FenceIndex.of(b.build()).newQuery();
-            SteadyState.warm(params, this, QUERIES); // compiled before JMH times it
+            Compounds compounds = b.build();
+            query = FenceIndex.of(compounds).newQuery();
+            if (method.endsWith(".sepax_fence_linear")) {
+                ConvexPolygons parts = compounds.parts();
+                linearParts = parts.size();
+                float[][] all = new float[linearParts + LINEAR_QUERIES][];
+                partFence = new int[linearParts];
+                for (int i = 0; i < linearParts; i++) {
+                    all[i] = parts.vertices(i);
+                    partFence[i] = compounds.parent(i);
+                }
+                System.arraycopy(polygons, 0, all, linearParts, LINEAR_QUERIES);
+                linearStore = ConvexPolygons.of(all);
+                linear = new OneVsMany();
+                partHits = new int[4096];
+                seen = new boolean[FENCES];
+                for (int i = 0; i < LINEAR_QUERIES; i++) {
+                    if (!java.util.Arrays.equals(linearStore.vertices(linearParts + i), polygons[i])) {
+                        throw new IllegalStateException("the store changed query " + i + "'s vertices");
+                    }
+                }
+                int indexed = 0;
+                for (int i = 0; i < LINEAR_QUERIES; i++) {
+                    indexed += query.intersecting(polygons[i], 0f, hits);
+                }
+                if (indexed != sepax_fence_linear()) {
+                    throw new IllegalStateException("index and linear scan disagree: " + indexed + " vs "
+                            + sepax_fence_linear());
+                }
+            }
+            SteadyState.warm(params, this, method.endsWith(".sepax_fence_linear") ? LINEAR_QUERIES : QUERIES); // compiled before JMH times it
             return;
         }
         tree = new STRtree();
@@ -104,6 +146,30 @@ public class FenceBenchmark {
         int total = 0;
         for (float[] q : polygons) {
             total += query.intersecting(q, 0f, hits);
+        }
+        return total;
+    }
+
+    /** The linear scan: each query against all 10^5 fences' parts ({@link OneVsMany}), part hits to fences. */
+    @Benchmark
+    @OperationsPerInvocation(LINEAR_QUERIES)
+    public int sepax_fence_linear() {
+        int total = 0;
+        for (int i = 0; i < LINEAR_QUERIES; i++) {
+            int m = linear.query(linearStore, linearParts + i, 0, linearParts, 0f, partHits);
+            if (m > partHits.length) {
+                throw new IllegalStateException("query " + i + " hits " + m + " parts");
+            }
+            for (int j = 0; j < m; j++) {
+                int f = partFence[partHits[j]];
+                if (!seen[f]) {
+                    seen[f] = true;
+                    total++;
+                }
+            }
+            for (int j = 0; j < m; j++) {
+                seen[partFence[partHits[j]]] = false;
+            }
         }
         return total;
     }
