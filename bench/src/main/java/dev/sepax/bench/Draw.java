@@ -16,6 +16,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
@@ -29,13 +30,20 @@ final class Draw {
     static final String HELP = """
             Usage: ./sepax draw (--a WKT --b WKT | --shapes FILE --pair IDA,IDB | --k K --seed S)
                                 --out FILE.svg|FILE.png
+                   ./sepax draw (--hull-a POINTS --hull-b POINTS | --solid HK --seed S) --out FILE
               Draws one pair of convex polygons: A blue, B orange; if they are separated, the
               separating edge's line (dashed) and the gap; if they intersect, the overlap (red).
               Prints the verdict of the selected kernel and the true separation (double).
               Circles, capsules and segments (POINT (x y) RADIUS r, LINESTRING (x0 y0, x1 y1)
               RADIUS r, POLYGON ((...)) RADIUS r, as for check): their outlines, and if they are
               apart the closest points (green); prints the distance kernel's distance.
+              Convex polyhedra (3D): the hulls of two point clouds, seen along a direction
+              perpendicular to the MTV axis, so the separating plane is a vertical dashed
+              line; the horizontal axis is the MTV normal (A blue, B orange, silhouettes and
+              edges; overlap along the normal red); prints the verdict, the MTV and its feature.
             Options:
+              --hull-a P, --hull-b P  3D points 'x y z, x y z, ...' (or MULTIPOINT Z ((x y z), ...))
+              --solid HK         a pair of the 3D workload HK, e.g. H16 (with --seed)
               --a WKT, --b WKT   the two shapes as WKT POLYGON ((x y, ...)), POINT, LINESTRING
               --shapes FILE      a shapes file as for check, with --pair IDA,IDB
               --k K              a random pair of the standard workload WK (with --seed, default 42)
@@ -47,6 +55,9 @@ final class Draw {
     private Draw() {}
 
     static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+        if (SolidDraw.wants(args) && !Arrays.asList(args).contains("--help")) {
+            return SolidDraw.run(args, out);
+        }
         Options o = Options.parse("draw", args, List.of("--a", "--b", "--shapes", "--pair", "--k", "--seed", "--out"),
                 List.of());
         if (o.help()) {
