@@ -8,6 +8,7 @@ import dev.sepax.internal.SolidArguments;
 import dev.sepax.solid.ConvexPolyhedra;
 import dev.sepax.solid.HullOverlapKernel;
 import dev.sepax.solid.ScalarHullSat;
+import dev.sepax.solid.UnprunedHullSat;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -29,6 +30,7 @@ public final class VectorHullSat implements HullOverlapKernel {
     /** At most 16 lanes, so every vector lies within one shape's padded capacity. */
     private static final VectorSpecies<Float> S = VectorSupport.F;
     private static final int L = S.length();
+    private static final float PARALLEL_SQ = ScalarHullSat.PARALLEL * ScalarHullSat.PARALLEL;
 
     private VectorHullSat() {}
 
@@ -86,7 +88,104 @@ public final class VectorHullSat implements HullOverlapKernel {
         if (f >= 0) {
             return -(1 + f);
         }
-        return ScalarHullSat.edgeAxes(r, a, b, tol);
+        for (int ea = 0, ecA = r.eCount[a]; ea < ecA; ea++) {
+            int eb = firstSeparatingEdge(r, a, b, r.eStart[a] + ea, tol);
+            if (eb >= 0) {
+                return ScalarHullSat.EDGE_PAIR | (ea << 15) | eb;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * {@code ScalarHullSat.firstSeparatingEdge} with B's edges in the lanes: A's edge slot
+     * {@code sa} is broadcast, a vector of B's edge slots is loaded from the per-slot arrays
+     * (padding slots are zero and never cross), and the three arc sign tests are compares
+     * combined as masks. Only when some lane crosses are the axis, its orientation and the gap
+     * evaluated, again in lanes with the scalar expressions; a crossing lane whose edges are
+     * nearly parallel goes to the scalar full projection. The first separating lane in index
+     * order is the scalar kernel's first separating B edge.
+     */
+    private static int firstSeparatingEdge(HullArrays r, int a, int b, int sa, float tol) {
+        float[] gx = r.gx;
+        float[] gy = r.gy;
+        float[] gz = r.gz;
+        float gax = gx[sa];
+        float gay = gy[sa];
+        float gaz = gz[sa];
+        FloatVector vgax = FloatVector.broadcast(S, gax);
+        FloatVector vgay = FloatVector.broadcast(S, gay);
+        FloatVector vgaz = FloatVector.broadcast(S, gaz);
+        FloatVector ax = FloatVector.broadcast(S, r.n0x[sa]);
+        FloatVector ay = FloatVector.broadcast(S, r.n0y[sa]);
+        FloatVector az = FloatVector.broadcast(S, r.n0z[sa]);
+        FloatVector bx = FloatVector.broadcast(S, r.n1x[sa]);
+        FloatVector by = FloatVector.broadcast(S, r.n1y[sa]);
+        FloatVector bz = FloatVector.broadcast(S, r.n1z[sa]);
+        int eo = r.eStart[b];
+        int ec = r.eCount[b];
+        for (int k = 0; k < ec; k += L) {
+            int sb = eo + k;
+            FloatVector cga = FloatVector.fromArray(S, r.n0x, sb).mul(vgax)
+                    .add(FloatVector.fromArray(S, r.n0y, sb).mul(vgay))
+                    .add(FloatVector.fromArray(S, r.n0z, sb).mul(vgaz));
+            FloatVector dga = FloatVector.fromArray(S, r.n1x, sb).mul(vgax)
+                    .add(FloatVector.fromArray(S, r.n1y, sb).mul(vgay))
+                    .add(FloatVector.fromArray(S, r.n1z, sb).mul(vgaz));
+            FloatVector gbx = FloatVector.fromArray(S, gx, sb);
+            FloatVector gby = FloatVector.fromArray(S, gy, sb);
+            FloatVector gbz = FloatVector.fromArray(S, gz, sb);
+            FloatVector agb = ax.mul(gbx).add(ay.mul(gby)).add(az.mul(gbz));
+            FloatVector bgb = bx.mul(gbx).add(by.mul(gby)).add(bz.mul(gbz));
+            long crossing = cga.mul(dga).compare(VectorOperators.LT, 0f).toLong()
+                    & agb.mul(bgb).compare(VectorOperators.LT, 0f).toLong()
+                    & cga.mul(bgb).compare(VectorOperators.LT, 0f).toLong();
+            if (crossing != 0) {
+                int lane = firstSeparatingLane(r, a, b, sa, sb, crossing, tol);
+                if (lane >= 0) {
+                    return k + lane;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * {@code ScalarHullSat.crossingSeparates} for the lanes of {@code crossing} (B's edge slots
+     * {@code sb ..}): the first lane, in index order, whose axis separates, or -1.
+     */
+    private static int firstSeparatingLane(HullArrays r, int a, int b, int sa, int sb, long crossing, float tol) {
+        float gax = r.gx[sa];
+        float gay = r.gy[sa];
+        float gaz = r.gz[sa];
+        FloatVector gbx = FloatVector.fromArray(S, r.gx, sb);
+        FloatVector gby = FloatVector.fromArray(S, r.gy, sb);
+        FloatVector gbz = FloatVector.fromArray(S, r.gz, sb);
+        FloatVector lx = gbz.mul(gay).sub(gby.mul(gaz));
+        FloatVector ly = gbx.mul(gaz).sub(gbz.mul(gax));
+        FloatVector lz = gby.mul(gax).sub(gbx.mul(gay));
+        FloatVector lenSq = lx.mul(lx).add(ly.mul(ly)).add(lz.mul(lz));
+        long parallel = lenSq.compare(VectorOperators.LT,
+                FloatVector.fromArray(S, r.gg, sb).mul(r.gg[sa]).mul(PARALLEL_SQ)).toLong();
+        float pax = r.px[sa];
+        float pay = r.py[sa];
+        float paz = r.pz[sa];
+        FloatVector orient = lx.mul(pax - r.cx[a]).add(ly.mul(pay - r.cy[a])).add(lz.mul(paz - r.cz[a]));
+        FloatVector sep = lx.mul(FloatVector.fromArray(S, r.px, sb).sub(pax))
+                .add(ly.mul(FloatVector.fromArray(S, r.py, sb).sub(pay)))
+                .add(lz.mul(FloatVector.fromArray(S, r.pz, sb).sub(paz)));
+        sep = sep.blend(sep.neg(), orient.compare(VectorOperators.LT, 0f));
+        long separating = sep.compare(VectorOperators.GT, lenSq.sqrt().mul(tol)).toLong();
+        long candidates = crossing & (parallel | separating);
+        while (candidates != 0) {
+            int lane = Long.numberOfTrailingZeros(candidates);
+            if ((parallel >>> lane & 1) == 0
+                    || UnprunedHullSat.edgePairSeparates(r, a, b, sa, sb + lane, tol)) {
+                return lane;
+            }
+            candidates &= candidates - 1;
+        }
+        return -1;
     }
 
     private static int firstSeparatingFace(HullArrays r, int ref, int other, float tol) {
