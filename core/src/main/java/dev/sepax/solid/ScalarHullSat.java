@@ -10,8 +10,9 @@ import dev.sepax.internal.SolidArguments;
  * The scalar reference hull kernel: separating axes with Gauss-map pruning of edge pairs.
  *
  * <p>Per pair: the AABB axes (exact compares), the cached axis, A's faces in index order, B's
- * faces in index order, then the edge pairs in order (A's edge outer, B's edge inner), keeping
- * only those whose Gauss arcs cross. Along a face it stops at the first vertex of the other
+ * faces in index order, the intersection certificate {@link #vertexInside} (A's vertices in B,
+ * then B's in A: it settles most intersecting pairs without the edge phase), then the edge
+ * pairs in order (A's edge outer, B's edge inner), keeping only those whose Gauss arcs cross. Along a face it stops at the first vertex of the other
  * shape within the tolerance, starting from the vertex that stopped the previous face. The
  * verdict is an OR over axes of an AND over vertices, so no ordering changes it; the order is
  * fixed so that the SIMD twin records the same cached axes.
@@ -106,7 +107,51 @@ public final class ScalarHullSat implements HullOverlapKernel {
         if (axis != NONE) {
             return axis;
         }
+        float lim = Math.min(tol, 0f);
+        if (vertexInside(r, a, b, lim) || vertexInside(r, b, a, lim)) {
+            return NONE;
+        }
         return pruned ? edgeAxes(r, a, b, tol) : UnprunedHullSat.edgeAxes(r, a, b, tol);
+    }
+
+    /**
+     * The intersection certificate that spares most intersecting pairs the edge phase: is some
+     * vertex {@code v} of {@code inner} at {@code n . v - d <= lim} on every face of
+     * {@code outer} (the face phase's float expression), with {@code lim = min(tolerance, 0)}?
+     * Then {@code v} lies in {@code outer}, at least {@code |lim|} inside every face, so the ball
+     * of radius {@code |lim|} about it lies in {@code outer} as well, and along every unit axis
+     * the projections of the two shapes overlap by at least {@code |lim|}: no axis, face or
+     * edge pair, can separate them by more than {@code tolerance}. The verdict it gives is the
+     * exact one up to the float band of the face expressions; the order in which vertices and
+     * faces are visited cannot change it, so the SIMD twin may take them in lanes. With a
+     * positive tolerance the certificate still asks for {@code <= 0}: a vertex within
+     * {@code tolerance} of every face plane can lie far from a sharp corner.
+     *
+     * @hidden
+     */
+    public static boolean vertexInside(HullArrays r, int inner, int outer, float lim) {
+        float[] vx = r.vx;
+        float[] vy = r.vy;
+        float[] vz = r.vz;
+        float[] nx = r.nx;
+        float[] ny = r.ny;
+        float[] nz = r.nz;
+        float[] d = r.d;
+        int fo = r.fStart[outer];
+        int fe = fo + r.fCount[outer];
+        vertices:
+        for (int v = r.vStart[inner], end = v + r.vCount[inner]; v < end; v++) {
+            float x = vx[v];
+            float y = vy[v];
+            float z = vz[v];
+            for (int f = fo; f < fe; f++) {
+                if (!(nx[f] * x + ny[f] * y + nz[f] * z - d[f] <= lim)) {
+                    continue vertices;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     /**

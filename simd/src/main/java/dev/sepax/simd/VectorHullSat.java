@@ -20,9 +20,14 @@ import jdk.incubator.vector.VectorSpecies;
  * the scalar order) and stops the face at the first vector with a lane within the tolerance.
  * The store pads every shape's vertices to a multiple of {@link ConvexPolyhedra#PAD} by repeating
  * the last one, so whole vectors need no tail mask and the padding changes no compare. The
- * AABB, the cached axis and the Gauss-map-pruned edge pairs are {@link ScalarHullSat}'s own
- * code. The first separating face is the scalar kernel's, so verdicts and axis caches are
- * bit-identical. Stateless, thread-safe, allocation-free.
+ * intersection certificate ({@link ScalarHullSat#vertexInside}) runs with one shape's vertices
+ * in the lanes and the other's faces broadcast. The Gauss-map-pruned edge pairs run with B's
+ * edges in the lanes (from the store's per-edge-slot copies of the faces' normals, padded with
+ * zero slots that never cross), A's edge broadcast, the arc sign tests as compare masks. The
+ * AABB and the cached axis are {@link ScalarHullSat}'s own code. Every expression is the
+ * scalar kernel's, in its order, and the first separating face or edge pair is the scalar
+ * kernel's, so verdicts and axis caches are bit-identical. Stateless, thread-safe,
+ * allocation-free.
  */
 public final class VectorHullSat implements HullOverlapKernel {
     /** The shared instance. */
@@ -87,6 +92,10 @@ public final class VectorHullSat implements HullOverlapKernel {
         f = firstSeparatingFace(r, b, a, tol);
         if (f >= 0) {
             return -(1 + f);
+        }
+        float lim = Math.min(tol, 0f);
+        if (vertexInside(r, a, b, lim) || vertexInside(r, b, a, lim)) {
+            return 0;
         }
         for (int ea = 0, ecA = r.eCount[a]; ea < ecA; ea++) {
             int eb = firstSeparatingEdge(r, a, b, r.eStart[a] + ea, tol);
@@ -186,6 +195,35 @@ public final class VectorHullSat implements HullOverlapKernel {
             candidates &= candidates - 1;
         }
         return -1;
+    }
+
+    /**
+     * {@link ScalarHullSat#vertexInside} with {@code inner}'s vertex slots in the lanes: a lane
+     * stays set while its vertex is at or below {@code lim} on every face of {@code outer} so
+     * far; a vector whose lanes have all left stops early. Padding slots repeat the last vertex,
+     * so they add no verdict of their own.
+     */
+    private static boolean vertexInside(HullArrays r, int inner, int outer, float lim) {
+        float[] nx = r.nx;
+        float[] ny = r.ny;
+        float[] nz = r.nz;
+        float[] d = r.d;
+        int fo = r.fStart[outer];
+        int fe = fo + r.fCount[outer];
+        for (int v = r.vStart[inner], end = v + r.vCap[inner]; v < end; v += L) {
+            FloatVector x = FloatVector.fromArray(S, r.vx, v);
+            FloatVector y = FloatVector.fromArray(S, r.vy, v);
+            FloatVector z = FloatVector.fromArray(S, r.vz, v);
+            long inside = -1L;
+            for (int f = fo; f < fe && inside != 0; f++) {
+                inside &= x.mul(nx[f]).add(y.mul(ny[f])).add(z.mul(nz[f])).sub(d[f])
+                        .compare(VectorOperators.LE, lim).toLong();
+            }
+            if (inside != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int firstSeparatingFace(HullArrays r, int ref, int other, float tol) {
