@@ -97,6 +97,11 @@ public final class VectorHullSat implements HullOverlapKernel {
         if (vertexInside(r, a, b, lim) || vertexInside(r, b, a, lim)) {
             return 0;
         }
+        return edgeAxes(r, a, b, tol);
+    }
+
+    /** {@link ScalarHullSat#edgeAxes} with B's edges in the lanes (package-private for the differential test). */
+    static int edgeAxes(HullArrays r, int a, int b, float tol) {
         for (int ea = 0, ecA = r.eCount[a]; ea < ecA; ea++) {
             int eb = firstSeparatingEdge(r, a, b, r.eStart[a] + ea, tol);
             if (eb >= 0) {
@@ -203,7 +208,7 @@ public final class VectorHullSat implements HullOverlapKernel {
      * far; a vector whose lanes have all left stops early. Padding slots repeat the last vertex,
      * so they add no verdict of their own.
      */
-    private static boolean vertexInside(HullArrays r, int inner, int outer, float lim) {
+    static boolean vertexInside(HullArrays r, int inner, int outer, float lim) {
         float[] nx = r.nx;
         float[] ny = r.ny;
         float[] nz = r.nz;
