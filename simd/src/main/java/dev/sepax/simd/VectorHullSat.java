@@ -77,7 +77,7 @@ public final class VectorHullSat implements HullOverlapKernel {
         return hits;
     }
 
-    /** {@code ScalarHullSat.separatingAxis} with the face phase in lanes. */
+    /** {@code ScalarHullSat.separatingAxis} with the faces, the certificate and the edge pairs in lanes. */
     private static int separatingAxis(HullArrays r, int a, int b, float tol, int hint) {
         if (ScalarHullSat.aabbSeparates(r, a, b, tol)) {
             return Integer.MIN_VALUE;
