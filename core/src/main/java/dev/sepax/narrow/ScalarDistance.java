@@ -316,29 +316,17 @@ public final class ScalarDistance implements DistanceKernel {
         float qy = 0f;
         float wx = 0f;
         float wy = 0f;
-        // A failed accelerated step is redone along the plain direction, from the same simplex
-        // (already solved) and against the same saved support pairs.
-        boolean retry = false;
-        int sn = 0;
-        int sa1 = 0;
-        int sb1 = 0;
-        int sa2 = 0;
-        int sb2 = 0;
-        int sa3 = 0;
-        int sb3 = 0;
         while (true) {
-            if (!retry) {
-                sn = n;
-                sa1 = ia1;
-                sb1 = ib1;
-                sa2 = ia2;
-                sb2 = ib2;
-                sa3 = ia3;
-                sb3 = ib3;
-            }
-            if (retry) {
-                retry = false;
-            } else if (n == 2) {
+            // A failed momentum step comes back here with its simplex unchanged: solving a solved
+            // simplex gives the same bits (same points, same weights), so it is simply solved again.
+            int sn = n;
+            int sa1 = ia1;
+            int sb1 = ib1;
+            int sa2 = ia2;
+            int sb2 = ib2;
+            int sa3 = ia3;
+            int sb3 = ib3;
+            if (n == 2) {
                 float w1x = bx1 - ax1;
                 float w1y = by1 - ay1;
                 float w2x = bx2 - ax2;
@@ -533,7 +521,6 @@ public final class ScalarDistance implements DistanceKernel {
                     break;
                 }
                 acc = false;
-                retry = true;
                 continue;
             }
             if (repeated) {

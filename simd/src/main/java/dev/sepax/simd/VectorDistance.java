@@ -6,6 +6,7 @@ import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.Penetrations;
 import dev.sepax.internal.RoundedArrays;
 import dev.sepax.narrow.DistanceKernel;
+import dev.sepax.narrow.GjkAcceleration;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.shape.RoundedShapes;
 import jdk.incubator.vector.FloatVector;
@@ -54,8 +55,15 @@ import jdk.incubator.vector.VectorSpecies;
  * this kernel and the polygon kernels in one JVM is an open allocation problem.
  */
 public final class VectorDistance implements DistanceKernel {
-    /** The shared instance, found by {@code Sepax.distance()}. */
-    public static final VectorDistance INSTANCE = new VectorDistance();
+    private static final VectorDistance[] MODES = {
+        new VectorDistance(GjkAcceleration.NONE), new VectorDistance(GjkAcceleration.NESTEROV),
+        new VectorDistance(GjkAcceleration.PROXIMITY)
+    };
+    /**
+     * The shared instance with {@link ScalarDistance#DEFAULT_ACCELERATION}, found by
+     * {@code Sepax.distance()}.
+     */
+    public static final VectorDistance INSTANCE = of(ScalarDistance.DEFAULT_ACCELERATION);
 
     private static final VectorSpecies<Float> F = VectorSupport.F;
     private static final int L = F.length();
@@ -67,7 +75,16 @@ public final class VectorDistance implements DistanceKernel {
     /** Exit code of a spare lane: never active, never written out. */
     private static final float SPARE = -1f;
 
-    private VectorDistance() {}
+    private final GjkAcceleration mode;
+
+    private VectorDistance(GjkAcceleration mode) {
+        this.mode = mode;
+    }
+
+    /** The shared instance with acceleration {@code mode}: the bits of {@code ScalarDistance.of(mode)}. */
+    public static VectorDistance of(GjkAcceleration mode) {
+        return MODES[mode.ordinal()];
+    }
 
     @Override
     public String name() {
@@ -75,15 +92,25 @@ public final class VectorDistance implements DistanceKernel {
     }
 
     @Override
+    public GjkAcceleration acceleration() {
+        return mode;
+    }
+
+    @Override
+    public VectorDistance withAcceleration(GjkAcceleration mode) {
+        return of(mode);
+    }
+
+    @Override
     public boolean distance(RoundedShapes shapes, int a, int b, Distances out, int index) {
         DistanceKernel.checkPair(shapes, a, b, out, index);
-        return ScalarDistance.pair(shapes.arrays(), a, b, null, index, out);
+        return ScalarDistance.pair(shapes.arrays(), a, b, 0f, 0f, null, index, out, null, mode);
     }
 
     @Override
     public int distances(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache) {
         DistanceKernel.checkBatch(shapes, pairs, from, to, out, cache);
-        return run(shapes, pairs, from, to, out, cache, null);
+        return run(shapes, pairs, from, to, out, cache, null, mode);
     }
 
     /**
@@ -93,6 +120,12 @@ public final class VectorDistance implements DistanceKernel {
      */
     static int run(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache,
                    Penetrations mtv) {
+        return run(shapes, pairs, from, to, out, cache, mtv, GjkAcceleration.NONE);
+    }
+
+    /** {@link #run(RoundedShapes, PairBatch, int, int, Distances, SimplexCache, Penetrations)} with acceleration {@code mode}. */
+    static int run(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache,
+                   Penetrations mtv, GjkAcceleration mode) {
         RoundedArrays s = shapes.arrays();
         int[] count = s.count();
         int[] pa = pairs.arrays().a;
@@ -104,7 +137,7 @@ public final class VectorDistance implements DistanceKernel {
             int a = pa[p];
             int b = pb[p];
             if (count[a] > GjkLanes.MAX_POINTS || count[b] > GjkLanes.MAX_POINTS) {
-                hits += ScalarDistance.pair(s, a, b, cache, p, out, mtv) ? 1 : 0;
+                hits += ScalarDistance.pair(s, a, b, 0f, 0f, cache, p, out, mtv, mode) ? 1 : 0;
                 continue;
             }
             g.pair[lanes] = p;
@@ -114,19 +147,26 @@ public final class VectorDistance implements DistanceKernel {
             g.oy[lanes] = 0f;
             lanes++;
             if (lanes == L) {
-                hits += group(s, g, L, cache, out, mtv);
+                hits += group(s, g, L, cache, out, mtv, mode);
                 lanes = 0;
             }
         }
         if (lanes > 0) {
-            hits += group(s, g, lanes, cache, out, mtv);
+            hits += group(s, g, lanes, cache, out, mtv, mode);
         }
         return hits;
     }
 
-    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group. */
+    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group, plain GJK. */
     static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
                              Penetrations mtv) {
+        return group(s, g, lanes, cache, out, mtv, GjkAcceleration.NONE);
+    }
+
+    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group with acceleration {@code mode}. */
+    static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
+                             Penetrations mtv, GjkAcceleration mode) {
+        g.mode = mode;
         g.load(s, lanes, cache);
         for (int t = 0; t <= ScalarDistance.MAX_ITERATIONS && trip(g); t++) {
             // Every trip ends a lane or counts one of its iterations; the bound is a backstop.
@@ -284,10 +324,102 @@ public final class VectorDistance implements DistanceKernel {
             solveTriangleMoves(r);
         }
         direction(r);
-        supportA(r, g);
-        supportB(r, g);
+        int dir = GjkLanes.DX;
+        if (g.mode != GjkAcceleration.NONE) {
+            momentum(r);
+            dir = GjkLanes.SX;
+        }
+        supportA(r, g, dir);
+        supportB(r, g, dir);
+        if (g.mode != GjkAcceleration.NONE) {
+            momentumGuards(r);
+        }
         guards(r);
+        if (g.mode != GjkAcceleration.NONE) {
+            accept(r);
+        }
         return addSupport(r);
+    }
+
+    /**
+     * The search direction (rows SX, SY) and row USED: the momentum direction of
+     * {@link ScalarDistance} ("Acceleration") in the lanes still live that accelerate past their
+     * first iteration and whose extrapolated point is not 0, the direction DX, DY elsewhere.
+     * Runs after {@link #direction}, so the iteration count is already one more than the
+     * scalar kernel's {@code k}.
+     */
+    private static void momentum(float[] r) {
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        FloatVector kf = row(r, GjkLanes.ITER).sub(one);
+        VectorMask<Float> on = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero)
+                .and(row(r, GjkLanes.ACC).compare(VectorOperators.EQ, one))
+                .and(kf.compare(VectorOperators.GT, zero));
+        FloatVector dx = row(r, GjkLanes.DX);
+        FloatVector dy = row(r, GjkLanes.DY);
+        if (!on.anyTrue()) {
+            dx.intoArray(r, GjkLanes.SX);
+            dy.intoArray(r, GjkLanes.SY);
+            zero.intoArray(r, GjkLanes.USED);
+            return;
+        }
+        FloatVector mom = kf.add(FloatVector.broadcast(F, 2f)).div(kf.add(FloatVector.broadcast(F, 3f)));
+        FloatVector rest = one.sub(mom);
+        FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
+        FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
+        FloatVector a1 = row(r, GjkLanes.W1);
+        FloatVector a2 = row(r, GjkLanes.W2);
+        VectorMask<Float> seg = row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        FloatVector xx = w1x.blend(a1.mul(w1x).add(a2.mul(row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2)))), seg);
+        FloatVector xy = w1y.blend(a1.mul(w1y).add(a2.mul(row(r, GjkLanes.BY2).sub(row(r, GjkLanes.AY2)))), seg);
+        FloatVector yx = mom.mul(xx).add(rest.mul(row(r, GjkLanes.WX)));
+        FloatVector yy = mom.mul(xy).add(rest.mul(row(r, GjkLanes.WY)));
+        FloatVector my = yx.abs().max(yy.abs());
+        on = on.and(my.compare(VectorOperators.GT, zero));
+        FloatVector ux = yx.div(my);
+        FloatVector uy = yy.div(my);
+        FloatVector uq = ux.mul(ux).add(uy.mul(uy)).sqrt();
+        FloatVector qx = row(r, GjkLanes.QX);
+        FloatVector qy = row(r, GjkLanes.QY);
+        FloatVector mq = qx.abs().max(qy.abs());
+        FloatVector vx = qx.div(mq);
+        FloatVector vy = qy.div(mq);
+        FloatVector vq = vx.mul(vx).add(vy.mul(vy)).sqrt();
+        dx.blend(mom.mul(vx.div(vq)).sub(rest.mul(ux.div(uq))), on).intoArray(r, GjkLanes.SX);
+        dy.blend(mom.mul(vy.div(vq)).sub(rest.mul(uy.div(uq))), on).intoArray(r, GjkLanes.SY);
+        zero.blend(one, on).intoArray(r, GjkLanes.USED);
+    }
+
+    /**
+     * After {@link #guards}, in the lanes whose step was accepted (live, not redone): the last
+     * search direction and support point for the next momentum step, and the proximity test of
+     * {@link ScalarDistance#proximity} where it is pending (the same base and progress as the guards).
+     */
+    private static void accept(float[] r) {
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        VectorMask<Float> taken = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero)
+                .and(row(r, GjkLanes.RETRY).compare(VectorOperators.EQ, zero));
+        row(r, GjkLanes.QX).blend(row(r, GjkLanes.SX), taken).intoArray(r, GjkLanes.QX);
+        row(r, GjkLanes.QY).blend(row(r, GjkLanes.SY), taken).intoArray(r, GjkLanes.QY);
+        FloatVector nx = row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX));
+        FloatVector ny = row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY));
+        row(r, GjkLanes.WX).blend(nx, taken).intoArray(r, GjkLanes.WX);
+        row(r, GjkLanes.WY).blend(ny, taken).intoArray(r, GjkLanes.WY);
+        FloatVector near = row(r, GjkLanes.NEAR);
+        VectorMask<Float> test = taken.and(near.compare(VectorOperators.EQ, one));
+        if (!test.anyTrue()) {
+            return;
+        }
+        FloatVector dx = row(r, GjkLanes.DX);
+        FloatVector dy = row(r, GjkLanes.DY);
+        FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
+                .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
+        FloatVector progress = dx.mul(nx).add(dy.mul(ny)).sub(base);
+        VectorMask<Float> close = base.add(progress).abs().compare(VectorOperators.LE,
+                base.abs().mul(FloatVector.broadcast(F, ScalarDistance.PROXIMITY_BAND)));
+        row(r, GjkLanes.ACC).blend(zero.blend(one, close), test).intoArray(r, GjkLanes.ACC);
+        near.blend(zero, test).intoArray(r, GjkLanes.NEAR);
     }
 
     /** Saves the simplex's support pairs (for the repeated-support guard), then solves the n = 2 lanes. */
@@ -526,10 +658,10 @@ public final class VectorDistance implements DistanceKernel {
         iter.blend(iter.add(FloatVector.broadcast(F, 1f)), counted).intoArray(r, GjkLanes.ITER);
     }
 
-    /** The support point of every lane's A along -d, first index on ties, to the NA/NAX/NAY rows. */
-    private static void supportA(float[] r, GjkLanes g) {
-        FloatVector ndx = row(r, GjkLanes.DX).neg();
-        FloatVector ndy = row(r, GjkLanes.DY).neg();
+    /** The support point of every lane's A along minus the direction in rows {@code dir, dir + L}, first index on ties, to the NA/NAX/NAY rows. */
+    private static void supportA(float[] r, GjkLanes g, int dir) {
+        FloatVector ndx = row(r, dir).neg();
+        FloatVector ndy = row(r, dir + L).neg();
         float[] px = g.ax;
         float[] py = g.ay;
         FloatVector bx = row(px, 0);
@@ -551,10 +683,10 @@ public final class VectorDistance implements DistanceKernel {
         by.intoArray(r, GjkLanes.NAY);
     }
 
-    /** The support point of every lane's B along d, first index on ties, to the NB/NBX/NBY rows. */
-    private static void supportB(float[] r, GjkLanes g) {
-        FloatVector dx = row(r, GjkLanes.DX);
-        FloatVector dy = row(r, GjkLanes.DY);
+    /** The support point of every lane's B along the direction in rows {@code dir, dir + L}, first index on ties, to the NB/NBX/NBY rows. */
+    private static void supportB(float[] r, GjkLanes g, int dir) {
+        FloatVector dx = row(r, dir);
+        FloatVector dy = row(r, dir + L);
         float[] px = g.bx;
         float[] py = g.by;
         FloatVector bx = row(px, 0);
@@ -576,10 +708,54 @@ public final class VectorDistance implements DistanceKernel {
         by.intoArray(r, GjkLanes.NBY);
     }
 
-    /** The repeated-support, no-progress and cap guards, in the scalar order. */
+    /**
+     * Before {@link #guards}, in the lanes whose support was taken along the momentum direction
+     * (row USED): the same repeated-support and no-progress tests (progress along d); a lane that
+     * fails one drops momentum (row ACC) and is marked in row RETRY, so that {@link #guards}
+     * leaves it and {@link #addSupport} does not add its support (the step is redone along d next
+     * trip), or at the cap it ends there. Writes row RETRY for every lane.
+     */
+    private static void momentumGuards(float[] r) {
+        FloatVector zero = FloatVector.zero(F);
+        VectorMask<Float> used = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero)
+                .and(row(r, GjkLanes.USED).compare(VectorOperators.GT, zero));
+        if (!used.anyTrue()) {
+            zero.intoArray(r, GjkLanes.RETRY);
+            return;
+        }
+        FloatVector na = row(r, GjkLanes.NA);
+        FloatVector nb = row(r, GjkLanes.NB);
+        FloatVector sn = row(r, GjkLanes.SN);
+        VectorMask<Float> repeated = na.compare(VectorOperators.EQ, row(r, GjkLanes.SA1))
+                .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB1)))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA2)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB2))))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB3))));
+        FloatVector dx = row(r, GjkLanes.DX);
+        FloatVector dy = row(r, GjkLanes.DY);
+        FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
+                .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
+        FloatVector progress = dx.mul(row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX)))
+                .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY)))).sub(base);
+        VectorMask<Float> stalled = progress.compare(VectorOperators.LE, base.abs().mul(ScalarDistance.PROGRESS));
+        VectorMask<Float> failed = used.and(repeated.or(stalled));
+        VectorMask<Float> atCap = row(r, GjkLanes.ITER).compare(VectorOperators.GE,
+                FloatVector.broadcast(F, (float) ScalarDistance.MAX_ITERATIONS));
+        VectorMask<Float> retry = failed.andNot(atCap);
+        row(r, GjkLanes.EXIT).blend(FloatVector.broadcast(F, CAP), failed.and(atCap)).intoArray(r, GjkLanes.EXIT);
+        row(r, GjkLanes.ACC).blend(zero, retry).intoArray(r, GjkLanes.ACC);
+        zero.blend(FloatVector.broadcast(F, 1f), retry).intoArray(r, GjkLanes.RETRY);
+    }
+
+    /**
+     * The repeated-support, no-progress and cap guards, in the scalar order, in the lanes still
+     * live whose step is not redone (row RETRY, see {@link #momentumGuards}).
+     */
     private static void guards(float[] r) {
         FloatVector exit = row(r, GjkLanes.EXIT);
-        VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
+                .and(row(r, GjkLanes.RETRY).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
         FloatVector iter = row(r, GjkLanes.ITER);
         FloatVector na = row(r, GjkLanes.NA);
         FloatVector nb = row(r, GjkLanes.NB);
@@ -607,9 +783,13 @@ public final class VectorDistance implements DistanceKernel {
         exit.blend(FloatVector.broadcast(F, CAP), capped).intoArray(r, GjkLanes.EXIT);
     }
 
-    /** Adds the new support pair as slot n + 1 of the lanes still live. Returns true if there are any. */
+    /**
+     * Adds the new support pair as slot n + 1 of the lanes still live whose step is not redone.
+     * Returns true if any lane is still live.
+     */
     private static boolean addSupport(float[] r) {
-        VectorMask<Float> live = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        VectorMask<Float> running = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        VectorMask<Float> live = running.and(row(r, GjkLanes.RETRY).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
         FloatVector n = row(r, GjkLanes.N);
         VectorMask<Float> to2 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)));
         VectorMask<Float> to3 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
@@ -632,6 +812,6 @@ public final class VectorDistance implements DistanceKernel {
         row(r, GjkLanes.BY2).blend(nby, to2).intoArray(r, GjkLanes.BY2);
         row(r, GjkLanes.BY3).blend(nby, to3).intoArray(r, GjkLanes.BY3);
         n.blend(n.add(FloatVector.broadcast(F, 1f)), live).intoArray(r, GjkLanes.N);
-        return live.anyTrue();
+        return running.anyTrue();
     }
 }

@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * Run in a JVM of its own by {@link VectorDistanceTest}: warms {@link VectorDistance} up until
  * C2 has compiled it, then prints {@code bytes=N}, the least the thread allocated over the last
  * batches, then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}) and
- * {@link VectorRoundedManifolds} ({@code manifoldBytes=N}) and {@link VectorCast}
+ * {@link VectorDistance} with Nesterov momentum ({@code nesterovBytes=N}) and with momentum by
+ * proximity ({@code proximityBytes=N}), {@link VectorRoundedManifolds} ({@code manifoldBytes=N}) and {@link VectorCast}
  * ({@code castBytes=N}). A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
  * change how C2 compiles this one (see {@link VectorDistance}).
  */
@@ -38,6 +39,22 @@ public final class DistanceAllocationProbe {
             if (round >= 1190) {
                 least = Math.min(least, t1 - t0);
             }
+        }
+        // The accelerated kernels run the same lanes with two more steps per trip.
+        for (dev.sepax.narrow.GjkAcceleration mode : new dev.sepax.narrow.GjkAcceleration[] {
+            dev.sepax.narrow.GjkAcceleration.NESTEROV, dev.sepax.narrow.GjkAcceleration.PROXIMITY}) {
+            VectorDistance kernel = VectorDistance.of(mode);
+            SimplexCache modeCache = new SimplexCache(pairs.size());
+            long leastMode = Long.MAX_VALUE;
+            for (int round = 0; round < 1200; round++) {
+                long t0 = counter.getCurrentThreadAllocatedBytes();
+                kernel.distances(s, pairs, 0, pairs.size(), out, (round & 1) == 0 ? null : modeCache);
+                long t1 = counter.getCurrentThreadAllocatedBytes();
+                if (round >= 1190) {
+                    leastMode = Math.min(leastMode, t1 - t0);
+                }
+            }
+            System.out.println(mode.name().toLowerCase(java.util.Locale.ROOT) + "Bytes=" + leastMode);
         }
         // The penetration kernel runs the same lanes with another tail: measured after them, in this JVM.
         dev.sepax.batch.Penetrations mtv = new dev.sepax.batch.Penetrations(pairs.size());
