@@ -25,7 +25,7 @@ import java.util.SplittableRandom;
  */
 public final class GjkRegimes {
     /** Pairs per scene. */
-    public static final int PAIRS = 512;
+    public static final int PAIRS = 4096;
     /** The regimes, in table order. */
     public static final String[] REGIMES = {"near", "far", "deep"};
 

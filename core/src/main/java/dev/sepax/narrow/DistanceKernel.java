@@ -32,6 +32,10 @@ import dev.sepax.shape.RoundedShapes;
  *       origin; the simplex falls back to its first vertex;
  *   <li>{@link Distances#EXIT_ITERATION_CAP}: {@link ScalarDistance#MAX_ITERATIONS} support pairs.
  * </ul>
+ * The search direction may be accelerated ({@link GjkAcceleration}, {@link #withAcceleration}):
+ * Nesterov momentum replaces {@code d} as the direction of the support, and every guard above
+ * still judges the step along {@code d} (a momentum step that fails one is redone along
+ * {@code d}), so every mode has the same guards, cap and error band.
  * Every path ends in finite numbers: no division by a quantity that can be 0, no overflow for
  * coordinates and radii within {@code 2^60}. It never hangs and never returns NaN.
  *

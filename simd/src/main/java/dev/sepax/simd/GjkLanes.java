@@ -24,7 +24,8 @@ import jdk.incubator.vector.VectorSpecies;
  *           (vertex v's A point, B point and indices as floats, exact below 2^24), its
  *           weights W1..W3, its size, its iteration count and its exit code (0 = running),
  *           then the rows one iteration passes between its steps (saved pairs, triangle terms,
- *           region code, direction, new support pair) and the tail's results (PAX..DIST)
+ *           region code, direction, new support pair) and the tail's results (PAX..DIST),
+ *           then the momentum rows (ACC..WY: see {@link VectorDistance}, "Acceleration")
  * </pre>
  * One instance per thread ({@link #PER_THREAD}), about 20 KB at 16 lanes, reused; not shared.
  */

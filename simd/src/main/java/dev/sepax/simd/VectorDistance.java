@@ -43,6 +43,18 @@ import jdk.incubator.vector.VectorSpecies;
  * of more than 64 core points run {@link ScalarDistance#pair} itself; a range's last &lt; L
  * pairs run in a group whose spare lanes start finished.
  *
+ * <h2>Acceleration</h2>
+ * One instance per {@link GjkAcceleration} ({@link #of}); each gives the bits of
+ * {@code ScalarDistance.of(mode)}. With momentum a trip has three more steps: {@link #momentum}
+ * (the search direction, after {@link #direction}), {@link #momentumGuards} (a momentum step that
+ * fails a guard drops momentum and is redone along d on the next trip: its lane stays live
+ * without adding a support, and that trip's solve of its already solved simplex gives the same
+ * bits, as in the scalar loop) and {@link #accept} (the last direction and support point, and
+ * the proximity test). In plain mode none of them runs and the supports read d itself. The
+ * guards were first extended in place; that method then ran past C2's inlining budget and
+ * boxed a vector per group (12 KB per 2051-pair batch, plain mode included), so the momentum
+ * guard is a step of its own.
+ *
  * <p>Thread-safe: no shared mutable state; each thread gets its own scratch
  * ({@link GjkLanes}, allocated on its first batch and reused). Allocation-free in steady state:
  * an iteration is split into steps that pass their results through the state rows, each small
