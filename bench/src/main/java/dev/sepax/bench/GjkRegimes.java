@@ -129,11 +129,65 @@ public final class GjkRegimes {
     }
 
     /**
+     * Interleaved timing, for a loaded host: for each regime, rounds that run every
+     * acceleration of one kernel in turn on the same scene (one batch each, cold), timed by the
+     * thread's CPU time; prints the median nanoseconds per pair of each mode over the last
+     * {@code rounds} rounds (after as many warm-up rounds) and its ratio to plain GJK. Drift in
+     * the host's load hits every mode alike, which a run of one trial after another does not.
+     * Needs {@code --add-modules jdk.incubator.vector} for the SIMD kernel.
+     */
+    public static void time(int k, int rounds) {
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        GjkAcceleration[] modes = GjkAcceleration.values();
+        System.out.println("| kernel | regime | " + String.join(" | ", java.util.Arrays.stream(modes)
+                .map(m -> m.name().toLowerCase(Locale.ROOT) + " ns/pair").toArray(String[]::new))
+                + " | nesterov / none | proximity / none |");
+        System.out.println("|---|---|---|---|---|---|---|");
+        for (String kernel : new String[] {"simd", "scalar"}) {
+            for (String regime : REGIMES) {
+                RoundedWorkloads.Scene scene = scene(regime, k, 42);
+                Distances out = new Distances(PAIRS);
+                dev.sepax.narrow.DistanceKernel[] ks = new dev.sepax.narrow.DistanceKernel[modes.length];
+                for (int m = 0; m < modes.length; m++) {
+                    ks[m] = kernel.equals("simd") ? dev.sepax.simd.VectorDistance.of(modes[m]) : ScalarDistance.of(modes[m]);
+                }
+                long[][] ns = new long[modes.length][rounds];
+                long sink = 0;
+                for (int round = -rounds; round < rounds; round++) {
+                    for (int m = 0; m < modes.length; m++) {
+                        long t0 = cpu.getCurrentThreadCpuTime();
+                        sink += ks[m].distances(scene.shapes(), scene.pairs(), out);
+                        long t1 = cpu.getCurrentThreadCpuTime();
+                        if (round >= 0) {
+                            ns[m][round] = t1 - t0;
+                        }
+                    }
+                }
+                double[] med = new double[modes.length];
+                StringBuilder row = new StringBuilder("| " + kernel + " | " + regime + " |");
+                for (int m = 0; m < modes.length; m++) {
+                    long[] v = ns[m].clone();
+                    java.util.Arrays.sort(v);
+                    med[m] = (double) v[rounds / 2] / PAIRS;
+                    row.append(String.format(Locale.ROOT, " %.1f |", med[m]));
+                }
+                row.append(String.format(Locale.ROOT, " %.2fx | %.2fx |", med[1] / med[0], med[2] / med[0]));
+                System.out.println(row + (sink == 42 ? " " : ""));
+            }
+        }
+    }
+
+    /**
      * Prints the mean GJK iterations (support pairs evaluated, {@link Distances#iterations}) of
      * each regime and acceleration, cold starts, on the scalar reference (the SIMD kernel gives
-     * the same counts bit for bit). Arguments: the core sizes (default 8 32 64).
+     * the same counts bit for bit). Arguments: the core sizes (default 8 32 64); or
+     * {@code --time [k] [rounds]} for {@link #time}.
      */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("--time")) {
+            time(args.length > 1 ? Integer.parseInt(args[1]) : 32, args.length > 2 ? Integer.parseInt(args[2]) : 400);
+            return;
+        }
         int[] ks = args.length == 0 ? new int[] {8, 32, 64} : java.util.Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
         System.out.println("| k | regime | mode | mean iterations | max | exits (no progress / repeated / overlap / degenerate / cap) |");
         System.out.println("|---|---|---|---|---|---|");

@@ -52,9 +52,11 @@ import dev.sepax.shape.RoundedShapes;
  *   m = (k + 2) / (k + 3),   y = m x + (1 - m) w
  *   s = m q/|q| - (1 - m) y/|y|      (y = 0: s = d)
  * </pre>
- * the lengths as {@code t * sqrt((v/t)^2 ...)} with {@code t} the largest component, as the core
- * gap. {@code |s| >= 2m - 1 >= 1/3}, so {@code s} is never 0. The first iteration is plain
- * ({@code q = d}). The new support point {@code w} is then judged along {@code d}, not {@code s}:
+ * with {@code |v|} the largest component's magnitude (the max norm), not the Euclidean length
+ * the paper uses: the blend's weights move by at most a factor {@code sqrt 2}, which only
+ * changes which support is found, and the step needs no square root (with it, the SIMD step ran
+ * past C2's inlining budget). {@code |s| >= 2m - 1 >= 1/3} in that norm, so {@code s} is never
+ * 0. The first iteration is plain ({@code q = d}). The new support point {@code w} is then judged along {@code d}, not {@code s}:
  * if it repeats a support pair of the simplex or makes no progress along {@code d} (the duality
  * gap at {@code x} is below {@code PROGRESS}), the pair drops momentum for good and redoes the step
  * along {@code d} from the same simplex (the paper's fallback). The error band holds in every
@@ -74,7 +76,7 @@ import dev.sepax.shape.RoundedShapes;
  * apart or deep (see bench/RESULTS.md).
  *
  * <p>Cost: per iteration two linear support scans ({@code ka + kb} dot products); a momentum
- * step adds two square roots and six divisions. Stateless, thread-safe, allocation-free.
+ * step adds five divisions. Stateless, thread-safe, allocation-free.
  */
 public final class ScalarDistance implements DistanceKernel {
     /** The acceleration of {@link #INSTANCE} and of the facade's kernel (see docs/decisions.md). */
@@ -308,8 +310,9 @@ public final class ScalarDistance implements DistanceKernel {
         float a3 = 0f;
         int iter = 0;
         int exit;
-        // Momentum state: whether the pair still accelerates, the last search direction and the
-        // last support point (both set by the first iteration, which is always plain).
+        // Momentum state: whether the pair still accelerates, the last search direction (scaled
+        // to a largest component of 1) and the last support point (set by the first iteration,
+        // which is plain).
         boolean acc = mode == GjkAcceleration.NESTEROV;
         boolean near = mode == GjkAcceleration.PROXIMITY;
         float qx = 0f;
@@ -487,15 +490,8 @@ public final class ScalarDistance implements DistanceKernel {
                 float yy = mom * xy + rest * wy;
                 float my = Math.max(Math.abs(yx), Math.abs(yy));
                 if (my > 0) {
-                    float ux = yx / my;
-                    float uy = yy / my;
-                    float uq = (float) Math.sqrt(ux * ux + uy * uy);
-                    float mq = Math.max(Math.abs(qx), Math.abs(qy));
-                    float vx = qx / mq;
-                    float vy = qy / mq;
-                    float vq = (float) Math.sqrt(vx * vx + vy * vy);
-                    sx = mom * (vx / vq) - rest * (ux / uq);
-                    sy = mom * (vy / vq) - rest * (uy / uq);
+                    sx = mom * qx - rest * (yx / my);
+                    sy = mom * qy - rest * (yy / my);
                     used = true;
                 }
             }
@@ -541,10 +537,15 @@ public final class ScalarDistance implements DistanceKernel {
                 near = false;
                 acc = proximity(base, progress);
             }
-            qx = sx;
-            qy = sy;
-            wx = nbx - nax;
-            wy = nby - nay;
+            if (acc) {
+                // The search direction scaled to a largest component of 1, and the support point,
+                // for the next step.
+                float mq = Math.max(Math.abs(sx), Math.abs(sy));
+                qx = sx / mq;
+                qy = sy / mq;
+                wx = nbx - nax;
+                wy = nby - nay;
+            }
             if (n == 1) {
                 ia2 = na;
                 ib2 = nb;

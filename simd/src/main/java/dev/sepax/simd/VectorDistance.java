@@ -375,63 +375,82 @@ public final class VectorDistance implements DistanceKernel {
             zero.intoArray(r, GjkLanes.USED);
             return;
         }
-        FloatVector mom = kf.add(FloatVector.broadcast(F, 2f)).div(kf.add(FloatVector.broadcast(F, 3f)));
-        FloatVector rest = one.sub(mom);
-        FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
-        FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
+        // Every load first: with the last ones after the arithmetic, C2 ran past its inlining
+        // budget before reaching them and boxed them.
+        FloatVector bx1 = row(r, GjkLanes.BX1);
+        FloatVector ax1 = row(r, GjkLanes.AX1);
+        FloatVector by1 = row(r, GjkLanes.BY1);
+        FloatVector ay1 = row(r, GjkLanes.AY1);
+        FloatVector bx2 = row(r, GjkLanes.BX2);
+        FloatVector ax2 = row(r, GjkLanes.AX2);
+        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector ay2 = row(r, GjkLanes.AY2);
         FloatVector a1 = row(r, GjkLanes.W1);
         FloatVector a2 = row(r, GjkLanes.W2);
-        VectorMask<Float> seg = row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
-        FloatVector xx = w1x.blend(a1.mul(w1x).add(a2.mul(row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2)))), seg);
-        FloatVector xy = w1y.blend(a1.mul(w1y).add(a2.mul(row(r, GjkLanes.BY2).sub(row(r, GjkLanes.AY2)))), seg);
-        FloatVector yx = mom.mul(xx).add(rest.mul(row(r, GjkLanes.WX)));
-        FloatVector yy = mom.mul(xy).add(rest.mul(row(r, GjkLanes.WY)));
-        FloatVector my = yx.abs().max(yy.abs());
-        on = on.and(my.compare(VectorOperators.GT, zero));
-        FloatVector ux = yx.div(my);
-        FloatVector uy = yy.div(my);
-        FloatVector uq = ux.mul(ux).add(uy.mul(uy)).sqrt();
+        FloatVector n = row(r, GjkLanes.N);
+        FloatVector wx = row(r, GjkLanes.WX);
+        FloatVector wy = row(r, GjkLanes.WY);
         FloatVector qx = row(r, GjkLanes.QX);
         FloatVector qy = row(r, GjkLanes.QY);
-        FloatVector mq = qx.abs().max(qy.abs());
-        FloatVector vx = qx.div(mq);
-        FloatVector vy = qy.div(mq);
-        FloatVector vq = vx.mul(vx).add(vy.mul(vy)).sqrt();
-        dx.blend(mom.mul(vx.div(vq)).sub(rest.mul(ux.div(uq))), on).intoArray(r, GjkLanes.SX);
-        dy.blend(mom.mul(vy.div(vq)).sub(rest.mul(uy.div(uq))), on).intoArray(r, GjkLanes.SY);
+        FloatVector mom = kf.add(FloatVector.broadcast(F, 2f)).div(kf.add(FloatVector.broadcast(F, 3f)));
+        FloatVector rest = one.sub(mom);
+        FloatVector w1x = bx1.sub(ax1);
+        FloatVector w1y = by1.sub(ay1);
+        VectorMask<Float> seg = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        FloatVector xx = w1x.blend(a1.mul(w1x).add(a2.mul(bx2.sub(ax2))), seg);
+        FloatVector xy = w1y.blend(a1.mul(w1y).add(a2.mul(by2.sub(ay2))), seg);
+        FloatVector yx = mom.mul(xx).add(rest.mul(wx));
+        FloatVector yy = mom.mul(xy).add(rest.mul(wy));
+        FloatVector my = yx.abs().max(yy.abs());
+        on = on.and(my.compare(VectorOperators.GT, zero));
+        dx.blend(mom.mul(qx).sub(rest.mul(yx.div(my))), on).intoArray(r, GjkLanes.SX);
+        dy.blend(mom.mul(qy).sub(rest.mul(yy.div(my))), on).intoArray(r, GjkLanes.SY);
         zero.blend(one, on).intoArray(r, GjkLanes.USED);
     }
 
     /**
-     * After {@link #guards}, in the lanes whose step was accepted (live, not redone): the last
+     * After {@link #guards}: momentum off in the lanes whose step is redone; in the lanes whose
+     * step was accepted (live, not redone): the last
      * search direction and support point for the next momentum step, and the proximity test of
      * {@link ScalarDistance#proximity} where it is pending (the same base and progress as the guards).
      */
     private static void accept(float[] r) {
         FloatVector zero = FloatVector.zero(F);
         FloatVector one = FloatVector.broadcast(F, 1f);
-        VectorMask<Float> taken = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero)
-                .and(row(r, GjkLanes.RETRY).compare(VectorOperators.EQ, zero));
-        row(r, GjkLanes.QX).blend(row(r, GjkLanes.SX), taken).intoArray(r, GjkLanes.QX);
-        row(r, GjkLanes.QY).blend(row(r, GjkLanes.SY), taken).intoArray(r, GjkLanes.QY);
+        VectorMask<Float> redo = row(r, GjkLanes.RETRY).compare(VectorOperators.GT, zero);
+        VectorMask<Float> taken = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero).and(redo.not());
+        // A failed momentum step drops momentum for good (see momentumGuards).
+        row(r, GjkLanes.ACC).blend(zero, redo).intoArray(r, GjkLanes.ACC);
         FloatVector nx = row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX));
         FloatVector ny = row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY));
-        row(r, GjkLanes.WX).blend(nx, taken).intoArray(r, GjkLanes.WX);
-        row(r, GjkLanes.WY).blend(ny, taken).intoArray(r, GjkLanes.WY);
         FloatVector near = row(r, GjkLanes.NEAR);
         VectorMask<Float> test = taken.and(near.compare(VectorOperators.EQ, one));
-        if (!test.anyTrue()) {
+        if (test.anyTrue()) {
+            FloatVector dx = row(r, GjkLanes.DX);
+            FloatVector dy = row(r, GjkLanes.DY);
+            FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
+                    .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
+            FloatVector progress = dx.mul(nx).add(dy.mul(ny)).sub(base);
+            VectorMask<Float> close = base.add(progress).abs().compare(VectorOperators.LE,
+                    base.abs().mul(FloatVector.broadcast(F, ScalarDistance.PROXIMITY_BAND)));
+            row(r, GjkLanes.ACC).blend(zero.blend(one, close), test).intoArray(r, GjkLanes.ACC);
+            near.blend(zero, test).intoArray(r, GjkLanes.NEAR);
+        }
+        // The search direction (largest component 1) and the support point, where momentum goes on.
+        VectorMask<Float> keep = taken.and(row(r, GjkLanes.ACC).compare(VectorOperators.EQ, one));
+        if (!keep.anyTrue()) {
             return;
         }
-        FloatVector dx = row(r, GjkLanes.DX);
-        FloatVector dy = row(r, GjkLanes.DY);
-        FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
-                .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
-        FloatVector progress = dx.mul(nx).add(dy.mul(ny)).sub(base);
-        VectorMask<Float> close = base.add(progress).abs().compare(VectorOperators.LE,
-                base.abs().mul(FloatVector.broadcast(F, ScalarDistance.PROXIMITY_BAND)));
-        row(r, GjkLanes.ACC).blend(zero.blend(one, close), test).intoArray(r, GjkLanes.ACC);
-        near.blend(zero, test).intoArray(r, GjkLanes.NEAR);
+        // Written in every lane: a lane outside keep has ended or has no momentum left, and
+        // never reads them again (no blend with the old rows, whose loads, last in this method,
+        // C2 boxed: past its inlining budget).
+        nx.intoArray(r, GjkLanes.WX);
+        ny.intoArray(r, GjkLanes.WY);
+        FloatVector sx = row(r, GjkLanes.SX);
+        FloatVector sy = row(r, GjkLanes.SY);
+        FloatVector mq = sx.abs().max(sy.abs());
+        sx.div(mq).intoArray(r, GjkLanes.QX);
+        sy.div(mq).intoArray(r, GjkLanes.QY);
     }
 
     /** Saves the simplex's support pairs (for the repeated-support guard), then solves the n = 2 lanes. */
@@ -723,18 +742,21 @@ public final class VectorDistance implements DistanceKernel {
     /**
      * Before {@link #guards}, in the lanes whose support was taken along the momentum direction
      * (row USED): the same repeated-support and no-progress tests (progress along d); a lane that
-     * fails one drops momentum (row ACC) and is marked in row RETRY, so that {@link #guards}
+     * fails one is marked in row RETRY (and drops momentum in {@link #accept}), so that {@link #guards}
      * leaves it and {@link #addSupport} does not add its support (the step is redone along d next
      * trip), or at the cap it ends there. Writes row RETRY for every lane.
      */
     private static void momentumGuards(float[] r) {
         FloatVector zero = FloatVector.zero(F);
-        VectorMask<Float> used = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero)
+        FloatVector exit = row(r, GjkLanes.EXIT);
+        VectorMask<Float> used = exit.compare(VectorOperators.EQ, zero)
                 .and(row(r, GjkLanes.USED).compare(VectorOperators.GT, zero));
         if (!used.anyTrue()) {
             zero.intoArray(r, GjkLanes.RETRY);
             return;
         }
+        VectorMask<Float> atCap = row(r, GjkLanes.ITER).compare(VectorOperators.GE,
+                FloatVector.broadcast(F, (float) ScalarDistance.MAX_ITERATIONS));
         FloatVector na = row(r, GjkLanes.NA);
         FloatVector nb = row(r, GjkLanes.NB);
         FloatVector sn = row(r, GjkLanes.SN);
@@ -752,12 +774,10 @@ public final class VectorDistance implements DistanceKernel {
                 .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY)))).sub(base);
         VectorMask<Float> stalled = progress.compare(VectorOperators.LE, base.abs().mul(ScalarDistance.PROGRESS));
         VectorMask<Float> failed = used.and(repeated.or(stalled));
-        VectorMask<Float> atCap = row(r, GjkLanes.ITER).compare(VectorOperators.GE,
-                FloatVector.broadcast(F, (float) ScalarDistance.MAX_ITERATIONS));
-        VectorMask<Float> retry = failed.andNot(atCap);
-        row(r, GjkLanes.EXIT).blend(FloatVector.broadcast(F, CAP), failed.and(atCap)).intoArray(r, GjkLanes.EXIT);
-        row(r, GjkLanes.ACC).blend(zero, retry).intoArray(r, GjkLanes.ACC);
-        zero.blend(FloatVector.broadcast(F, 1f), retry).intoArray(r, GjkLanes.RETRY);
+        // Every load above comes first: as first written (ACC cleared here too, EXIT loaded
+        // again), the method ran past C2's inlining budget and boxed its last loads.
+        exit.blend(FloatVector.broadcast(F, CAP), failed.and(atCap)).intoArray(r, GjkLanes.EXIT);
+        zero.blend(FloatVector.broadcast(F, 1f), failed.and(atCap.not())).intoArray(r, GjkLanes.RETRY);
     }
 
     /**
