@@ -11,13 +11,17 @@ import java.util.SplittableRandom;
 /**
  * Run in a JVM of its own by {@link VectorDistanceTest}: warms {@link VectorDistance} up until
  * C2 has compiled it, then prints {@code bytes=N}, the least the thread allocated over the last
- * batches, then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}) and
+ * batches (each loop goes on past its fixed rounds until a batch allocates nothing, at most
+ * {@link #CAP} batches: C2 compiles late on a loaded host), then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}) and
  * {@link VectorDistance} with Nesterov momentum ({@code nesterovBytes=N}) and with momentum by
  * proximity ({@code proximityBytes=N}), {@link VectorRoundedManifolds} ({@code manifoldBytes=N}) and {@link VectorCast}
  * ({@code castBytes=N}). A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
  * change how C2 compiles this one (see {@link VectorDistance}).
  */
 public final class DistanceAllocationProbe {
+    /** Most rounds of one loop: past its fixed count it goes on until a round allocates nothing (C2 compiles late on a loaded host). */
+    private static final int CAP = 30_000;
+
     private DistanceAllocationProbe() {}
 
     public static void main(String[] args) {
@@ -32,7 +36,7 @@ public final class DistanceAllocationProbe {
         Distances out = new Distances(pairs.size());
         SimplexCache cache = new SimplexCache(pairs.size());
         long least = Long.MAX_VALUE;
-        for (int round = 0; round < 1200; round++) {
+        for (int round = 0; round < CAP && (round < 1200 || least != 0); round++) {
             long t0 = counter.getCurrentThreadAllocatedBytes();
             VectorDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), out, (round & 1) == 0 ? null : cache);
             long t1 = counter.getCurrentThreadAllocatedBytes();
@@ -46,7 +50,7 @@ public final class DistanceAllocationProbe {
             VectorDistance kernel = VectorDistance.of(mode);
             SimplexCache modeCache = new SimplexCache(pairs.size());
             long leastMode = Long.MAX_VALUE;
-            for (int round = 0; round < 1200; round++) {
+            for (int round = 0; round < CAP && (round < 1200 || leastMode != 0); round++) {
                 long t0 = counter.getCurrentThreadAllocatedBytes();
                 kernel.distances(s, pairs, 0, pairs.size(), out, (round & 1) == 0 ? null : modeCache);
                 long t1 = counter.getCurrentThreadAllocatedBytes();
@@ -59,7 +63,7 @@ public final class DistanceAllocationProbe {
         // The penetration kernel runs the same lanes with another tail: measured after them, in this JVM.
         dev.sepax.batch.Penetrations mtv = new dev.sepax.batch.Penetrations(pairs.size());
         long leastMtv = Long.MAX_VALUE;
-        for (int round = 0; round < 1200; round++) {
+        for (int round = 0; round < CAP && (round < 1200 || leastMtv != 0); round++) {
             long t0 = counter.getCurrentThreadAllocatedBytes();
             VectorRoundedPenetration.INSTANCE.penetrations(s, pairs, 0, pairs.size(), mtv, (round & 1) == 0 ? null : cache);
             long t1 = counter.getCurrentThreadAllocatedBytes();
@@ -70,7 +74,7 @@ public final class DistanceAllocationProbe {
         System.out.println("mtvBytes=" + leastMtv);
         dev.sepax.contact.ContactManifolds manifolds = new dev.sepax.contact.ContactManifolds(pairs.size());
         long leastManifolds = Long.MAX_VALUE;
-        for (int round = 0; round < 600; round++) {
+        for (int round = 0; round < CAP && (round < 600 || leastManifolds != 0); round++) {
             long t0 = counter.getCurrentThreadAllocatedBytes();
             VectorRoundedManifolds.INSTANCE.manifolds(s, pairs, 0, pairs.size(), 0.1f, mtv, manifolds, cache);
             long t1 = counter.getCurrentThreadAllocatedBytes();
@@ -88,7 +92,7 @@ public final class DistanceAllocationProbe {
         dev.sepax.shape.Velocities v = dev.sepax.shape.Velocities.of(vx, vy);
         dev.sepax.batch.Casts casts = new dev.sepax.batch.Casts(pairs.size());
         long leastCasts = Long.MAX_VALUE;
-        for (int round = 0; round < 400; round++) {
+        for (int round = 0; round < CAP && (round < 400 || leastCasts != 0); round++) {
             long t0 = counter.getCurrentThreadAllocatedBytes();
             VectorCast.INSTANCE.casts(s, v, pairs, 0, pairs.size(), 1f, 1e-3f, casts, (round & 1) == 0 ? null : cache);
             long t1 = counter.getCurrentThreadAllocatedBytes();
