@@ -73,7 +73,7 @@ import dev.sepax.shape.RoundedShapes;
  * of {@code GjkRegimes} (bench): on 2D polygon cores plain GJK ends after a handful of
  * iterations (it is exact on polytopes), momentum everywhere costs 0.4 to 1.3 more, and the
  * proximity rule saves 6 to 8% near contact at 32 and 64 core points and changes nothing far
- * apart or deep (see bench/RESULTS.md).
+ * apart or deep; in time neither wins (see bench/RESULTS.md), so the default stays plain.
  *
  * <p>Cost: per iteration two linear support scans ({@code ka + kb} dot products); a momentum
  * step adds five divisions. Stateless, thread-safe, allocation-free.
