@@ -3,7 +3,9 @@ package dev.sepax.narrow;
 /**
  * How GJK chooses its search direction (see {@link ScalarDistance}, "Acceleration"). Every mode
  * returns an answer within the same error band ({@link ScalarDistance#band}): a pair may only
- * stop on a plain GJK step, so the duality-gap certificate is the plain one in every mode.
+ * stop on a plain GJK step, so the duality-gap certificate is the plain one in every mode. The
+ * default ({@link ScalarDistance#DEFAULT_ACCELERATION}, {@code Sepax.distance()}) is
+ * {@link #NONE}: on Sepax's polygon cores momentum did not pay (see docs/decisions.md).
  */
 public enum GjkAcceleration {
     /** Plain GJK: the support is always taken towards the origin from the simplex's closest point. */
@@ -15,9 +17,9 @@ public enum GjkAcceleration {
      */
     NESTEROV,
     /**
-     * Nesterov momentum only for pairs near contact: momentum is switched on after the first
-     * support when the duality gap then says the pair's core distance is below a fraction of
-     * the Minkowski difference's size (see {@link ScalarDistance}); other pairs run plain GJK.
+     * Nesterov momentum only for pairs near contact: switched on after the first support when
+     * that support's line passes within {@link ScalarDistance#PROXIMITY_BAND} of the simplex's
+     * distance from the origin (see {@link ScalarDistance}); other pairs run plain GJK.
      */
     PROXIMITY
 }

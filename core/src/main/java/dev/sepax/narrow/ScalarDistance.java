@@ -56,10 +56,11 @@ import dev.sepax.shape.RoundedShapes;
  * the paper uses: the blend's weights move by at most a factor {@code sqrt 2}, which only
  * changes which support is found, and the step needs no square root (with it, the SIMD step ran
  * past C2's inlining budget). {@code |s| >= 2m - 1 >= 1/3} in that norm, so {@code s} is never
- * 0. The first iteration is plain ({@code q = d}). The new support point {@code w} is then judged along {@code d}, not {@code s}:
- * if it repeats a support pair of the simplex or makes no progress along {@code d} (the duality
- * gap at {@code x} is below {@code PROGRESS}), the pair drops momentum for good and redoes the step
- * along {@code d} from the same simplex (the paper's fallback). The error band holds in every
+ * 0. The first iteration is plain ({@code q = d}). The new support point {@code w} is then
+ * judged along {@code d}, not {@code s}: if it repeats a support pair of the simplex or makes no
+ * progress along {@code d} (the duality gap at {@code x} is below {@code PROGRESS}), the pair
+ * drops momentum for good and redoes the step along {@code d} from the same simplex (the paper's
+ * fallback). The error band holds in every
  * mode because no pair ever stops on a momentum step: the repeated-support and no-progress exits
  * fire only on a support taken along {@code d}, where they are the plain certificates; a momentum
  * step that passes them has {@code d.w > d.x}, so the simplex distance strictly decreases and
@@ -471,8 +472,8 @@ public final class ScalarDistance implements DistanceKernel {
                 break;
             }
             // The search direction: d itself, or with momentum the blend of the last search
-            // direction and the extrapolated point y = m x + (1 - m) w (both as unit vectors),
-            // m = (k + 2) / (k + 3) after k iterations; y = 0 keeps d.
+            // direction and the extrapolated point y = m x + (1 - m) w (both scaled to a largest
+            // component of 1), m = (k + 2) / (k + 3) after k iterations; y = 0 keeps d.
             float sx = dx;
             float sy = dy;
             boolean used = false;
