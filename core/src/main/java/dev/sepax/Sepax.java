@@ -16,6 +16,7 @@ import dev.sepax.narrow.PenetrationKernel;
 import dev.sepax.narrow.RoundedPenetrationKernel;
 import dev.sepax.narrow.SatKernel;
 import dev.sepax.narrow.ScalarCast;
+import dev.sepax.narrow.GjkAcceleration;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.narrow.ScalarPenetration;
 import dev.sepax.narrow.ScalarRoundedPenetration;
@@ -196,6 +197,17 @@ public final class Sepax {
         DistanceKernel k = DistanceHolder.SELECTION.kernel();
         DistanceHolder.asked = true;
         return k;
+    }
+
+    /**
+     * {@link #distance()} with GJK acceleration {@code mode} ({@link GjkAcceleration}): the same
+     * kernel (scalar, SIMD, or the warm-up switch between them) in that mode, a shared instance.
+     * {@code distance()} itself runs {@link ScalarDistance#DEFAULT_ACCELERATION}. Every mode
+     * answers within {@link ScalarDistance#band}; they differ in iterations (see
+     * {@code bench/RESULTS.md}, "Nesterov vs plain GJK").
+     */
+    public static DistanceKernel distance(GjkAcceleration mode) {
+        return distance().withAcceleration(mode);
     }
 
     private static final class DistanceHolder {

@@ -4,6 +4,7 @@ import dev.sepax.batch.Distances;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.narrow.DistanceKernel;
+import dev.sepax.narrow.GjkAcceleration;
 import dev.sepax.shape.RoundedShapes;
 
 /**
@@ -16,15 +17,73 @@ final class SwitchingDistance extends SwitchingKernel<DistanceKernel> implements
     private final Distances[] outs = new Distances[2];
     private final SimplexCache[] caches = new SimplexCache[2];
 
+    /** This switch in each {@link GjkAcceleration} (this one at its own kernel's). */
+    private final DistanceKernel[] modes = new DistanceKernel[GjkAcceleration.values().length];
+
     /** See {@link SwitchingKernel#SwitchingKernel}: {@code simd} null loads {@code dev.sepax.simd.VectorDistance}. */
     SwitchingDistance(DistanceKernel scalar, DistanceKernel simd) {
         super("distance", "sepax-simd-warm-up-distance", scalar, "dev.sepax.simd.VectorDistance",
                 DistanceKernel.class, simd);
+        for (GjkAcceleration mode : GjkAcceleration.values()) {
+            modes[mode.ordinal()] = mode == scalar.acceleration() ? this : new Accelerated(mode);
+        }
     }
 
     @Override
     public String name() {
         return settledName();
+    }
+
+    @Override
+    public GjkAcceleration acceleration() {
+        return current.acceleration();
+    }
+
+    @Override
+    public DistanceKernel withAcceleration(GjkAcceleration mode) {
+        return modes[mode.ordinal()];
+    }
+
+    /**
+     * The switch with another acceleration: whichever kernel the switch serves, in that mode
+     * (its shared instance, {@code withAcceleration}); calls count towards the switch's warm-up.
+     */
+    private final class Accelerated implements DistanceKernel {
+        private final GjkAcceleration mode;
+
+        Accelerated(GjkAcceleration mode) {
+            this.mode = mode;
+        }
+
+        @Override
+        public String name() {
+            return settledName();
+        }
+
+        @Override
+        public GjkAcceleration acceleration() {
+            return mode;
+        }
+
+        @Override
+        public DistanceKernel withAcceleration(GjkAcceleration other) {
+            return SwitchingDistance.this.withAcceleration(other);
+        }
+
+        @Override
+        public boolean distance(RoundedShapes shapes, int a, int b, Distances out, int index) {
+            boolean r = current.withAcceleration(mode).distance(shapes, a, b, out, index);
+            called();
+            return r;
+        }
+
+        @Override
+        public int distances(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out,
+                             SimplexCache cache) {
+            int r = current.withAcceleration(mode).distances(shapes, pairs, from, to, out, cache);
+            called();
+            return r;
+        }
     }
 
     @Override

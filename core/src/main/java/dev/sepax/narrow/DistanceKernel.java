@@ -32,6 +32,10 @@ import dev.sepax.shape.RoundedShapes;
  *       origin; the simplex falls back to its first vertex;
  *   <li>{@link Distances#EXIT_ITERATION_CAP}: {@link ScalarDistance#MAX_ITERATIONS} support pairs.
  * </ul>
+ * The search direction may be accelerated ({@link GjkAcceleration}, {@link #withAcceleration}):
+ * Nesterov momentum replaces {@code d} as the direction of the support, and every guard above
+ * still judges the step along {@code d} (a momentum step that fails one is redone along
+ * {@code d}), so every mode has the same guards, cap and error band.
  * Every path ends in finite numbers: no division by a quantity that can be 0, no overflow for
  * coordinates and radii within {@code 2^60}. It never hangs and never returns NaN.
  *
@@ -46,8 +50,28 @@ import dev.sepax.shape.RoundedShapes;
  * write only entries {@code [from, to)} of the output and the cache.
  */
 public interface DistanceKernel {
-    /** A short stable name: {@code "scalar"} or {@code "simd"}. */
+    /** A short stable name: {@code "scalar"} or {@code "simd"} (the same for every acceleration). */
     String name();
+
+    /** How this kernel's GJK chooses its search direction ({@link GjkAcceleration}). */
+    default GjkAcceleration acceleration() {
+        return GjkAcceleration.NONE;
+    }
+
+    /**
+     * The same kind of kernel (scalar, SIMD, or the facade's switch) with acceleration
+     * {@code mode}: a shared instance, no allocation. Every mode gives the bits of
+     * {@code ScalarDistance.of(mode)}; the modes differ from each other in iterations and by
+     * less than {@link ScalarDistance#band} in results.
+     *
+     * @throws UnsupportedOperationException if this kernel has no such mode
+     */
+    default DistanceKernel withAcceleration(GjkAcceleration mode) {
+        if (mode == acceleration()) {
+            return this;
+        }
+        throw new UnsupportedOperationException("kernel=" + name() + " acceleration=" + mode + ": not supported");
+    }
 
     /**
      * Computes pair {@code (a, b)} into entry {@code index} of {@code out}, cold start.

@@ -41,18 +41,73 @@ import dev.sepax.shape.RoundedShapes;
  * room for second-order terms; measured on random pairs against double-precision brute force
  * (DistancePropertiesTest), the error stays below a quarter of it.
  *
- * <p>Cost: per iteration two linear support scans ({@code ka + kb} dot products). Stateless,
- * thread-safe, allocation-free.
+ * <h2>Acceleration ({@link GjkAcceleration})</h2>
+ * With {@link GjkAcceleration#NESTEROV} the support is taken along a momentum direction instead
+ * of {@code d} (Montaut, Le Lidec, Petrik, Sivic, Carpentier, "Collision Detection Accelerated:
+ * An Optimization Perspective", RSS 2022, with its normalised variant for shapes that are not
+ * strictly convex). After {@code k >= 1} iterations, with {@code x} the simplex's closest point
+ * ({@code w1}, or {@code a1 w1 + a2 w2}), {@code w} the last support point and {@code q} the last
+ * search direction:
+ * <pre>
+ *   m = (k + 2) / (k + 3),   y = m x + (1 - m) w
+ *   s = m q/|q| - (1 - m) y/|y|      (y = 0: s = d)
+ * </pre>
+ * with {@code |v|} the largest component's magnitude (the max norm), not the Euclidean length
+ * the paper uses: the blend's weights move by at most a factor {@code sqrt 2}, which only
+ * changes which support is found, and the step needs no square root (with it, the SIMD step ran
+ * past C2's inlining budget). {@code |s| >= 2m - 1 >= 1/3} in that norm, so {@code s} is never
+ * 0. The first iteration is plain ({@code q = d}). The new support point {@code w} is then
+ * judged along {@code d}, not {@code s}: if it repeats a support pair of the simplex or makes no
+ * progress along {@code d} (the duality gap at {@code x} is below {@code PROGRESS}), the pair
+ * drops momentum for good and redoes the step along {@code d} from the same simplex (the paper's
+ * fallback). The error band holds in every
+ * mode because no pair ever stops on a momentum step: the repeated-support and no-progress exits
+ * fire only on a support taken along {@code d}, where they are the plain certificates; a momentum
+ * step that passes them has {@code d.w > d.x}, so the simplex distance strictly decreases and
+ * GJK's monotonicity (hence termination) is kept; the iteration cap counts every support,
+ * the redone ones included.
+ *
+ * <p>{@link GjkAcceleration#PROXIMITY} runs the first iteration plain and switches momentum on
+ * only when its support line passes within {@link #PROXIMITY_BAND} of the simplex distance from
+ * the origin ({@code |d.w| <= PROXIMITY_BAND |d.x|}: the lower bound from that line is near 0
+ * while the simplex is still far from the origin: near contact). Measured on the regime scenes
+ * of {@code GjkRegimes} (bench): on 2D polygon cores plain GJK ends after a handful of
+ * iterations (it is exact on polytopes), momentum everywhere costs 0.4 to 1.3 more, and the
+ * proximity rule saves 6 to 8% near contact at 32 and 64 core points and changes nothing far
+ * apart or deep; in time neither wins (see bench/RESULTS.md), so the default stays plain.
+ *
+ * <p>Cost: per iteration two linear support scans ({@code ka + kb} dot products); a momentum
+ * step adds five divisions. Stateless, thread-safe, allocation-free.
  */
 public final class ScalarDistance implements DistanceKernel {
-    /** The shared instance (the kernel is stateless). */
-    public static final ScalarDistance INSTANCE = new ScalarDistance();
+    /** The acceleration of {@link #INSTANCE} and of the facade's kernel (see docs/decisions.md). */
+    public static final GjkAcceleration DEFAULT_ACCELERATION = GjkAcceleration.NONE;
+    private static final ScalarDistance[] MODES = {
+        new ScalarDistance(GjkAcceleration.NONE), new ScalarDistance(GjkAcceleration.NESTEROV),
+        new ScalarDistance(GjkAcceleration.PROXIMITY)
+    };
+    /** The shared instance with {@link #DEFAULT_ACCELERATION} (the kernel is stateless). */
+    public static final ScalarDistance INSTANCE = of(DEFAULT_ACCELERATION);
     /** Most support pairs one pair may evaluate. */
     public static final int MAX_ITERATIONS = 64;
     /** Relative progress below which GJK stops: the termination error is at most this times the distance. */
     public static final float PROGRESS = 0x1p-22f;
+    /**
+     * {@link GjkAcceleration#PROXIMITY} switches momentum on when the first support line passes
+     * within this fraction of the simplex's distance from the origin (see the class doc).
+     */
+    public static final float PROXIMITY_BAND = 0.125f;
 
-    private ScalarDistance() {}
+    private final GjkAcceleration mode;
+
+    private ScalarDistance(GjkAcceleration mode) {
+        this.mode = mode;
+    }
+
+    /** The shared instance with acceleration {@code mode}. */
+    public static ScalarDistance of(GjkAcceleration mode) {
+        return MODES[mode.ordinal()];
+    }
 
     @Override
     public String name() {
@@ -60,9 +115,19 @@ public final class ScalarDistance implements DistanceKernel {
     }
 
     @Override
+    public GjkAcceleration acceleration() {
+        return mode;
+    }
+
+    @Override
+    public ScalarDistance withAcceleration(GjkAcceleration mode) {
+        return of(mode);
+    }
+
+    @Override
     public boolean distance(RoundedShapes shapes, int a, int b, Distances out, int index) {
         DistanceKernel.checkPair(shapes, a, b, out, index);
-        return pair(shapes.arrays(), a, b, null, index, out);
+        return pair(shapes.arrays(), a, b, 0f, 0f, null, index, out, null, mode);
     }
 
     @Override
@@ -73,7 +138,7 @@ public final class ScalarDistance implements DistanceKernel {
         int[] pb = pairs.arrays().b;
         int hits = 0;
         for (int p = from; p < to; p++) {
-            hits += pair(s, pa[p], pb[p], cache, p, out) ? 1 : 0;
+            hits += pair(s, pa[p], pb[p], 0f, 0f, cache, p, out, null, mode) ? 1 : 0;
         }
         return hits;
     }
@@ -187,6 +252,19 @@ public final class ScalarDistance implements DistanceKernel {
      */
     public static boolean pair(RoundedArrays s, int a, int b, float ox, float oy, SimplexCache cache, int p,
                                Distances out, Penetrations mtv) {
+        return pair(s, a, b, ox, oy, cache, p, out, mtv, GjkAcceleration.NONE);
+    }
+
+    /**
+     * GJK for pair {@code (a, b)} as
+     * {@link #pair(RoundedArrays, int, int, float, float, SimplexCache, int, Distances, Penetrations)},
+     * with the search direction chosen by {@code mode} (see the class doc, "Acceleration").
+     * Public only so that the SIMD kernels run exactly this; not an API for callers.
+     *
+     * @return true if the shapes touch or overlap
+     */
+    public static boolean pair(RoundedArrays s, int a, int b, float ox, float oy, SimplexCache cache, int p,
+                               Distances out, Penetrations mtv, GjkAcceleration mode) {
         float[] x = s.x();
         float[] y = s.y();
         int oa = s.start()[a];
@@ -233,7 +311,18 @@ public final class ScalarDistance implements DistanceKernel {
         float a3 = 0f;
         int iter = 0;
         int exit;
+        // Momentum state: whether the pair still accelerates, the last search direction (scaled
+        // to a largest component of 1) and the last support point (set by the first iteration,
+        // which is plain).
+        boolean acc = mode == GjkAcceleration.NESTEROV;
+        boolean near = mode == GjkAcceleration.PROXIMITY;
+        float qx = 0f;
+        float qy = 0f;
+        float wx = 0f;
+        float wy = 0f;
         while (true) {
+            // A failed momentum step comes back here with its simplex unchanged: solving a solved
+            // simplex gives the same bits (same points, same weights), so it is simply solved again.
             int sn = n;
             int sa1 = ia1;
             int sb1 = ib1;
@@ -382,26 +471,81 @@ public final class ScalarDistance implements DistanceKernel {
                 exit = Distances.EXIT_OVERLAP;
                 break;
             }
-            int na = support(x, y, oa, ka, -dx, -dy);
-            int nb = support(x, y, ob, kb, dx, dy, ox, oy);
-            iter++;
-            if ((na == sa1 && nb == sb1) || (sn >= 2 && na == sa2 && nb == sb2) || (sn >= 3 && na == sa3 && nb == sb3)) {
-                exit = Distances.EXIT_REPEATED_SUPPORT;
-                break;
+            // The search direction: d itself, or with momentum the blend of the last search
+            // direction and the extrapolated point y = m x + (1 - m) w (both scaled to a largest
+            // component of 1), m = (k + 2) / (k + 3) after k iterations; y = 0 keeps d.
+            float sx = dx;
+            float sy = dy;
+            boolean used = false;
+            if (acc && iter > 0) {
+                float kf = iter;
+                float mom = (kf + 2f) / (kf + 3f);
+                float rest = 1f - mom;
+                float xx = w1x;
+                float xy = w1y;
+                if (n == 2) {
+                    xx = a1 * w1x + a2 * (bx2 - ax2);
+                    xy = a1 * w1y + a2 * (by2 - ay2);
+                }
+                float yx = mom * xx + rest * wx;
+                float yy = mom * xy + rest * wy;
+                float my = Math.max(Math.abs(yx), Math.abs(yy));
+                if (my > 0) {
+                    sx = mom * qx - rest * (yx / my);
+                    sy = mom * qy - rest * (yy / my);
+                    used = true;
+                }
             }
+            int na = support(x, y, oa, ka, -sx, -sy);
+            int nb = support(x, y, ob, kb, sx, sy, ox, oy);
+            iter++;
+            boolean repeated = (na == sa1 && nb == sb1) || (sn >= 2 && na == sa2 && nb == sb2)
+                    || (sn >= 3 && na == sa3 && nb == sb3);
             float nax = x[oa + na];
             float nay = y[oa + na];
             float nbx = x[ob + nb] + ox;
             float nby = y[ob + nb] + oy;
+            // Progress is always measured along d: with momentum it is the duality gap at the
+            // simplex's own closest point, the plain certificate.
             float base = dx * w1x + dy * w1y;
             float progress = (dx * (nbx - nax) + dy * (nby - nay)) - base;
-            if (progress <= PROGRESS * Math.abs(base)) {
+            boolean stalled = progress <= PROGRESS * Math.abs(base);
+            if (used && (repeated || stalled)) {
+                // The blended direction failed a guard: plain GJK from here on, this step redone
+                // (never an exit on a blended step: its gap certifies nothing).
+                if (iter >= MAX_ITERATIONS) {
+                    exit = Distances.EXIT_ITERATION_CAP;
+                    break;
+                }
+                acc = false;
+                continue;
+            }
+            if (repeated) {
+                exit = Distances.EXIT_REPEATED_SUPPORT;
+                break;
+            }
+            if (stalled) {
                 exit = Distances.EXIT_NO_PROGRESS;
                 break;
             }
-            if (iter == MAX_ITERATIONS) {
+            if (iter >= MAX_ITERATIONS) {
                 exit = Distances.EXIT_ITERATION_CAP;
                 break;
+            }
+            if (near) {
+                // Proximity: momentum from here on when this first support's gap says the pair
+                // is near contact (see the class doc).
+                near = false;
+                acc = proximity(base, progress);
+            }
+            if (acc) {
+                // The search direction scaled to a largest component of 1, and the support point,
+                // for the next step.
+                float mq = Math.max(Math.abs(sx), Math.abs(sy));
+                qx = sx / mq;
+                qy = sy / mq;
+                wx = nbx - nax;
+                wy = nby - nay;
             }
             if (n == 1) {
                 ia2 = na;
@@ -421,6 +565,17 @@ public final class ScalarDistance implements DistanceKernel {
             n++;
         }
         return finish(s, a, b, ox, oy, n, ia1, ib1, ia2, ib2, ia3, ib3, a1, a2, a3, iter, exit, cache, p, out, mtv);
+    }
+
+    /**
+     * The rule of {@link GjkAcceleration#PROXIMITY} after the first support (see the class doc):
+     * {@code base = d.x} and {@code base + progress = d.w} for the simplex point {@code x} and
+     * the new support point {@code w}, so {@code |base + progress| <= PROXIMITY_BAND |base|}
+     * says that the support line passes within {@code PROXIMITY_BAND |x|} of the origin.
+     * Public only so that the SIMD kernel decides exactly as this one does.
+     */
+    public static boolean proximity(float base, float progress) {
+        return Math.abs(base + progress) <= PROXIMITY_BAND * Math.abs(base);
     }
 
     /**

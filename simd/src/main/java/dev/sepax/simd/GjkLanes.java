@@ -2,6 +2,7 @@ package dev.sepax.simd;
 
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.internal.RoundedArrays;
+import dev.sepax.narrow.GjkAcceleration;
 import dev.sepax.narrow.ScalarDistance;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
@@ -23,7 +24,8 @@ import jdk.incubator.vector.VectorSpecies;
  *           (vertex v's A point, B point and indices as floats, exact below 2^24), its
  *           weights W1..W3, its size, its iteration count and its exit code (0 = running),
  *           then the rows one iteration passes between its steps (saved pairs, triangle terms,
- *           region code, direction, new support pair) and the tail's results (PAX..DIST)
+ *           region code, direction, new support pair) and the tail's results (PAX..DIST),
+ *           then the momentum rows (ACC..WY: see {@link VectorDistance}, "Acceleration")
  * </pre>
  * One instance per thread ({@link #PER_THREAD}), about 20 KB at 16 lanes, reused; not shared.
  */
@@ -123,7 +125,24 @@ final class GjkLanes {
     static final int NX = 53 * L;
     static final int NY = 54 * L;
     static final int DIST = 55 * L;
-    private static final int ROWS = 56;
+    /**
+     * Momentum (see {@link ScalarDistance}, "Acceleration"): 1 while the lane accelerates; 1
+     * while its proximity test is pending; 1 where this trip's support was taken along the
+     * momentum direction; 1 where this trip's momentum step failed and is redone next trip.
+     */
+    static final int ACC = 56 * L;
+    static final int NEAR = 57 * L;
+    static final int USED = 58 * L;
+    static final int RETRY = 59 * L;
+    /** This trip's search direction (the direction DX, DY where no momentum is used). */
+    static final int SX = 60 * L;
+    static final int SY = 61 * L;
+    /** The last search direction and the last support point. */
+    static final int QX = 62 * L;
+    static final int QY = 63 * L;
+    static final int WX = 64 * L;
+    static final int WY = 65 * L;
+    private static final int ROWS = 66;
 
     final float[] state = new float[ROWS * L];
     final float[] ax = new float[MAX_POINTS * L];
@@ -149,6 +168,8 @@ final class GjkLanes {
     /** Rows of ax/ay and of bx/by in use: the group's largest core point counts. */
     int countA;
     int countB;
+    /** The acceleration of the group being run (set by the kernel before {@link #load}). */
+    GjkAcceleration mode = GjkAcceleration.NONE;
 
     /**
      * Packs the first {@code lanes} pairs of the lists and starts their simplices exactly as
@@ -188,8 +209,18 @@ final class GjkLanes {
         } else {
             packGathered(s.x(), s.y());
         }
+        float acc = mode == GjkAcceleration.NESTEROV ? 1f : 0f;
+        float near = mode == GjkAcceleration.PROXIMITY ? 1f : 0f;
         for (int l = 0; l < L; l++) {
             state[EXIT + l] = l < lanes ? 0f : -1f;
+            state[ACC + l] = acc;
+            state[NEAR + l] = near;
+            state[USED + l] = 0f;
+            state[RETRY + l] = 0f;
+            state[QX + l] = 0f;
+            state[QY + l] = 0f;
+            state[WX + l] = 0f;
+            state[WY + l] = 0f;
         }
         if (cache != null) {
             float[] x = s.x();

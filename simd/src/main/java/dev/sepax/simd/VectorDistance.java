@@ -6,6 +6,7 @@ import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.Penetrations;
 import dev.sepax.internal.RoundedArrays;
 import dev.sepax.narrow.DistanceKernel;
+import dev.sepax.narrow.GjkAcceleration;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.shape.RoundedShapes;
 import jdk.incubator.vector.FloatVector;
@@ -42,6 +43,18 @@ import jdk.incubator.vector.VectorSpecies;
  * of more than 64 core points run {@link ScalarDistance#pair} itself; a range's last &lt; L
  * pairs run in a group whose spare lanes start finished.
  *
+ * <h2>Acceleration</h2>
+ * One instance per {@link GjkAcceleration} ({@link #of}); each gives the bits of
+ * {@code ScalarDistance.of(mode)}. With momentum a trip has three more steps: {@link #momentum}
+ * (the search direction, after {@link #direction}), {@link #momentumGuards} (a momentum step that
+ * fails a guard drops momentum and is redone along d on the next trip: its lane stays live
+ * without adding a support, and that trip's solve of its already solved simplex gives the same
+ * bits, as in the scalar loop) and {@link #accept} (the last direction and support point, and
+ * the proximity test). In plain mode none of them runs and the supports read d itself. The
+ * guards were first extended in place; that method then ran past C2's inlining budget and
+ * boxed a vector per group (12 KB per 2051-pair batch, plain mode included), so the momentum
+ * guard is a step of its own.
+ *
  * <p>Thread-safe: no shared mutable state; each thread gets its own scratch
  * ({@link GjkLanes}, allocated on its first batch and reused). Allocation-free in steady state:
  * an iteration is split into steps that pass their results through the state rows, each small
@@ -54,8 +67,15 @@ import jdk.incubator.vector.VectorSpecies;
  * this kernel and the polygon kernels in one JVM is an open allocation problem.
  */
 public final class VectorDistance implements DistanceKernel {
-    /** The shared instance, found by {@code Sepax.distance()}. */
-    public static final VectorDistance INSTANCE = new VectorDistance();
+    private static final VectorDistance[] MODES = {
+        new VectorDistance(GjkAcceleration.NONE), new VectorDistance(GjkAcceleration.NESTEROV),
+        new VectorDistance(GjkAcceleration.PROXIMITY)
+    };
+    /**
+     * The shared instance with {@link ScalarDistance#DEFAULT_ACCELERATION}, found by
+     * {@code Sepax.distance()}.
+     */
+    public static final VectorDistance INSTANCE = of(ScalarDistance.DEFAULT_ACCELERATION);
 
     private static final VectorSpecies<Float> F = VectorSupport.F;
     private static final int L = F.length();
@@ -67,7 +87,16 @@ public final class VectorDistance implements DistanceKernel {
     /** Exit code of a spare lane: never active, never written out. */
     private static final float SPARE = -1f;
 
-    private VectorDistance() {}
+    private final GjkAcceleration mode;
+
+    private VectorDistance(GjkAcceleration mode) {
+        this.mode = mode;
+    }
+
+    /** The shared instance with acceleration {@code mode}: the bits of {@code ScalarDistance.of(mode)}. */
+    public static VectorDistance of(GjkAcceleration mode) {
+        return MODES[mode.ordinal()];
+    }
 
     @Override
     public String name() {
@@ -75,15 +104,25 @@ public final class VectorDistance implements DistanceKernel {
     }
 
     @Override
+    public GjkAcceleration acceleration() {
+        return mode;
+    }
+
+    @Override
+    public VectorDistance withAcceleration(GjkAcceleration mode) {
+        return of(mode);
+    }
+
+    @Override
     public boolean distance(RoundedShapes shapes, int a, int b, Distances out, int index) {
         DistanceKernel.checkPair(shapes, a, b, out, index);
-        return ScalarDistance.pair(shapes.arrays(), a, b, null, index, out);
+        return ScalarDistance.pair(shapes.arrays(), a, b, 0f, 0f, null, index, out, null, mode);
     }
 
     @Override
     public int distances(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache) {
         DistanceKernel.checkBatch(shapes, pairs, from, to, out, cache);
-        return run(shapes, pairs, from, to, out, cache, null);
+        return run(shapes, pairs, from, to, out, cache, null, mode);
     }
 
     /**
@@ -93,6 +132,12 @@ public final class VectorDistance implements DistanceKernel {
      */
     static int run(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache,
                    Penetrations mtv) {
+        return run(shapes, pairs, from, to, out, cache, mtv, GjkAcceleration.NONE);
+    }
+
+    /** {@link #run(RoundedShapes, PairBatch, int, int, Distances, SimplexCache, Penetrations)} with acceleration {@code mode}. */
+    static int run(RoundedShapes shapes, PairBatch pairs, int from, int to, Distances out, SimplexCache cache,
+                   Penetrations mtv, GjkAcceleration mode) {
         RoundedArrays s = shapes.arrays();
         int[] count = s.count();
         int[] pa = pairs.arrays().a;
@@ -104,7 +149,7 @@ public final class VectorDistance implements DistanceKernel {
             int a = pa[p];
             int b = pb[p];
             if (count[a] > GjkLanes.MAX_POINTS || count[b] > GjkLanes.MAX_POINTS) {
-                hits += ScalarDistance.pair(s, a, b, cache, p, out, mtv) ? 1 : 0;
+                hits += ScalarDistance.pair(s, a, b, 0f, 0f, cache, p, out, mtv, mode) ? 1 : 0;
                 continue;
             }
             g.pair[lanes] = p;
@@ -114,19 +159,26 @@ public final class VectorDistance implements DistanceKernel {
             g.oy[lanes] = 0f;
             lanes++;
             if (lanes == L) {
-                hits += group(s, g, L, cache, out, mtv);
+                hits += group(s, g, L, cache, out, mtv, mode);
                 lanes = 0;
             }
         }
         if (lanes > 0) {
-            hits += group(s, g, lanes, cache, out, mtv);
+            hits += group(s, g, lanes, cache, out, mtv, mode);
         }
         return hits;
     }
 
-    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group. */
+    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group, plain GJK. */
     static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
                              Penetrations mtv) {
+        return group(s, g, lanes, cache, out, mtv, GjkAcceleration.NONE);
+    }
+
+    /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group with acceleration {@code mode}. */
+    static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
+                             Penetrations mtv, GjkAcceleration mode) {
+        g.mode = mode;
         g.load(s, lanes, cache);
         for (int t = 0; t <= ScalarDistance.MAX_ITERATIONS && trip(g); t++) {
             // Every trip ends a lane or counts one of its iterations; the bound is a backstop.
@@ -284,10 +336,121 @@ public final class VectorDistance implements DistanceKernel {
             solveTriangleMoves(r);
         }
         direction(r);
-        supportA(r, g);
-        supportB(r, g);
+        int dir = GjkLanes.DX;
+        if (g.mode != GjkAcceleration.NONE) {
+            momentum(r);
+            dir = GjkLanes.SX;
+        }
+        supportA(r, g, dir);
+        supportB(r, g, dir);
+        if (g.mode != GjkAcceleration.NONE) {
+            momentumGuards(r);
+        }
         guards(r);
+        if (g.mode != GjkAcceleration.NONE) {
+            accept(r);
+        }
         return addSupport(r);
+    }
+
+    /**
+     * The search direction (rows SX, SY) and row USED: the momentum direction of
+     * {@link ScalarDistance} ("Acceleration") in the lanes still live that accelerate past their
+     * first iteration and whose extrapolated point is not 0, the direction DX, DY elsewhere.
+     * Runs after {@link #direction}, so the iteration count is already one more than the
+     * scalar kernel's {@code k}.
+     */
+    private static void momentum(float[] r) {
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        FloatVector kf = row(r, GjkLanes.ITER).sub(one);
+        VectorMask<Float> on = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero)
+                .and(row(r, GjkLanes.ACC).compare(VectorOperators.EQ, one))
+                .and(kf.compare(VectorOperators.GT, zero));
+        FloatVector dx = row(r, GjkLanes.DX);
+        FloatVector dy = row(r, GjkLanes.DY);
+        if (!on.anyTrue()) {
+            dx.intoArray(r, GjkLanes.SX);
+            dy.intoArray(r, GjkLanes.SY);
+            zero.intoArray(r, GjkLanes.USED);
+            return;
+        }
+        // Every load first: with the last ones after the arithmetic, C2 ran past its inlining
+        // budget before reaching them and boxed them.
+        FloatVector bx1 = row(r, GjkLanes.BX1);
+        FloatVector ax1 = row(r, GjkLanes.AX1);
+        FloatVector by1 = row(r, GjkLanes.BY1);
+        FloatVector ay1 = row(r, GjkLanes.AY1);
+        FloatVector bx2 = row(r, GjkLanes.BX2);
+        FloatVector ax2 = row(r, GjkLanes.AX2);
+        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector ay2 = row(r, GjkLanes.AY2);
+        FloatVector a1 = row(r, GjkLanes.W1);
+        FloatVector a2 = row(r, GjkLanes.W2);
+        FloatVector n = row(r, GjkLanes.N);
+        FloatVector wx = row(r, GjkLanes.WX);
+        FloatVector wy = row(r, GjkLanes.WY);
+        FloatVector qx = row(r, GjkLanes.QX);
+        FloatVector qy = row(r, GjkLanes.QY);
+        FloatVector mom = kf.add(FloatVector.broadcast(F, 2f)).div(kf.add(FloatVector.broadcast(F, 3f)));
+        FloatVector rest = one.sub(mom);
+        FloatVector w1x = bx1.sub(ax1);
+        FloatVector w1y = by1.sub(ay1);
+        VectorMask<Float> seg = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        FloatVector xx = w1x.blend(a1.mul(w1x).add(a2.mul(bx2.sub(ax2))), seg);
+        FloatVector xy = w1y.blend(a1.mul(w1y).add(a2.mul(by2.sub(ay2))), seg);
+        FloatVector yx = mom.mul(xx).add(rest.mul(wx));
+        FloatVector yy = mom.mul(xy).add(rest.mul(wy));
+        FloatVector my = yx.abs().max(yy.abs());
+        on = on.and(my.compare(VectorOperators.GT, zero));
+        dx.blend(mom.mul(qx).sub(rest.mul(yx.div(my))), on).intoArray(r, GjkLanes.SX);
+        dy.blend(mom.mul(qy).sub(rest.mul(yy.div(my))), on).intoArray(r, GjkLanes.SY);
+        zero.blend(one, on).intoArray(r, GjkLanes.USED);
+    }
+
+    /**
+     * After {@link #guards}: momentum off in the lanes whose step is redone; in the lanes whose
+     * step was accepted (live, not redone): the last
+     * search direction and support point for the next momentum step, and the proximity test of
+     * {@link ScalarDistance#proximity} where it is pending (the same base and progress as the guards).
+     */
+    private static void accept(float[] r) {
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        VectorMask<Float> redo = row(r, GjkLanes.RETRY).compare(VectorOperators.GT, zero);
+        VectorMask<Float> taken = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero).and(redo.not());
+        // A failed momentum step drops momentum for good (see momentumGuards).
+        row(r, GjkLanes.ACC).blend(zero, redo).intoArray(r, GjkLanes.ACC);
+        FloatVector nx = row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX));
+        FloatVector ny = row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY));
+        FloatVector near = row(r, GjkLanes.NEAR);
+        VectorMask<Float> test = taken.and(near.compare(VectorOperators.EQ, one));
+        if (test.anyTrue()) {
+            FloatVector dx = row(r, GjkLanes.DX);
+            FloatVector dy = row(r, GjkLanes.DY);
+            FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
+                    .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
+            FloatVector progress = dx.mul(nx).add(dy.mul(ny)).sub(base);
+            VectorMask<Float> close = base.add(progress).abs().compare(VectorOperators.LE,
+                    base.abs().mul(FloatVector.broadcast(F, ScalarDistance.PROXIMITY_BAND)));
+            row(r, GjkLanes.ACC).blend(zero.blend(one, close), test).intoArray(r, GjkLanes.ACC);
+            near.blend(zero, test).intoArray(r, GjkLanes.NEAR);
+        }
+        // The search direction (largest component 1) and the support point, where momentum goes on.
+        VectorMask<Float> keep = taken.and(row(r, GjkLanes.ACC).compare(VectorOperators.EQ, one));
+        if (!keep.anyTrue()) {
+            return;
+        }
+        // Written in every lane: a lane outside keep has ended or has no momentum left, and
+        // never reads them again (no blend with the old rows, whose loads, last in this method,
+        // C2 boxed: past its inlining budget).
+        nx.intoArray(r, GjkLanes.WX);
+        ny.intoArray(r, GjkLanes.WY);
+        FloatVector sx = row(r, GjkLanes.SX);
+        FloatVector sy = row(r, GjkLanes.SY);
+        FloatVector mq = sx.abs().max(sy.abs());
+        sx.div(mq).intoArray(r, GjkLanes.QX);
+        sy.div(mq).intoArray(r, GjkLanes.QY);
     }
 
     /** Saves the simplex's support pairs (for the repeated-support guard), then solves the n = 2 lanes. */
@@ -526,10 +689,10 @@ public final class VectorDistance implements DistanceKernel {
         iter.blend(iter.add(FloatVector.broadcast(F, 1f)), counted).intoArray(r, GjkLanes.ITER);
     }
 
-    /** The support point of every lane's A along -d, first index on ties, to the NA/NAX/NAY rows. */
-    private static void supportA(float[] r, GjkLanes g) {
-        FloatVector ndx = row(r, GjkLanes.DX).neg();
-        FloatVector ndy = row(r, GjkLanes.DY).neg();
+    /** The support point of every lane's A along minus the direction in rows {@code dir, dir + L}, first index on ties, to the NA/NAX/NAY rows. */
+    private static void supportA(float[] r, GjkLanes g, int dir) {
+        FloatVector ndx = row(r, dir).neg();
+        FloatVector ndy = row(r, dir + L).neg();
         float[] px = g.ax;
         float[] py = g.ay;
         FloatVector bx = row(px, 0);
@@ -551,10 +714,10 @@ public final class VectorDistance implements DistanceKernel {
         by.intoArray(r, GjkLanes.NAY);
     }
 
-    /** The support point of every lane's B along d, first index on ties, to the NB/NBX/NBY rows. */
-    private static void supportB(float[] r, GjkLanes g) {
-        FloatVector dx = row(r, GjkLanes.DX);
-        FloatVector dy = row(r, GjkLanes.DY);
+    /** The support point of every lane's B along the direction in rows {@code dir, dir + L}, first index on ties, to the NB/NBX/NBY rows. */
+    private static void supportB(float[] r, GjkLanes g, int dir) {
+        FloatVector dx = row(r, dir);
+        FloatVector dy = row(r, dir + L);
         float[] px = g.bx;
         float[] py = g.by;
         FloatVector bx = row(px, 0);
@@ -576,10 +739,55 @@ public final class VectorDistance implements DistanceKernel {
         by.intoArray(r, GjkLanes.NBY);
     }
 
-    /** The repeated-support, no-progress and cap guards, in the scalar order. */
+    /**
+     * Before {@link #guards}, in the lanes whose support was taken along the momentum direction
+     * (row USED): the same repeated-support and no-progress tests (progress along d); a lane that
+     * fails one is marked in row RETRY (and drops momentum in {@link #accept}), so that {@link #guards}
+     * leaves it and {@link #addSupport} does not add its support (the step is redone along d next
+     * trip), or at the cap it ends there. Writes row RETRY for every lane.
+     */
+    private static void momentumGuards(float[] r) {
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector exit = row(r, GjkLanes.EXIT);
+        VectorMask<Float> used = exit.compare(VectorOperators.EQ, zero)
+                .and(row(r, GjkLanes.USED).compare(VectorOperators.GT, zero));
+        if (!used.anyTrue()) {
+            zero.intoArray(r, GjkLanes.RETRY);
+            return;
+        }
+        VectorMask<Float> atCap = row(r, GjkLanes.ITER).compare(VectorOperators.GE,
+                FloatVector.broadcast(F, (float) ScalarDistance.MAX_ITERATIONS));
+        FloatVector na = row(r, GjkLanes.NA);
+        FloatVector nb = row(r, GjkLanes.NB);
+        FloatVector sn = row(r, GjkLanes.SN);
+        VectorMask<Float> repeated = na.compare(VectorOperators.EQ, row(r, GjkLanes.SA1))
+                .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB1)))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA2)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB2))))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB3))));
+        FloatVector dx = row(r, GjkLanes.DX);
+        FloatVector dy = row(r, GjkLanes.DY);
+        FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
+                .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
+        FloatVector progress = dx.mul(row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX)))
+                .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY)))).sub(base);
+        VectorMask<Float> stalled = progress.compare(VectorOperators.LE, base.abs().mul(ScalarDistance.PROGRESS));
+        VectorMask<Float> failed = used.and(repeated.or(stalled));
+        // Every load above comes first: as first written (ACC cleared here too, EXIT loaded
+        // again), the method ran past C2's inlining budget and boxed its last loads.
+        exit.blend(FloatVector.broadcast(F, CAP), failed.and(atCap)).intoArray(r, GjkLanes.EXIT);
+        zero.blend(FloatVector.broadcast(F, 1f), failed.and(atCap.not())).intoArray(r, GjkLanes.RETRY);
+    }
+
+    /**
+     * The repeated-support, no-progress and cap guards, in the scalar order, in the lanes still
+     * live whose step is not redone (row RETRY, see {@link #momentumGuards}).
+     */
     private static void guards(float[] r) {
         FloatVector exit = row(r, GjkLanes.EXIT);
-        VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
+                .and(row(r, GjkLanes.RETRY).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
         FloatVector iter = row(r, GjkLanes.ITER);
         FloatVector na = row(r, GjkLanes.NA);
         FloatVector nb = row(r, GjkLanes.NB);
@@ -607,9 +815,13 @@ public final class VectorDistance implements DistanceKernel {
         exit.blend(FloatVector.broadcast(F, CAP), capped).intoArray(r, GjkLanes.EXIT);
     }
 
-    /** Adds the new support pair as slot n + 1 of the lanes still live. Returns true if there are any. */
+    /**
+     * Adds the new support pair as slot n + 1 of the lanes still live whose step is not redone.
+     * Returns true if any lane is still live.
+     */
     private static boolean addSupport(float[] r) {
-        VectorMask<Float> live = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        VectorMask<Float> running = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        VectorMask<Float> live = running.and(row(r, GjkLanes.RETRY).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
         FloatVector n = row(r, GjkLanes.N);
         VectorMask<Float> to2 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)));
         VectorMask<Float> to3 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
@@ -632,6 +844,6 @@ public final class VectorDistance implements DistanceKernel {
         row(r, GjkLanes.BY2).blend(nby, to2).intoArray(r, GjkLanes.BY2);
         row(r, GjkLanes.BY3).blend(nby, to3).intoArray(r, GjkLanes.BY3);
         n.blend(n.add(FloatVector.broadcast(F, 1f)), live).intoArray(r, GjkLanes.N);
-        return live.anyTrue();
+        return running.anyTrue();
     }
 }

@@ -10,40 +10,19 @@ import java.util.SplittableRandom;
 
 /**
  * Run in a JVM of its own by {@link VectorDistanceTest}: warms {@link VectorDistance} up until
- * C2 has compiled it, then prints {@code bytes=N}, the thread's allocation per batch once
- * {@value #SETTLED} batches in a row allocated nothing (or the least of the last batches if that
- * never happened within {@value #CAP} batches: C2 compiles late on a loaded host, so a fixed
- * count of warm-up batches is not enough), then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}) and
- * {@link VectorRoundedManifolds} ({@code manifoldBytes=N}) and {@link VectorCast}
+ * C2 has compiled it, then prints {@code bytes=N}, the least the thread allocated over the last
+ * batches (each loop goes on past its fixed rounds until a batch allocates nothing, at most
+ * {@link #CAP} batches: C2 compiles late on a loaded host), then the same for {@link VectorRoundedPenetration} ({@code mtvBytes=N}) and
+ * {@link VectorDistance} with Nesterov momentum ({@code nesterovBytes=N}) and with momentum by
+ * proximity ({@code proximityBytes=N}), {@link VectorRoundedManifolds} ({@code manifoldBytes=N}) and {@link VectorCast}
  * ({@code castBytes=N}). A JVM of its own, because the Vector API's shared profiles let other kernels' warm-up
  * change how C2 compiles this one (see {@link VectorDistance}).
  */
 public final class DistanceAllocationProbe {
-    /** Batches in a row that must allocate nothing. */
-    static final int SETTLED = 20;
-    /** The most batches per kernel. */
-    static final int CAP = 30_000;
+    /** Most rounds of one loop: past its fixed count it goes on until a round allocates nothing (C2 compiles late on a loaded host). */
+    private static final int CAP = 30_000;
 
     private DistanceAllocationProbe() {}
-
-    /** Runs batch(round) until SETTLED batches in a row allocate nothing; else the least of the last ten. */
-    private static long settle(com.sun.management.ThreadMXBean counter, java.util.function.IntConsumer batch) {
-        long least = Long.MAX_VALUE;
-        int zeros = 0;
-        for (int round = 0; round < CAP; round++) {
-            long t0 = counter.getCurrentThreadAllocatedBytes();
-            batch.accept(round);
-            long bytes = counter.getCurrentThreadAllocatedBytes() - t0;
-            zeros = bytes == 0 ? zeros + 1 : 0;
-            if (zeros == SETTLED) {
-                return 0;
-            }
-            if (round >= CAP - 10) {
-                least = Math.min(least, bytes);
-            }
-        }
-        return least;
-    }
 
     public static void main(String[] args) {
         com.sun.management.ThreadMXBean counter =
@@ -56,16 +35,53 @@ public final class DistanceAllocationProbe {
         }
         Distances out = new Distances(pairs.size());
         SimplexCache cache = new SimplexCache(pairs.size());
-        long least = settle(counter, round -> VectorDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), out,
-                (round & 1) == 0 ? null : cache));
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < CAP && (round < 1200 || least != 0); round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), out, (round & 1) == 0 ? null : cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 1190) {
+                least = Math.min(least, t1 - t0);
+            }
+        }
+        // The accelerated kernels run the same lanes with two more steps per trip.
+        for (dev.sepax.narrow.GjkAcceleration mode : new dev.sepax.narrow.GjkAcceleration[] {
+            dev.sepax.narrow.GjkAcceleration.NESTEROV, dev.sepax.narrow.GjkAcceleration.PROXIMITY}) {
+            VectorDistance kernel = VectorDistance.of(mode);
+            SimplexCache modeCache = new SimplexCache(pairs.size());
+            long leastMode = Long.MAX_VALUE;
+            for (int round = 0; round < CAP && (round < 1200 || leastMode != 0); round++) {
+                long t0 = counter.getCurrentThreadAllocatedBytes();
+                kernel.distances(s, pairs, 0, pairs.size(), out, (round & 1) == 0 ? null : modeCache);
+                long t1 = counter.getCurrentThreadAllocatedBytes();
+                if (round >= 1190) {
+                    leastMode = Math.min(leastMode, t1 - t0);
+                }
+            }
+            System.out.println(mode.name().toLowerCase(java.util.Locale.ROOT) + "Bytes=" + leastMode);
+        }
         // The penetration kernel runs the same lanes with another tail: measured after them, in this JVM.
         dev.sepax.batch.Penetrations mtv = new dev.sepax.batch.Penetrations(pairs.size());
-        long leastMtv = settle(counter, round -> VectorRoundedPenetration.INSTANCE.penetrations(s, pairs, 0, pairs.size(),
-                mtv, (round & 1) == 0 ? null : cache));
+        long leastMtv = Long.MAX_VALUE;
+        for (int round = 0; round < CAP && (round < 1200 || leastMtv != 0); round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorRoundedPenetration.INSTANCE.penetrations(s, pairs, 0, pairs.size(), mtv, (round & 1) == 0 ? null : cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 1190) {
+                leastMtv = Math.min(leastMtv, t1 - t0);
+            }
+        }
         System.out.println("mtvBytes=" + leastMtv);
         dev.sepax.contact.ContactManifolds manifolds = new dev.sepax.contact.ContactManifolds(pairs.size());
-        long leastManifolds = settle(counter, round -> VectorRoundedManifolds.INSTANCE.manifolds(s, pairs, 0, pairs.size(),
-                0.1f, mtv, manifolds, cache));
+        long leastManifolds = Long.MAX_VALUE;
+        for (int round = 0; round < CAP && (round < 600 || leastManifolds != 0); round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorRoundedManifolds.INSTANCE.manifolds(s, pairs, 0, pairs.size(), 0.1f, mtv, manifolds, cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 590) {
+                leastManifolds = Math.min(leastManifolds, t1 - t0);
+            }
+        }
         System.out.println("manifoldBytes=" + leastManifolds);
         float[] vx = new float[s.size()];
         float[] vy = new float[s.size()];
@@ -75,8 +91,15 @@ public final class DistanceAllocationProbe {
         }
         dev.sepax.shape.Velocities v = dev.sepax.shape.Velocities.of(vx, vy);
         dev.sepax.batch.Casts casts = new dev.sepax.batch.Casts(pairs.size());
-        long leastCasts = settle(counter, round -> VectorCast.INSTANCE.casts(s, v, pairs, 0, pairs.size(), 1f, 1e-3f, casts,
-                (round & 1) == 0 ? null : cache));
+        long leastCasts = Long.MAX_VALUE;
+        for (int round = 0; round < CAP && (round < 400 || leastCasts != 0); round++) {
+            long t0 = counter.getCurrentThreadAllocatedBytes();
+            VectorCast.INSTANCE.casts(s, v, pairs, 0, pairs.size(), 1f, 1e-3f, casts, (round & 1) == 0 ? null : cache);
+            long t1 = counter.getCurrentThreadAllocatedBytes();
+            if (round >= 390) {
+                leastCasts = Math.min(leastCasts, t1 - t0);
+            }
+        }
         System.out.println("castBytes=" + leastCasts);
         System.out.println("bytes=" + least);
     }

@@ -6,6 +6,7 @@ import dev.sepax.batch.Distances;
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.Sepax;
+import dev.sepax.narrow.GjkAcceleration;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.testing.PropertyTimeout;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
@@ -23,13 +24,37 @@ import org.junit.jupiter.api.Timeout;
 @AddLifecycleHook(PropertyTimeout.class)
 class VectorDistanceTest {
     private static void assertSameBits(RoundedShapes s, PairBatch pairs, SimplexCache scalarCache, SimplexCache simdCache) {
+        assertSameBits(s, pairs, scalarCache, simdCache, ScalarDistance.DEFAULT_ACCELERATION);
+    }
+
+    /** Every acceleration, each with its own pair of caches (copies of the given ones, or none). */
+    private static void assertSameBitsInEveryMode(RoundedShapes s, PairBatch pairs, SimplexCache cache) {
+        for (GjkAcceleration mode : GjkAcceleration.values()) {
+            assertSameBits(s, pairs, copy(cache), copy(cache), mode);
+        }
+    }
+
+    private static SimplexCache copy(SimplexCache c) {
+        if (c == null) {
+            return null;
+        }
+        SimplexCache d = new SimplexCache(c.capacity());
+        for (int p = 0; p < c.capacity(); p++) {
+            d.set(p, c.count(p), c.indexA(p, 0), c.indexB(p, 0), c.indexA(p, 1), c.indexB(p, 1), c.indexA(p, 2),
+                    c.indexB(p, 2));
+        }
+        return d;
+    }
+
+    private static void assertSameBits(RoundedShapes s, PairBatch pairs, SimplexCache scalarCache, SimplexCache simdCache,
+                                       GjkAcceleration mode) {
         Distances scalar = new Distances(pairs.size());
         Distances simd = new Distances(pairs.size());
-        int hs = ScalarDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), scalar, scalarCache);
-        int hv = VectorDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), simd, simdCache);
-        assertEquals(hs, hv, "touching or overlapping count");
+        int hs = ScalarDistance.of(mode).distances(s, pairs, 0, pairs.size(), scalar, scalarCache);
+        int hv = VectorDistance.of(mode).distances(s, pairs, 0, pairs.size(), simd, simdCache);
+        assertEquals(hs, hv, "touching or overlapping count, mode " + mode);
         for (int i = 0; i < pairs.size(); i++) {
-            String where = "pair=" + i + " (" + pairs.shapeA(i) + ", " + pairs.shapeB(i) + ") kinds " + s.kind(pairs.shapeA(i)) + "/"
+            String where = "mode " + mode + " pair=" + i + " (" + pairs.shapeA(i) + ", " + pairs.shapeB(i) + ") kinds " + s.kind(pairs.shapeA(i)) + "/"
                     + s.kind(pairs.shapeB(i)) + " counts " + s.count(pairs.shapeA(i)) + "/" + s.count(pairs.shapeB(i));
             assertBits(scalar.distances()[i], simd.distances()[i], where + ": distance");
             assertBits(scalar.pointAXs()[i], simd.pointAXs()[i], where + ": pointAX");
@@ -58,13 +83,13 @@ class VectorDistanceTest {
     void randomStoresOfMixedKindsGiveTheScalarBits(@ForAll long seed, @ForAll @IntRange(min = 3, max = 80) int kMax) {
         SplittableRandom rnd = new SplittableRandom(seed);
         RoundedShapes s = RoundedFixtures.mixedStore(rnd, 40, kMax);
-        assertSameBits(s, RoundedFixtures.nearbyPairs(s, 2.5), null, null);
+        assertSameBitsInEveryMode(s, RoundedFixtures.nearbyPairs(s, 2.5), null);
     }
 
     @Property(tries = 2000)
     void randomPairsGiveTheScalarBits(@ForAll long seed) {
         RoundedShapes s = RoundedFixtures.randomPair(new SplittableRandom(seed), 40);
-        assertSameBits(s, PairBatch.of(new int[] {0, 1, 0, 1}, new int[] {1, 0, 0, 1}, 2), null, null);
+        assertSameBitsInEveryMode(s, PairBatch.of(new int[] {0, 1, 0, 1}, new int[] {1, 0, 0, 1}, 2), null);
     }
 
     @Property(tries = 40)
@@ -88,6 +113,41 @@ class VectorDistanceTest {
             c2.set(p, n, v[0], v[1], v[2], v[3], v[4], v[5]);
         }
         assertSameBits(s, pairs, c1, c2);
+        // Every acceleration from the same warm (and garbage) entries, then from its own frame.
+        for (GjkAcceleration mode : GjkAcceleration.values()) {
+            SimplexCache m1 = copy(c1);
+            SimplexCache m2 = copy(c2);
+            assertSameBits(s, pairs, m1, m2, mode);
+            assertSameBits(s, pairs, m1, m2, mode);
+        }
+    }
+
+    @Property(tries = 40)
+    void regimeScenesGiveTheScalarBitsInEveryMode(@ForAll long seed, @ForAll @IntRange(min = 3, max = 80) int k) {
+        // Near contact (where momentum runs longest), far apart and deep pairs of k-gons.
+        SplittableRandom rnd = new SplittableRandom(seed);
+        RoundedShapes.Builder b = RoundedShapes.builder();
+        int n = 24;
+        for (int i = 0; i < n; i++) {
+            double gap = switch (i % 3) {
+                case 0 -> 1e-3;
+                case 1 -> 5;
+                default -> -1.6;
+            };
+            b.add(0f, dev.sepax.testing.FindFixtures.convex(rnd, k, 0, 0, 1));
+            double t = rnd.nextDouble(2 * Math.PI);
+            b.add(0f, dev.sepax.testing.FindFixtures.convex(rnd, k, (2 + gap) * Math.cos(t), (2 + gap) * Math.sin(t), 1));
+        }
+        RoundedShapes s = b.build();
+        PairBatch pairs = new PairBatch(s.size(), 0);
+        for (int i = 0; i < n; i++) {
+            pairs.add(2 * i, 2 * i + 1);
+            pairs.add(2 * i + 1, 2 * i);
+        }
+        assertSameBitsInEveryMode(s, pairs, null);
+        SimplexCache warm = new SimplexCache(pairs.size());
+        ScalarDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), new Distances(pairs.size()), warm);
+        assertSameBitsInEveryMode(s, pairs, warm);
     }
 
     @Test
@@ -100,7 +160,7 @@ class VectorDistanceTest {
             for (int i = 0; i < size; i++) {
                 pairs.add(rnd.nextInt(s.size()), rnd.nextInt(s.size()));
             }
-            assertSameBits(s, pairs, null, null);
+            assertSameBitsInEveryMode(s, pairs, null);
         }
     }
 
@@ -120,10 +180,12 @@ class VectorDistanceTest {
                 pairs.add(i, j);
             }
         }
-        SimplexCache c1 = new SimplexCache(pairs.size());
-        SimplexCache c2 = new SimplexCache(pairs.size());
-        assertSameBits(s, pairs, c1, c2);
-        assertSameBits(s, pairs, c1, c2);
+        for (GjkAcceleration mode : GjkAcceleration.values()) {
+            SimplexCache c1 = new SimplexCache(pairs.size());
+            SimplexCache c2 = new SimplexCache(pairs.size());
+            assertSameBits(s, pairs, c1, c2, mode);
+            assertSameBits(s, pairs, c1, c2, mode);
+        }
     }
 
     @Test
@@ -144,6 +206,8 @@ class VectorDistanceTest {
         String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), output);
         assertEquals(true, output.contains("bytes=0\n") || output.endsWith("bytes=0"), "bytes per distance batch: " + output);
+        assertEquals(true, output.contains("nesterovBytes=0\n"), "bytes per Nesterov distance batch: " + output);
+        assertEquals(true, output.contains("proximityBytes=0\n"), "bytes per proximity distance batch: " + output);
         assertEquals(true, output.contains("mtvBytes=0\n"), "bytes per rounded penetration batch: " + output);
         assertEquals(true, output.contains("manifoldBytes=0\n"), "bytes per rounded manifold batch: " + output);
         assertEquals(true, output.contains("castBytes=0\n"), "bytes per cast batch: " + output);
