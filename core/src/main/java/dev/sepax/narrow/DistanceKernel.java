@@ -21,7 +21,8 @@ import dev.sepax.shape.RoundedShapes;
  * {@code (argmax_i -d.a_i, argmax_j d.b_j)} (ties: the lowest index), until a guard stops it:
  * <ul>
  *   <li>{@link Distances#EXIT_OVERLAP}: the origin is in or on the simplex (the cores touch or
- *       overlap);
+ *       overlap), or a repeated support lies beyond the origin while the simplex is a segment
+ *       within rounding of it (crossing cores with the origin on a diagonal of {@code A - B});
  *   <li>{@link Distances#EXIT_REPEATED_SUPPORT}: the new support pair is already in the simplex
  *       the iteration started with;
  *   <li>{@link Distances#EXIT_NO_PROGRESS}: the new point is no closer along {@code d} than the

@@ -508,7 +508,8 @@ public final class ScalarDistance implements DistanceKernel {
             // Progress is always measured along d: with momentum it is the duality gap at the
             // simplex's own closest point, the plain certificate.
             float base = dx * w1x + dy * w1y;
-            float progress = (dx * (nbx - nax) + dy * (nby - nay)) - base;
+            float reach = dx * (nbx - nax) + dy * (nby - nay);
+            float progress = reach - base;
             boolean stalled = progress <= PROGRESS * Math.abs(base);
             if (used && (repeated || stalled)) {
                 // The blended direction failed a guard: plain GJK from here on, this step redone
@@ -521,7 +522,12 @@ public final class ScalarDistance implements DistanceKernel {
                 continue;
             }
             if (repeated) {
-                exit = Distances.EXIT_REPEATED_SUPPORT;
+                // A repeated support beyond the origin (d.w > 0) while the simplex lies on the
+                // origin's other side: the triangle step rejected a point that contains the origin
+                // only because the origin is within rounding of the segment (two crossing cores,
+                // the origin on a diagonal of A - B). The cores overlap; the segment's distance
+                // was rounding noise.
+                exit = reach > 0 ? Distances.EXIT_OVERLAP : Distances.EXIT_REPEATED_SUPPORT;
                 break;
             }
             if (stalled) {

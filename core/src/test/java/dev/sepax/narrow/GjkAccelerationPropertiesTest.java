@@ -12,6 +12,7 @@ import dev.sepax.shape.RoundedShapes;
 import dev.sepax.testing.PropertyTimeout;
 import dev.sepax.testing.RoundedFixtures;
 import java.util.SplittableRandom;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
@@ -113,6 +114,21 @@ class GjkAccelerationPropertiesTest {
             for (GjkAcceleration mode : GjkAcceleration.values()) {
                 assertEquals(0f, run(mode, deep).distance(0), "mode=" + mode);
             }
+        }
+    }
+
+    @Example
+    void crossingSegmentsWithTheOriginOnADiagonalOverlapExactly() {
+        // Found by deepPairsOverlapInEveryMode (seed 2731): two segments crossing like an X; the
+        // origin lies within rounding of a diagonal of A - B, and GJK stopped on the repeated
+        // support beyond it with a distance of one ulp instead of 0.
+        RoundedShapes deep = RoundedShapes.builder()
+                .add(0f, new float[] {47.909916f, 188.48232f, 14.093111f, -6.7198224f})
+                .add(0f, new float[] {56.628773f, 70.55164f, 5.3742533f, 111.21085f}).build();
+        for (GjkAcceleration mode : GjkAcceleration.values()) {
+            Distances d = run(mode, deep);
+            assertEquals(0f, d.distance(0), "mode=" + mode);
+            assertEquals(Distances.EXIT_OVERLAP, d.exit(0), "mode=" + mode);
         }
     }
 

@@ -799,14 +799,18 @@ public final class VectorDistance implements DistanceKernel {
                 .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
                         .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB3))));
         repeated = live.and(repeated);
-        exit = exit.blend(FloatVector.broadcast(F, REPEATED), repeated);
-        live = live.and(repeated.not());
         FloatVector dx = row(r, GjkLanes.DX);
         FloatVector dy = row(r, GjkLanes.DY);
         FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
                 .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
-        FloatVector progress = dx.mul(row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX)))
-                .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY)))).sub(base);
+        FloatVector reach = dx.mul(row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX)))
+                .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY))));
+        // A repeated support beyond the origin: overlap (see ScalarDistance).
+        VectorMask<Float> beyond = reach.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f));
+        exit = exit.blend(FloatVector.broadcast(F, REPEATED), repeated.and(beyond.not()));
+        exit = exit.blend(FloatVector.broadcast(F, OVERLAP), repeated.and(beyond));
+        live = live.and(repeated.not());
+        FloatVector progress = reach.sub(base);
         VectorMask<Float> stalled = live.and(progress.compare(VectorOperators.LE,
                 base.abs().mul(ScalarDistance.PROGRESS)));
         exit = exit.blend(FloatVector.broadcast(F, NO_PROGRESS), stalled);

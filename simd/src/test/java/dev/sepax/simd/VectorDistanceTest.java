@@ -13,6 +13,7 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 import dev.sepax.testing.RoundedFixtures;
 import dev.sepax.shape.RoundedShapes;
 import java.util.SplittableRandom;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -77,6 +78,28 @@ class VectorDistanceTest {
 
     private static void assertBits(float expected, float actual, String what) {
         assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(actual), what + " " + expected + " vs " + actual);
+    }
+
+    @Example
+    void crossingSegmentsOverlapInTheLanesToo() {
+        // ScalarDistance's repeated support beyond the origin (crossing cores, the origin within
+        // rounding of a diagonal of A - B): the lanes take the same overlap exit, in every mode,
+        // in a batch where the pair shares its lanes with others.
+        RoundedShapes s = RoundedShapes.builder()
+                .add(0f, 47.909916f, 188.48232f, 14.093111f, -6.7198224f)
+                .add(0f, 56.628773f, 70.55164f, 5.3742533f, 111.21085f)
+                .add(0.5f, 0f, 0f, 3f, 1f, 0f, 2f)
+                .add(0f, 60f, 60f, 61f, 60f, 60f, 61f).build();
+        PairBatch pairs = new PairBatch(s.size(), 0);
+        for (int rep = 0; rep < 9; rep++) {
+            pairs.add(0, 1);
+            pairs.add(2, 3);
+        }
+        assertSameBitsInEveryMode(s, pairs, null);
+        Distances d = new Distances(pairs.size());
+        VectorDistance.INSTANCE.distances(s, pairs, 0, pairs.size(), d, null);
+        assertEquals(0f, d.distance(0));
+        assertEquals(Distances.EXIT_OVERLAP, d.exit(0));
     }
 
     @Property(tries = 60)
