@@ -393,7 +393,11 @@ public final class PersistentBroadPhase {
             if (c != OVERSIZE) {
                 int e = startOf[c]++;
                 cellId[e] = i;
-                System.arraycopy(fat, 4 * i, cellBox, 4 * e, 4);
+                // Four stores, not System.arraycopy: a call per box cost a third of the sort.
+                cellBox[4 * e] = fat[4 * i];
+                cellBox[4 * e + 1] = fat[4 * i + 1];
+                cellBox[4 * e + 2] = fat[4 * i + 2];
+                cellBox[4 * e + 3] = fat[4 * i + 3];
             }
         }
         System.arraycopy(startOf, 0, startOf, 1, cells);

@@ -13,8 +13,10 @@ package dev.sepax.internal;
  *     wx, wy, wz             third axis (unit)     |
  *     hu, hv, hw             half-extents along u, v, w (finite, &gt;= 0)
  * </pre>
- * One array per component, so a kernel with lanes across pairs gathers each component with one
- * index map (the pair batch's shape indices).
+ * One array per component, for the scalar kernel and accessors; and {@code packed}, the same 15
+ * components of box b at {@code packed[16 b .. 16 b + 14]} in that order (slot 15 zero), which
+ * the SIMD kernel gathers from: a pair's two boxes then lie in at most four cache lines instead
+ * of thirty. Whoever writes a box's components calls {@link #repack} for it.
  */
 public final class BoxArrays {
     public final int size;
@@ -33,6 +35,10 @@ public final class BoxArrays {
     public final float[] hu;
     public final float[] hv;
     public final float[] hw;
+    /** The 15 components of each box, 16 floats per box (see the class doc). */
+    public final float[] packed;
+    /** Floats per box in {@link #packed}. */
+    public static final int STRIDE = 16;
 
     /** {@code size} boxes, all arrays zero; filled by {@link dev.sepax.solid.OrientedBoxes} only. */
     public BoxArrays(int size) {
@@ -52,5 +58,27 @@ public final class BoxArrays {
         hu = new float[size];
         hv = new float[size];
         hw = new float[size];
+        packed = new float[STRIDE * size];
+    }
+
+    /** Copies box b's components into {@link #packed}. */
+    public void repack(int b) {
+        float[] p = packed;
+        int o = STRIDE * b;
+        p[o] = cx[b];
+        p[o + 1] = cy[b];
+        p[o + 2] = cz[b];
+        p[o + 3] = ux[b];
+        p[o + 4] = uy[b];
+        p[o + 5] = uz[b];
+        p[o + 6] = vx[b];
+        p[o + 7] = vy[b];
+        p[o + 8] = vz[b];
+        p[o + 9] = wx[b];
+        p[o + 10] = wy[b];
+        p[o + 11] = wz[b];
+        p[o + 12] = hu[b];
+        p[o + 13] = hv[b];
+        p[o + 14] = hw[b];
     }
 }

@@ -13,10 +13,15 @@ package dev.sepax.internal;
  *     nx, ny, nz          outward unit normal (float)
  *     d                   offset: the largest float n.v over the shape's vertices at build time
  *     loopStart, loopCount    the face's vertices (shape-local indices into loop[]), CCW from outside
- *   per edge slot (edge e of shape s is slot eStart[s] + e, e &lt; eCount[s]):
+ *   per edge slot (edge e of shape s is slot eStart[s] + e, e &lt; eCount[s]; each shape's edge
+ *   slots are padded to a multiple of ConvexPolyhedra.PAD, the padding slots all zero):
  *     ev0, ev1            its two vertices (shape-local); the edge runs ev0 -&gt; ev1 in face ef0
  *     ef0, ef1            its two faces (shape-local): the half-edge ev0 -&gt; ev1 lies in ef0, its twin in ef1
  *     gx, gy, gz          n(ef0) x n(ef1): the normal of the edge's Gauss-map arc, parallel to the edge
+ *     gg                  gx*gx + gy*gy + gz*gz (float, in that order)
+ *     n0x, n0y, n0z       copy of face ef0's normal  | per slot, so that an edge-pair kernel reads
+ *     n1x, n1y, n1z       copy of face ef1's normal  | B's edges as contiguous vectors (no gathers);
+ *     px, py, pz          copy of vertex ev0         | a zero padding slot never passes the arc test
  *   per shape:
  *     cx, cy, cz          centroid of the vertices (an interior point)
  *     minX .. maxZ        AABB of the vertices
@@ -24,7 +29,8 @@ package dev.sepax.internal;
  * </pre>
  * Topology arrays ({@code vStart, vCount, vCap, fStart, fCount, eStart, eCount, loopStart,
  * loopCount, loop, ev0, ev1, ef0, ef1}) are shared between a local store and its world copies;
- * only {@link dev.sepax.solid.SolidPoses} writes the geometry arrays of a world store.
+ * only {@link dev.sepax.solid.SolidPoses} writes the geometry arrays of a world store (the
+ * per-edge copies are rewritten from the faces and vertices, so they always equal them).
  */
 public final class HullArrays {
     public final int size;
@@ -52,6 +58,16 @@ public final class HullArrays {
     public final float[] gx;
     public final float[] gy;
     public final float[] gz;
+    public final float[] gg;
+    public final float[] n0x;
+    public final float[] n0y;
+    public final float[] n0z;
+    public final float[] n1x;
+    public final float[] n1y;
+    public final float[] n1z;
+    public final float[] px;
+    public final float[] py;
+    public final float[] pz;
     public final float[] cx;
     public final float[] cy;
     public final float[] cz;
@@ -72,7 +88,8 @@ public final class HullArrays {
                       int[] eStart, int[] eCount, int[] loopStart, int[] loopCount, int[] loop,
                       int[] ev0, int[] ev1, int[] ef0, int[] ef1,
                       float[] vx, float[] vy, float[] vz, float[] nx, float[] ny, float[] nz, float[] d,
-                      float[] gx, float[] gy, float[] gz, float[] cx, float[] cy, float[] cz,
+                      float[] gx, float[] gy, float[] gz, float[] gg, float[] n0x, float[] n0y, float[] n0z,
+                      float[] n1x, float[] n1y, float[] n1z, float[] px, float[] py, float[] pz, float[] cx, float[] cy, float[] cz,
                       float[] minX, float[] minY, float[] minZ, float[] maxX, float[] maxY, float[] maxZ,
                       float[] magnitude, int maxCap, boolean worldStore) {
         this.size = size;
@@ -100,6 +117,16 @@ public final class HullArrays {
         this.gx = gx;
         this.gy = gy;
         this.gz = gz;
+        this.gg = gg;
+        this.n0x = n0x;
+        this.n0y = n0y;
+        this.n0z = n0z;
+        this.n1x = n1x;
+        this.n1y = n1y;
+        this.n1z = n1z;
+        this.px = px;
+        this.py = py;
+        this.pz = pz;
         this.cx = cx;
         this.cy = cy;
         this.cz = cz;

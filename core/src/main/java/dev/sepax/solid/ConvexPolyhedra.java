@@ -136,7 +136,8 @@ public final class ConvexPolyhedra {
                 faces += fCount[s];
                 eStart[s] = edges;
                 eCount[s] = v + fCount[s] - 2;
-                edges += eCount[s];
+                // Padded like the vertices: edge kernels read B's edges a whole vector at a time.
+                edges += (eCount[s] + PAD - 1) / PAD * PAD;
                 for (int[] f : m.faces()) {
                     loopLen += f.length;
                 }
@@ -201,6 +202,16 @@ public final class ConvexPolyhedra {
             float[] gx = new float[edges];
             float[] gy = new float[edges];
             float[] gz = new float[edges];
+            float[] gg = new float[edges];
+            float[] n0x = new float[edges];
+            float[] n0y = new float[edges];
+            float[] n0z = new float[edges];
+            float[] n1x = new float[edges];
+            float[] n1y = new float[edges];
+            float[] n1z = new float[edges];
+            float[] px = new float[edges];
+            float[] py = new float[edges];
+            float[] pz = new float[edges];
             float[] cx = new float[n];
             float[] cy = new float[n];
             float[] cz = new float[n];
@@ -212,7 +223,8 @@ public final class ConvexPolyhedra {
             float[] maxZ = new float[n];
             float[] magnitude = new float[n];
             HullArrays r = new HullArrays(n, vStart, vCount, vCap, fStart, fCount, eStart, eCount, loopStart,
-                    loopCount, loop, ev0, ev1, ef0, ef1, vx, vy, vz, nx, ny, nz, d, gx, gy, gz, cx, cy, cz,
+                    loopCount, loop, ev0, ev1, ef0, ef1, vx, vy, vz, nx, ny, nz, d, gx, gy, gz, gg,
+                    n0x, n0y, n0z, n1x, n1y, n1z, px, py, pz, cx, cy, cz,
                     minX, minY, minZ, maxX, maxY, maxZ, magnitude, maxCap, false);
             for (int s = 0; s < n; s++) {
                 for (int f = 0; f < fCount[s]; f++) {
@@ -236,19 +248,34 @@ public final class ConvexPolyhedra {
     }
 
     /**
-     * Recomputes shape s's Gauss arcs ({@code g = n(ef0) x n(ef1)}), centroid, AABB and magnitude
-     * from its vertices and normals: at build time and after every transform.
+     * Recomputes shape s's Gauss arcs ({@code g = n(ef0) x n(ef1)} and {@code |g|^2}), the
+     * per-edge copies of its faces' normals and first vertex, centroid, AABB and magnitude from
+     * its vertices and normals: at build time and after every transform.
      */
     static void derive(HullArrays r, int s) {
         int fo = r.fStart[s];
+        int o = r.vStart[s];
         for (int e = r.eStart[s]; e < r.eStart[s] + r.eCount[s]; e++) {
             int f0 = fo + r.ef0[e];
             int f1 = fo + r.ef1[e];
-            r.gx[e] = r.ny[f0] * r.nz[f1] - r.nz[f0] * r.ny[f1];
-            r.gy[e] = r.nz[f0] * r.nx[f1] - r.nx[f0] * r.nz[f1];
-            r.gz[e] = r.nx[f0] * r.ny[f1] - r.ny[f0] * r.nx[f1];
+            float gx = r.ny[f0] * r.nz[f1] - r.nz[f0] * r.ny[f1];
+            float gy = r.nz[f0] * r.nx[f1] - r.nx[f0] * r.nz[f1];
+            float gz = r.nx[f0] * r.ny[f1] - r.ny[f0] * r.nx[f1];
+            r.gx[e] = gx;
+            r.gy[e] = gy;
+            r.gz[e] = gz;
+            r.gg[e] = gx * gx + gy * gy + gz * gz;
+            r.n0x[e] = r.nx[f0];
+            r.n0y[e] = r.ny[f0];
+            r.n0z[e] = r.nz[f0];
+            r.n1x[e] = r.nx[f1];
+            r.n1y[e] = r.ny[f1];
+            r.n1z[e] = r.nz[f1];
+            int v = o + r.ev0[e];
+            r.px[e] = r.vx[v];
+            r.py[e] = r.vy[v];
+            r.pz[e] = r.vz[v];
         }
-        int o = r.vStart[s];
         int k = r.vCount[s];
         double sx = 0;
         double sy = 0;
@@ -297,7 +324,9 @@ public final class ConvexPolyhedra {
         return new ConvexPolyhedra(new HullArrays(r.size, r.vStart, r.vCount, r.vCap, r.fStart, r.fCount,
                 r.eStart, r.eCount, r.loopStart, r.loopCount, r.loop, r.ev0, r.ev1, r.ef0, r.ef1,
                 r.vx.clone(), r.vy.clone(), r.vz.clone(), r.nx.clone(), r.ny.clone(), r.nz.clone(), r.d.clone(),
-                r.gx.clone(), r.gy.clone(), r.gz.clone(), r.cx.clone(), r.cy.clone(), r.cz.clone(),
+                r.gx.clone(), r.gy.clone(), r.gz.clone(), r.gg.clone(), r.n0x.clone(), r.n0y.clone(),
+                r.n0z.clone(), r.n1x.clone(), r.n1y.clone(), r.n1z.clone(), r.px.clone(), r.py.clone(),
+                r.pz.clone(), r.cx.clone(), r.cy.clone(), r.cz.clone(),
                 r.minX.clone(), r.minY.clone(), r.minZ.clone(), r.maxX.clone(), r.maxY.clone(), r.maxZ.clone(),
                 r.magnitude.clone(), r.maxCap, true));
     }

@@ -23,6 +23,11 @@ import dev.sepax.batch.PairBatch;
  * axis, so the separation is one dot product. {@link UnprunedHullSat} tries every edge pair with
  * full projections instead; both decide the same question in exact arithmetic.
  *
+ * <p>Certificate: when no face separates, a vertex of one shape at {@code n . v - d <=
+ * min(tolerance, 0)} on every face plane of the other proves that no axis separates by more than
+ * the tolerance ({@link ScalarHullSat#vertexInside}), and the edge pairs are skipped. Most
+ * intersecting pairs end there; its float error is that of the face expressions.
+ *
  * <h2>Float error band</h2>
  * With {@code M} the larger magnitude (largest absolute vertex coordinate) of the two shapes and
  * {@code u = 2^-24}: a face separation {@code nx*x + ny*y + nz*z - d} is within

@@ -106,6 +106,7 @@ public final class OrientedBoxes {
         r.hu[i] = hu;
         r.hv[i] = hv;
         r.hw[i] = hw;
+        r.repack(i);
     }
 
     /** Component k (0..14: centre xyz, u xyz, v xyz, w xyz, half-extents u v w) of box i. */

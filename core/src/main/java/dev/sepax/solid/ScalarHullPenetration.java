@@ -9,8 +9,9 @@ import dev.sepax.internal.HullArrays;
  * Gauss arcs cross, then the world axes; the largest separation wins.
  *
  * <p>The search keeps the best separation and its axis code packed in one {@code long} (the
- * float's bits high, the code low), so that the SIMD twin can run the face phase in lanes and
- * hand the rest to {@link #finish}, the same code for both.
+ * float's bits high, the code low), so that the SIMD twin can run the face phase and the arc
+ * tests in lanes and hand each crossing pair to {@link #crossingPair} and the rest to
+ * {@link #finishAfterEdges}, the same code for both.
  *
  * <p>Stateless, thread-safe, allocation-free.
  */
@@ -117,9 +118,19 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
      * @hidden
      */
     public static boolean finish(HullArrays r, int a, int b, long faces, HullPenetrations out, int index) {
+        return finishAfterEdges(r, a, b, edgeAxes(r, Math.min(a, b), Math.max(a, b), faces), out, index);
+    }
+
+    /**
+     * Completes pair {@code (a, b)} from the face and edge phases of {@code (min, max)} (the best
+     * so far, packed): the world axes, then writes entry {@code index}.
+     *
+     * @return true if the pair intersects or touches
+     * @hidden
+     */
+    public static boolean finishAfterEdges(HullArrays r, int a, int b, long best, HullPenetrations out, int index) {
         int lo = Math.min(a, b);
         int hi = Math.max(a, b);
-        long best = edgeAxes(r, lo, hi, faces);
         float s = separation(best);
         int code = (int) best;
         // World axes last: they win only where every face of B - A does worse.
@@ -154,38 +165,28 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
 
     /** The crossing edge pairs of (lo, hi), on top of the best so far; packed. */
     private static long edgeAxes(HullArrays r, int lo, int hi, long bestSoFar) {
-        float best = separation(bestSoFar);
-        int code = (int) bestSoFar;
-        float[] nx = r.nx;
-        float[] ny = r.ny;
-        float[] nz = r.nz;
+        long best = bestSoFar;
         float[] gx = r.gx;
         float[] gy = r.gy;
         float[] gz = r.gz;
-        int foP = r.fStart[lo];
-        int foQ = r.fStart[hi];
         int eoP = r.eStart[lo];
         int eoQ = r.eStart[hi];
         for (int ea = 0, ecP = r.eCount[lo]; ea < ecP; ea++) {
             int sa = eoP + ea;
-            int fa0 = foP + r.ef0[sa];
-            int fa1 = foP + r.ef1[sa];
             float gax = gx[sa];
             float gay = gy[sa];
             float gaz = gz[sa];
-            float ax = nx[fa0];
-            float ay = ny[fa0];
-            float az = nz[fa0];
-            float bx = nx[fa1];
-            float by = ny[fa1];
-            float bz = nz[fa1];
+            float ax = r.n0x[sa];
+            float ay = r.n0y[sa];
+            float az = r.n0z[sa];
+            float bx = r.n1x[sa];
+            float by = r.n1y[sa];
+            float bz = r.n1z[sa];
             for (int eb = 0, ecQ = r.eCount[hi]; eb < ecQ; eb++) {
                 int sb = eoQ + eb;
-                int fb0 = foQ + r.ef0[sb];
-                int fb1 = foQ + r.ef1[sb];
                 // The arc test of ScalarHullSat.edgeAxes, in its float expressions.
-                float cga = nx[fb0] * gax + ny[fb0] * gay + nz[fb0] * gaz;
-                float dga = nx[fb1] * gax + ny[fb1] * gay + nz[fb1] * gaz;
+                float cga = r.n0x[sb] * gax + r.n0y[sb] * gay + r.n0z[sb] * gaz;
+                float dga = r.n1x[sb] * gax + r.n1y[sb] * gay + r.n1z[sb] * gaz;
                 if (!(cga * dga < 0)) {
                     continue;
                 }
@@ -194,14 +195,22 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
                 if (!(agb * bgb < 0) || !(cga * bgb < 0)) {
                     continue;
                 }
-                float s = crossing(r, lo, hi, sa, sb, false);
-                if (s > best) {
-                    best = s;
-                    code = ScalarHullSat.EDGE_PAIR | (ea << 15) | eb;
-                }
+                best = crossingPair(r, lo, hi, ea, eb, best);
             }
         }
-        return pack(best, code);
+        return best;
+    }
+
+    /**
+     * One crossing edge pair (P's edge {@code ea}, Q's edge {@code eb}, shape-local) on top of
+     * the best so far (packed): the pair's separation replaces it only if strictly larger, so
+     * visiting the crossing pairs in order (ea outer, eb inner) keeps the first of equal ones.
+     *
+     * @hidden
+     */
+    public static long crossingPair(HullArrays r, int lo, int hi, int ea, int eb, long best) {
+        float s = crossing(r, lo, hi, r.eStart[lo] + ea, r.eStart[hi] + eb, false);
+        return s > separation(best) ? pack(s, ScalarHullSat.EDGE_PAIR | (ea << 15) | eb) : best;
     }
 
     /**
@@ -222,7 +231,7 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
         float ly = gaz * gbx - gax * gbz;
         float lz = gax * gby - gay * gbx;
         float lenSq = lx * lx + ly * ly + lz * lz;
-        float gg = (gax * gax + gay * gay + gaz * gaz) * (gbx * gbx + gby * gby + gbz * gbz);
+        float gg = r.gg[sa] * r.gg[sb];
         float len = (float) Math.sqrt(lenSq);
         if (len == 0) {
             // Only an exactly zero axis (the Gauss arcs' normals are at least ~1e-6 long, so a
@@ -251,13 +260,11 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
             flip = down > up;
             sep = flip ? down : up;
         } else {
-            int va = r.vStart[lo] + r.ev0[sa];
-            int vb = r.vStart[hi] + r.ev0[sb];
-            float ax = r.vx[va];
-            float ay = r.vy[va];
-            float az = r.vz[va];
+            float ax = r.px[sa];
+            float ay = r.py[sa];
+            float az = r.pz[sa];
             float orient = lx * (ax - r.cx[lo]) + ly * (ay - r.cy[lo]) + lz * (az - r.cz[lo]);
-            sep = lx * (r.vx[vb] - ax) + ly * (r.vy[vb] - ay) + lz * (r.vz[vb] - az);
+            sep = lx * (r.px[sb] - ax) + ly * (r.py[sb] - ay) + lz * (r.pz[sb] - az);
             flip = orient < 0;
             if (flip) {
                 sep = -sep;

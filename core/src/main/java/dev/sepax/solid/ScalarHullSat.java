@@ -10,8 +10,9 @@ import dev.sepax.internal.SolidArguments;
  * The scalar reference hull kernel: separating axes with Gauss-map pruning of edge pairs.
  *
  * <p>Per pair: the AABB axes (exact compares), the cached axis, A's faces in index order, B's
- * faces in index order, then the edge pairs in order (A's edge outer, B's edge inner), keeping
- * only those whose Gauss arcs cross. Along a face it stops at the first vertex of the other
+ * faces in index order, the intersection certificate {@link #vertexInside} (A's vertices in B,
+ * then B's in A: it settles most intersecting pairs without the edge phase), then the edge
+ * pairs in order (A's edge outer, B's edge inner), keeping only those whose Gauss arcs cross. Along a face it stops at the first vertex of the other
  * shape within the tolerance, starting from the vertex that stopped the previous face. The
  * verdict is an OR over axes of an AND over vertices, so no ordering changes it; the order is
  * fixed so that the SIMD twin records the same cached axes.
@@ -106,7 +107,51 @@ public final class ScalarHullSat implements HullOverlapKernel {
         if (axis != NONE) {
             return axis;
         }
+        float lim = Math.min(tol, 0f);
+        if (vertexInside(r, a, b, lim) || vertexInside(r, b, a, lim)) {
+            return NONE;
+        }
         return pruned ? edgeAxes(r, a, b, tol) : UnprunedHullSat.edgeAxes(r, a, b, tol);
+    }
+
+    /**
+     * The intersection certificate that spares most intersecting pairs the edge phase: is some
+     * vertex {@code v} of {@code inner} at {@code n . v - d <= lim} on every face of
+     * {@code outer} (the face phase's float expression), with {@code lim = min(tolerance, 0)}?
+     * Then {@code v} lies in {@code outer}, at least {@code |lim|} inside every face, so the ball
+     * of radius {@code |lim|} about it lies in {@code outer} as well, and along every unit axis
+     * the projections of the two shapes overlap by at least {@code |lim|}: no axis, face or
+     * edge pair, can separate them by more than {@code tolerance}. The verdict it gives is the
+     * exact one up to the float band of the face expressions; the order in which vertices and
+     * faces are visited cannot change it, so the SIMD twin may take them in lanes. With a
+     * positive tolerance the certificate still asks for {@code <= 0}: a vertex within
+     * {@code tolerance} of every face plane can lie far from a sharp corner.
+     *
+     * @hidden
+     */
+    public static boolean vertexInside(HullArrays r, int inner, int outer, float lim) {
+        float[] vx = r.vx;
+        float[] vy = r.vy;
+        float[] vz = r.vz;
+        float[] nx = r.nx;
+        float[] ny = r.ny;
+        float[] nz = r.nz;
+        float[] d = r.d;
+        int fo = r.fStart[outer];
+        int fe = fo + r.fCount[outer];
+        vertices:
+        for (int v = r.vStart[inner], end = v + r.vCount[inner]; v < end; v++) {
+            float x = vx[v];
+            float y = vy[v];
+            float z = vz[v];
+            for (int f = fo; f < fe; f++) {
+                if (!(nx[f] * x + ny[f] * y + nz[f] * z - d[f] <= lim)) {
+                    continue vertices;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -216,63 +261,57 @@ public final class ScalarHullSat implements HullOverlapKernel {
      * @hidden
      */
     public static int edgeAxes(HullArrays r, int a, int b, float tol) {
-        float[] nx = r.nx;
-        float[] ny = r.ny;
-        float[] nz = r.nz;
-        float[] gx = r.gx;
-        float[] gy = r.gy;
-        float[] gz = r.gz;
-        int foA = r.fStart[a];
-        int foB = r.fStart[b];
-        int eoA = r.eStart[a];
-        int eoB = r.eStart[b];
-        int ecA = r.eCount[a];
-        int ecB = r.eCount[b];
-        for (int ea = 0; ea < ecA; ea++) {
-            int sa = eoA + ea;
-            int fa0 = foA + r.ef0[sa];
-            int fa1 = foA + r.ef1[sa];
-            float gax = gx[sa];
-            float gay = gy[sa];
-            float gaz = gz[sa];
-            float ax = nx[fa0];
-            float ay = ny[fa0];
-            float az = nz[fa0];
-            float bx = nx[fa1];
-            float by = ny[fa1];
-            float bz = nz[fa1];
-            for (int eb = 0; eb < ecB; eb++) {
-                int sb = eoB + eb;
-                int fb0 = foB + r.ef0[sb];
-                int fb1 = foB + r.ef1[sb];
-                float cga = nx[fb0] * gax + ny[fb0] * gay + nz[fb0] * gaz;
-                float dga = nx[fb1] * gax + ny[fb1] * gay + nz[fb1] * gaz;
-                if (!(cga * dga < 0)) {
-                    continue;
-                }
-                float agb = ax * gx[sb] + ay * gy[sb] + az * gz[sb];
-                float bgb = bx * gx[sb] + by * gy[sb] + bz * gz[sb];
-                if (!(agb * bgb < 0) || !(cga * bgb < 0)) {
-                    continue;
-                }
-                if (crossingSeparates(r, a, b, sa, sb, tol)) {
-                    return EDGE_PAIR | (ea << 15) | eb;
-                }
+        for (int ea = 0, ecA = r.eCount[a]; ea < ecA; ea++) {
+            int eb = firstSeparatingEdge(r, a, b, r.eStart[a] + ea, tol);
+            if (eb >= 0) {
+                return EDGE_PAIR | (ea << 15) | eb;
             }
         }
         return NONE;
     }
 
+    /**
+     * A's edge slot {@code sa} against B's edges in order: the first B edge (shape-local) whose
+     * arc crosses sa's and whose axis separates, or -1. Reads only per-edge-slot arrays, the
+     * form in which the SIMD twin runs B's edges in lanes.
+     */
+    private static int firstSeparatingEdge(HullArrays r, int a, int b, int sa, float tol) {
+        float[] gx = r.gx;
+        float[] gy = r.gy;
+        float[] gz = r.gz;
+        float gax = gx[sa];
+        float gay = gy[sa];
+        float gaz = gz[sa];
+        float ax = r.n0x[sa];
+        float ay = r.n0y[sa];
+        float az = r.n0z[sa];
+        float bx = r.n1x[sa];
+        float by = r.n1y[sa];
+        float bz = r.n1z[sa];
+        for (int sb = r.eStart[b], eb = 0, ecB = r.eCount[b]; eb < ecB; eb++, sb++) {
+            float cga = r.n0x[sb] * gax + r.n0y[sb] * gay + r.n0z[sb] * gaz;
+            float dga = r.n1x[sb] * gax + r.n1y[sb] * gay + r.n1z[sb] * gaz;
+            if (!(cga * dga < 0)) {
+                continue;
+            }
+            float agb = ax * gx[sb] + ay * gy[sb] + az * gz[sb];
+            float bgb = bx * gx[sb] + by * gy[sb] + bz * gz[sb];
+            if (!(agb * bgb < 0) || !(cga * bgb < 0)) {
+                continue;
+            }
+            if (crossingSeparates(r, a, b, sa, sb, tol)) {
+                return eb;
+            }
+        }
+        return -1;
+    }
+
     /** The arc test and the separation of one edge pair (edge slots sa of a, sb of b). */
     static boolean edgePairSeparates(HullArrays r, int a, int b, int sa, int sb, float tol) {
-        int fa0 = r.fStart[a] + r.ef0[sa];
-        int fa1 = r.fStart[a] + r.ef1[sa];
-        int fb0 = r.fStart[b] + r.ef0[sb];
-        int fb1 = r.fStart[b] + r.ef1[sb];
-        float cga = r.nx[fb0] * r.gx[sa] + r.ny[fb0] * r.gy[sa] + r.nz[fb0] * r.gz[sa];
-        float dga = r.nx[fb1] * r.gx[sa] + r.ny[fb1] * r.gy[sa] + r.nz[fb1] * r.gz[sa];
-        float agb = r.nx[fa0] * r.gx[sb] + r.ny[fa0] * r.gy[sb] + r.nz[fa0] * r.gz[sb];
-        float bgb = r.nx[fa1] * r.gx[sb] + r.ny[fa1] * r.gy[sb] + r.nz[fa1] * r.gz[sb];
+        float cga = r.n0x[sb] * r.gx[sa] + r.n0y[sb] * r.gy[sa] + r.n0z[sb] * r.gz[sa];
+        float dga = r.n1x[sb] * r.gx[sa] + r.n1y[sb] * r.gy[sa] + r.n1z[sb] * r.gz[sa];
+        float agb = r.n0x[sa] * r.gx[sb] + r.n0y[sa] * r.gy[sb] + r.n0z[sa] * r.gz[sb];
+        float bgb = r.n1x[sa] * r.gx[sb] + r.n1y[sa] * r.gy[sb] + r.n1z[sa] * r.gz[sb];
         return cga * dga < 0 && agb * bgb < 0 && cga * bgb < 0 && crossingSeparates(r, a, b, sa, sb, tol);
     }
 
@@ -302,17 +341,14 @@ public final class ScalarHullSat implements HullOverlapKernel {
         float ly = gaz * gbx - gax * gbz;
         float lz = gax * gby - gay * gbx;
         float lenSq = lx * lx + ly * ly + lz * lz;
-        float gg = (gax * gax + gay * gay + gaz * gaz) * (gbx * gbx + gby * gby + gbz * gbz);
-        if (lenSq < PARALLEL_SQ * gg) {
+        if (lenSq < PARALLEL_SQ * (r.gg[sa] * r.gg[sb])) {
             return UnprunedHullSat.edgePairSeparates(r, a, b, sa, sb, tol);
         }
-        int va = r.vStart[a] + r.ev0[sa];
-        int vb = r.vStart[b] + r.ev0[sb];
-        float ax = r.vx[va];
-        float ay = r.vy[va];
-        float az = r.vz[va];
+        float ax = r.px[sa];
+        float ay = r.py[sa];
+        float az = r.pz[sa];
         float orient = lx * (ax - r.cx[a]) + ly * (ay - r.cy[a]) + lz * (az - r.cz[a]);
-        float sep = lx * (r.vx[vb] - ax) + ly * (r.vy[vb] - ay) + lz * (r.vz[vb] - az);
+        float sep = lx * (r.px[sb] - ax) + ly * (r.py[sb] - ay) + lz * (r.pz[sb] - az);
         if (orient < 0) {
             sep = -sep;
         }

@@ -223,6 +223,7 @@ public final class SolidPoses {
             w.hu[s] = l.hu[s];
             w.hv[s] = l.hv[s];
             w.hw[s] = l.hw[s];
+            w.repack(s);
         }
     }
 

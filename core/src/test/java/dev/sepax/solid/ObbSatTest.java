@@ -165,4 +165,26 @@ class ObbSatTest {
             assertEquals(1, ux * ux + uy * uy + uz * uz, 1e-5);
         }
     }
+
+    /** The packed rows the kernels read equal the component arrays, after set and after a pose transform. */
+    @Test
+    void packedRowsFollowEveryWrite() {
+        OrientedBoxes local = SolidFixtures.boxes(3, 200, 10);
+        SolidPoses poses = new SolidPoses(200);
+        SplittableRandom r = new SplittableRandom(4);
+        for (int i = 0; i < 200; i++) {
+            float[] q = SolidFixtures.quaternion(r);
+            poses.setQuaternion(i, q[0], q[1], q[2], q[3], (float) r.nextDouble(-5, 5), 1, 2);
+        }
+        OrientedBoxes world = new OrientedBoxes(200);
+        poses.transform(local, world);
+        for (OrientedBoxes boxes : new OrientedBoxes[] {local, world}) {
+            float[] packed = boxes.arrays().packed;
+            for (int i = 0; i < 200; i++) {
+                for (int k = 0; k < 15; k++) {
+                    assertEquals(boxes.get(i, k), packed[dev.sepax.internal.BoxArrays.STRIDE * i + k], "box " + i + ", component " + k);
+                }
+            }
+        }
+    }
 }

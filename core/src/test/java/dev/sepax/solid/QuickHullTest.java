@@ -148,4 +148,45 @@ class QuickHullTest {
         assertEquals(0.5f, s.bounds(0, 0));
         assertEquals(5f, s.bounds(0, 5));
     }
+
+    /**
+     * The per-edge-slot copies (faces' normals, first vertex, |g|^2) equal what they copy, in a
+     * local store and in a posed world store, and each shape's padding edge slots are zero (the
+     * edge kernels read them in whole vectors and rely on a zero slot never passing the arc test).
+     */
+    @Test
+    void edgeSlotCopiesMatchTheirFacesAndPaddingIsZero() {
+        SolidFixtures.Scene sc = SolidFixtures.scene(31, 40, 12, 5, 10);
+        for (ConvexPolyhedra store : new ConvexPolyhedra[] {sc.local(), sc.world()}) {
+            HullArrays r = store.arrays();
+            for (int s = 0; s < r.size; s++) {
+                int eo = r.eStart[s];
+                assertEquals(0, eo % ConvexPolyhedra.PAD, "shape " + s + ": edge slots start on a pad boundary");
+                for (int e = 0; e < r.eCount[s]; e++) {
+                    int slot = eo + e;
+                    int f0 = r.fStart[s] + r.ef0[slot];
+                    int f1 = r.fStart[s] + r.ef1[slot];
+                    int v = r.vStart[s] + r.ev0[slot];
+                    assertEquals(r.nx[f0], r.n0x[slot]);
+                    assertEquals(r.ny[f0], r.n0y[slot]);
+                    assertEquals(r.nz[f0], r.n0z[slot]);
+                    assertEquals(r.nx[f1], r.n1x[slot]);
+                    assertEquals(r.ny[f1], r.n1y[slot]);
+                    assertEquals(r.nz[f1], r.n1z[slot]);
+                    assertEquals(r.vx[v], r.px[slot]);
+                    assertEquals(r.vy[v], r.py[slot]);
+                    assertEquals(r.vz[v], r.pz[slot]);
+                    assertEquals(r.gx[slot] * r.gx[slot] + r.gy[slot] * r.gy[slot] + r.gz[slot] * r.gz[slot], r.gg[slot]);
+                }
+                int end = s + 1 < r.size ? r.eStart[s + 1] : r.gx.length;
+                assertEquals(0, (end - eo) % ConvexPolyhedra.PAD);
+                for (int slot = eo + r.eCount[s]; slot < end; slot++) {
+                    float[][] arrays = {r.gx, r.gy, r.gz, r.gg, r.n0x, r.n0y, r.n0z, r.n1x, r.n1y, r.n1z};
+                    for (float[] a : arrays) {
+                        assertEquals(0f, a[slot], "shape " + s + ", padding slot " + slot);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -19,9 +19,11 @@ import jdk.incubator.vector.VectorSpecies;
  * multiple of {@link ConvexPolyhedra#PAD} with copies of the last one, so no tail mask is needed
  * and the padding changes no minimum. {@code MIN} is {@code Math.min}, the scalar reference's
  * operation, and is exact and order-free, so with the reference's {@code + 0f} each face's
- * separation is the same float; the faces are then compared in the same order. The edge pairs,
- * world axes and the output are {@link ScalarHullPenetration#finish}, so every output is
- * bit-identical to the reference. Stateless, thread-safe, allocation-free.
+ * separation is the same float; the faces are then compared in the same order. The edge pairs'
+ * arc sign tests run with Q's edges in the lanes (the store's per-edge-slot face normals); each
+ * crossing pair, the world axes and the output are the reference's own code
+ * ({@link ScalarHullPenetration#crossingPair}, {@link ScalarHullPenetration#finishAfterEdges}),
+ * so every output is bit-identical to the reference. Stateless, thread-safe, allocation-free.
  */
 public final class VectorHullPenetration implements HullPenetrationKernel {
     /** The shared instance. */
@@ -41,7 +43,7 @@ public final class VectorHullPenetration implements HullPenetrationKernel {
     public boolean penetration(ConvexPolyhedra shapes, int a, int b, HullPenetrations out, int index) {
         HullPenetrations.checkPair(shapes, a, b, out, index);
         HullArrays r = shapes.arrays();
-        return ScalarHullPenetration.finish(r, a, b, faceAxes(r, Math.min(a, b), Math.max(a, b)), out, index);
+        return finish(r, a, b, out, index);
     }
 
     @Override
@@ -54,11 +56,63 @@ public final class VectorHullPenetration implements HullPenetrationKernel {
         for (int p = from; p < to; p++) {
             int a = pa[p];
             int b = pb[p];
-            if (ScalarHullPenetration.finish(r, a, b, faceAxes(r, Math.min(a, b), Math.max(a, b)), out, p)) {
+            if (finish(r, a, b, out, p)) {
                 hits++;
             }
         }
         return hits;
+    }
+
+    private static boolean finish(HullArrays r, int a, int b, HullPenetrations out, int index) {
+        int lo = Math.min(a, b);
+        int hi = Math.max(a, b);
+        long best = faceAxes(r, lo, hi);
+        for (int ea = 0, ecP = r.eCount[lo]; ea < ecP; ea++) {
+            best = edgeRow(r, lo, hi, ea, best);
+        }
+        return ScalarHullPenetration.finishAfterEdges(r, a, b, best, out, index);
+    }
+
+    /**
+     * P's edge {@code ea} against Q's edges: the arc sign tests of {@code VectorHullSat} in
+     * lanes (Q's per-slot face normals and arcs, zero padding slots never cross), then each
+     * crossing lane in index order through {@link ScalarHullPenetration#crossingPair}, which is
+     * the scalar reference's own step, so the result is bit-identical.
+     */
+    private static long edgeRow(HullArrays r, int lo, int hi, int ea, long best) {
+        int sa = r.eStart[lo] + ea;
+        FloatVector gax = FloatVector.broadcast(S, r.gx[sa]);
+        FloatVector gay = FloatVector.broadcast(S, r.gy[sa]);
+        FloatVector gaz = FloatVector.broadcast(S, r.gz[sa]);
+        FloatVector ax = FloatVector.broadcast(S, r.n0x[sa]);
+        FloatVector ay = FloatVector.broadcast(S, r.n0y[sa]);
+        FloatVector az = FloatVector.broadcast(S, r.n0z[sa]);
+        FloatVector bx = FloatVector.broadcast(S, r.n1x[sa]);
+        FloatVector by = FloatVector.broadcast(S, r.n1y[sa]);
+        FloatVector bz = FloatVector.broadcast(S, r.n1z[sa]);
+        int eo = r.eStart[hi];
+        for (int k = 0, ec = r.eCount[hi]; k < ec; k += L) {
+            int sb = eo + k;
+            FloatVector cga = FloatVector.fromArray(S, r.n0x, sb).mul(gax)
+                    .add(FloatVector.fromArray(S, r.n0y, sb).mul(gay))
+                    .add(FloatVector.fromArray(S, r.n0z, sb).mul(gaz));
+            FloatVector dga = FloatVector.fromArray(S, r.n1x, sb).mul(gax)
+                    .add(FloatVector.fromArray(S, r.n1y, sb).mul(gay))
+                    .add(FloatVector.fromArray(S, r.n1z, sb).mul(gaz));
+            FloatVector gbx = FloatVector.fromArray(S, r.gx, sb);
+            FloatVector gby = FloatVector.fromArray(S, r.gy, sb);
+            FloatVector gbz = FloatVector.fromArray(S, r.gz, sb);
+            FloatVector agb = ax.mul(gbx).add(ay.mul(gby)).add(az.mul(gbz));
+            FloatVector bgb = bx.mul(gbx).add(by.mul(gby)).add(bz.mul(gbz));
+            long crossing = cga.mul(dga).compare(VectorOperators.LT, 0f).toLong()
+                    & agb.mul(bgb).compare(VectorOperators.LT, 0f).toLong()
+                    & cga.mul(bgb).compare(VectorOperators.LT, 0f).toLong();
+            while (crossing != 0) {
+                best = ScalarHullPenetration.crossingPair(r, lo, hi, ea, k + Long.numberOfTrailingZeros(crossing), best);
+                crossing &= crossing - 1;
+            }
+        }
+        return best;
     }
 
     /** {@link ScalarHullPenetration#faceAxes} with each face's minimum in lanes. */

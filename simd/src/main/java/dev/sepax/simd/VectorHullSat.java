@@ -8,6 +8,7 @@ import dev.sepax.internal.SolidArguments;
 import dev.sepax.solid.ConvexPolyhedra;
 import dev.sepax.solid.HullOverlapKernel;
 import dev.sepax.solid.ScalarHullSat;
+import dev.sepax.solid.UnprunedHullSat;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -19,9 +20,14 @@ import jdk.incubator.vector.VectorSpecies;
  * the scalar order) and stops the face at the first vector with a lane within the tolerance.
  * The store pads every shape's vertices to a multiple of {@link ConvexPolyhedra#PAD} by repeating
  * the last one, so whole vectors need no tail mask and the padding changes no compare. The
- * AABB, the cached axis and the Gauss-map-pruned edge pairs are {@link ScalarHullSat}'s own
- * code. The first separating face is the scalar kernel's, so verdicts and axis caches are
- * bit-identical. Stateless, thread-safe, allocation-free.
+ * intersection certificate ({@link ScalarHullSat#vertexInside}) runs with one shape's vertices
+ * in the lanes and the other's faces broadcast. The Gauss-map-pruned edge pairs run with B's
+ * edges in the lanes (from the store's per-edge-slot copies of the faces' normals, padded with
+ * zero slots that never cross), A's edge broadcast, the arc sign tests as compare masks. The
+ * AABB and the cached axis are {@link ScalarHullSat}'s own code. Every expression is the
+ * scalar kernel's, in its order, and the first separating face or edge pair is the scalar
+ * kernel's, so verdicts and axis caches are bit-identical. Stateless, thread-safe,
+ * allocation-free.
  */
 public final class VectorHullSat implements HullOverlapKernel {
     /** The shared instance. */
@@ -29,6 +35,7 @@ public final class VectorHullSat implements HullOverlapKernel {
     /** At most 16 lanes, so every vector lies within one shape's padded capacity. */
     private static final VectorSpecies<Float> S = VectorSupport.F;
     private static final int L = S.length();
+    private static final float PARALLEL_SQ = ScalarHullSat.PARALLEL * ScalarHullSat.PARALLEL;
 
     private VectorHullSat() {}
 
@@ -70,7 +77,7 @@ public final class VectorHullSat implements HullOverlapKernel {
         return hits;
     }
 
-    /** {@code ScalarHullSat.separatingAxis} with the face phase in lanes. */
+    /** {@code ScalarHullSat.separatingAxis} with the faces, the certificate and the edge pairs in lanes. */
     private static int separatingAxis(HullArrays r, int a, int b, float tol, int hint) {
         if (ScalarHullSat.aabbSeparates(r, a, b, tol)) {
             return Integer.MIN_VALUE;
@@ -86,7 +93,142 @@ public final class VectorHullSat implements HullOverlapKernel {
         if (f >= 0) {
             return -(1 + f);
         }
-        return ScalarHullSat.edgeAxes(r, a, b, tol);
+        float lim = Math.min(tol, 0f);
+        if (vertexInside(r, a, b, lim) || vertexInside(r, b, a, lim)) {
+            return 0;
+        }
+        return edgeAxes(r, a, b, tol);
+    }
+
+    /** {@link ScalarHullSat#edgeAxes} with B's edges in the lanes (package-private for the differential test). */
+    static int edgeAxes(HullArrays r, int a, int b, float tol) {
+        for (int ea = 0, ecA = r.eCount[a]; ea < ecA; ea++) {
+            int eb = firstSeparatingEdge(r, a, b, r.eStart[a] + ea, tol);
+            if (eb >= 0) {
+                return ScalarHullSat.EDGE_PAIR | (ea << 15) | eb;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * {@code ScalarHullSat.firstSeparatingEdge} with B's edges in the lanes: A's edge slot
+     * {@code sa} is broadcast, a vector of B's edge slots is loaded from the per-slot arrays
+     * (padding slots are zero and never cross), and the three arc sign tests are compares
+     * combined as masks. Only when some lane crosses are the axis, its orientation and the gap
+     * evaluated, again in lanes with the scalar expressions; a crossing lane whose edges are
+     * nearly parallel goes to the scalar full projection. The first separating lane in index
+     * order is the scalar kernel's first separating B edge.
+     */
+    private static int firstSeparatingEdge(HullArrays r, int a, int b, int sa, float tol) {
+        float[] gx = r.gx;
+        float[] gy = r.gy;
+        float[] gz = r.gz;
+        float gax = gx[sa];
+        float gay = gy[sa];
+        float gaz = gz[sa];
+        FloatVector vgax = FloatVector.broadcast(S, gax);
+        FloatVector vgay = FloatVector.broadcast(S, gay);
+        FloatVector vgaz = FloatVector.broadcast(S, gaz);
+        FloatVector ax = FloatVector.broadcast(S, r.n0x[sa]);
+        FloatVector ay = FloatVector.broadcast(S, r.n0y[sa]);
+        FloatVector az = FloatVector.broadcast(S, r.n0z[sa]);
+        FloatVector bx = FloatVector.broadcast(S, r.n1x[sa]);
+        FloatVector by = FloatVector.broadcast(S, r.n1y[sa]);
+        FloatVector bz = FloatVector.broadcast(S, r.n1z[sa]);
+        int eo = r.eStart[b];
+        int ec = r.eCount[b];
+        for (int k = 0; k < ec; k += L) {
+            int sb = eo + k;
+            FloatVector cga = FloatVector.fromArray(S, r.n0x, sb).mul(vgax)
+                    .add(FloatVector.fromArray(S, r.n0y, sb).mul(vgay))
+                    .add(FloatVector.fromArray(S, r.n0z, sb).mul(vgaz));
+            FloatVector dga = FloatVector.fromArray(S, r.n1x, sb).mul(vgax)
+                    .add(FloatVector.fromArray(S, r.n1y, sb).mul(vgay))
+                    .add(FloatVector.fromArray(S, r.n1z, sb).mul(vgaz));
+            FloatVector gbx = FloatVector.fromArray(S, gx, sb);
+            FloatVector gby = FloatVector.fromArray(S, gy, sb);
+            FloatVector gbz = FloatVector.fromArray(S, gz, sb);
+            FloatVector agb = ax.mul(gbx).add(ay.mul(gby)).add(az.mul(gbz));
+            FloatVector bgb = bx.mul(gbx).add(by.mul(gby)).add(bz.mul(gbz));
+            long crossing = cga.mul(dga).compare(VectorOperators.LT, 0f).toLong()
+                    & agb.mul(bgb).compare(VectorOperators.LT, 0f).toLong()
+                    & cga.mul(bgb).compare(VectorOperators.LT, 0f).toLong();
+            if (crossing != 0) {
+                int lane = firstSeparatingLane(r, a, b, sa, sb, crossing, tol);
+                if (lane >= 0) {
+                    return k + lane;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * {@code ScalarHullSat.crossingSeparates} for the lanes of {@code crossing} (B's edge slots
+     * {@code sb ..}): the first lane, in index order, whose axis separates, or -1.
+     */
+    private static int firstSeparatingLane(HullArrays r, int a, int b, int sa, int sb, long crossing, float tol) {
+        float gax = r.gx[sa];
+        float gay = r.gy[sa];
+        float gaz = r.gz[sa];
+        FloatVector gbx = FloatVector.fromArray(S, r.gx, sb);
+        FloatVector gby = FloatVector.fromArray(S, r.gy, sb);
+        FloatVector gbz = FloatVector.fromArray(S, r.gz, sb);
+        FloatVector lx = gbz.mul(gay).sub(gby.mul(gaz));
+        FloatVector ly = gbx.mul(gaz).sub(gbz.mul(gax));
+        FloatVector lz = gby.mul(gax).sub(gbx.mul(gay));
+        FloatVector lenSq = lx.mul(lx).add(ly.mul(ly)).add(lz.mul(lz));
+        long parallel = lenSq.compare(VectorOperators.LT,
+                FloatVector.fromArray(S, r.gg, sb).mul(r.gg[sa]).mul(PARALLEL_SQ)).toLong();
+        float pax = r.px[sa];
+        float pay = r.py[sa];
+        float paz = r.pz[sa];
+        FloatVector orient = lx.mul(pax - r.cx[a]).add(ly.mul(pay - r.cy[a])).add(lz.mul(paz - r.cz[a]));
+        FloatVector sep = lx.mul(FloatVector.fromArray(S, r.px, sb).sub(pax))
+                .add(ly.mul(FloatVector.fromArray(S, r.py, sb).sub(pay)))
+                .add(lz.mul(FloatVector.fromArray(S, r.pz, sb).sub(paz)));
+        sep = sep.blend(sep.neg(), orient.compare(VectorOperators.LT, 0f));
+        long separating = sep.compare(VectorOperators.GT, lenSq.sqrt().mul(tol)).toLong();
+        long candidates = crossing & (parallel | separating);
+        while (candidates != 0) {
+            int lane = Long.numberOfTrailingZeros(candidates);
+            if ((parallel >>> lane & 1) == 0
+                    || UnprunedHullSat.edgePairSeparates(r, a, b, sa, sb + lane, tol)) {
+                return lane;
+            }
+            candidates &= candidates - 1;
+        }
+        return -1;
+    }
+
+    /**
+     * {@link ScalarHullSat#vertexInside} with {@code inner}'s vertex slots in the lanes: a lane
+     * stays set while its vertex is at or below {@code lim} on every face of {@code outer} so
+     * far; a vector whose lanes have all left stops early. Padding slots repeat the last vertex,
+     * so they add no verdict of their own.
+     */
+    static boolean vertexInside(HullArrays r, int inner, int outer, float lim) {
+        float[] nx = r.nx;
+        float[] ny = r.ny;
+        float[] nz = r.nz;
+        float[] d = r.d;
+        int fo = r.fStart[outer];
+        int fe = fo + r.fCount[outer];
+        for (int v = r.vStart[inner], end = v + r.vCap[inner]; v < end; v += L) {
+            FloatVector x = FloatVector.fromArray(S, r.vx, v);
+            FloatVector y = FloatVector.fromArray(S, r.vy, v);
+            FloatVector z = FloatVector.fromArray(S, r.vz, v);
+            long inside = -1L;
+            for (int f = fo; f < fe && inside != 0; f++) {
+                inside &= x.mul(nx[f]).add(y.mul(ny[f])).add(z.mul(nz[f])).sub(d[f])
+                        .compare(VectorOperators.LE, lim).toLong();
+            }
+            if (inside != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int firstSeparatingFace(HullArrays r, int ref, int other, float tol) {

@@ -9,12 +9,16 @@ import dev.sepax.solid.BoxOverlapKernel;
 import dev.sepax.solid.OrientedBoxes;
 import dev.sepax.solid.ScalarObbSat;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The SIMD OBB kernel: lanes across pairs. Each of a box's 15 components is gathered for a
- * vector of pairs with the batch's shape indices as the index map; {@code R}, {@code T} and
+ * vector of pairs from the store's packed rows (16 floats per box, so a pair's boxes lie in a
+ * few cache lines; gathering from the 15 component arrays touched thirty lines per pair and
+ * spent most of the kernel's time there), with the batch's shape indices times 16 as the index
+ * map; {@code R}, {@code T} and
  * the half-extents are staged lane-major in pooled scratch ({@link KernelScratch}), then the 15
  * axes of {@link ScalarObbSat#separated} are evaluated lane by lane with the same expressions in
  * the same order ({@code mul().add()} for {@code a*b + c}, {@code abs}, {@code sqrt} correctly
@@ -27,6 +31,7 @@ public final class VectorObbSat implements BoxOverlapKernel {
     public static final VectorObbSat INSTANCE = new VectorObbSat();
     private static final VectorSpecies<Float> S = VectorSupport.F;
     private static final int L = S.length();
+    private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, S.vectorShape());
 
     private VectorObbSat() {}
 
@@ -52,6 +57,8 @@ public final class VectorObbSat implements BoxOverlapKernel {
         KernelScratch scratch = KernelScratch.take();
         // Without scratch (all pool instances lent), the scalar kernel: the same bits.
         float[] rows = scratch == null ? null : scratch.boxRows;
+        int[] ia = scratch == null ? null : scratch.ints0;
+        int[] ib = scratch == null ? null : scratch.ints1;
         try {
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
@@ -59,7 +66,7 @@ public final class VectorObbSat implements BoxOverlapKernel {
             int p = w;
             if (rows != null) {
                 for (; p + L <= end; p += L) {
-                    stage(r, pa, pb, p, rows);
+                    stage(r, pa, pb, p, rows, ia, ib);
                     long separated = faces(rows, tolerance);
                     if (separated != laneBits) {
                         separated |= crosses(rows, tolerance, 11, 10, 3, 6, 0, 13, 14)   // A0 x B*
@@ -84,52 +91,57 @@ public final class VectorObbSat implements BoxOverlapKernel {
     }
 
     /**
-     * Stage 1 for pairs p .. p + L - 1: gathers both boxes and writes {@code R} (rows 0..8,
+     * Stage 1 for pairs p .. p + L - 1: gathers both boxes (index maps written to {@code ia, ib})
+     * and writes {@code R} (rows 0..8,
      * {@code r00, r01, .., r22}), {@code T} (rows 9..11) and the half-extents of A and B (rows
      * 12..17) lane-major into {@code rows}. The stages are separate methods so that each stays
      * small enough for C2 to keep every vector in registers (one method with all 15 axes was
      * not, and boxed its vectors).
      */
-    private static void stage(BoxArrays r, int[] pa, int[] pb, int p, float[] rows) {
-        FloatVector tx = FloatVector.fromArray(S, r.cx, 0, pb, p).sub(FloatVector.fromArray(S, r.cx, 0, pa, p));
-        FloatVector ty = FloatVector.fromArray(S, r.cy, 0, pb, p).sub(FloatVector.fromArray(S, r.cy, 0, pa, p));
-        FloatVector tz = FloatVector.fromArray(S, r.cz, 0, pb, p).sub(FloatVector.fromArray(S, r.cz, 0, pa, p));
-        FloatVector b0x = FloatVector.fromArray(S, r.ux, 0, pb, p);
-        FloatVector b0y = FloatVector.fromArray(S, r.uy, 0, pb, p);
-        FloatVector b0z = FloatVector.fromArray(S, r.uz, 0, pb, p);
-        FloatVector b1x = FloatVector.fromArray(S, r.vx, 0, pb, p);
-        FloatVector b1y = FloatVector.fromArray(S, r.vy, 0, pb, p);
-        FloatVector b1z = FloatVector.fromArray(S, r.vz, 0, pb, p);
-        FloatVector b2x = FloatVector.fromArray(S, r.wx, 0, pb, p);
-        FloatVector b2y = FloatVector.fromArray(S, r.wy, 0, pb, p);
-        FloatVector b2z = FloatVector.fromArray(S, r.wz, 0, pb, p);
-        FloatVector ax = FloatVector.fromArray(S, r.ux, 0, pa, p);
-        FloatVector ay = FloatVector.fromArray(S, r.uy, 0, pa, p);
-        FloatVector az = FloatVector.fromArray(S, r.uz, 0, pa, p);
+    private static void stage(BoxArrays r, int[] pa, int[] pb, int p, float[] rows, int[] ia, int[] ib) {
+        // Index maps into the packed rows: 16 floats per box.
+        IntVector.fromArray(I, pa, p).lanewise(VectorOperators.LSHL, 4).intoArray(ia, 0);
+        IntVector.fromArray(I, pb, p).lanewise(VectorOperators.LSHL, 4).intoArray(ib, 0);
+        float[] k = r.packed;
+        FloatVector tx = FloatVector.fromArray(S, k, 0, ib, 0).sub(FloatVector.fromArray(S, k, 0, ia, 0));
+        FloatVector ty = FloatVector.fromArray(S, k, 1, ib, 0).sub(FloatVector.fromArray(S, k, 1, ia, 0));
+        FloatVector tz = FloatVector.fromArray(S, k, 2, ib, 0).sub(FloatVector.fromArray(S, k, 2, ia, 0));
+        FloatVector b0x = FloatVector.fromArray(S, k, 3, ib, 0);
+        FloatVector b0y = FloatVector.fromArray(S, k, 4, ib, 0);
+        FloatVector b0z = FloatVector.fromArray(S, k, 5, ib, 0);
+        FloatVector b1x = FloatVector.fromArray(S, k, 6, ib, 0);
+        FloatVector b1y = FloatVector.fromArray(S, k, 7, ib, 0);
+        FloatVector b1z = FloatVector.fromArray(S, k, 8, ib, 0);
+        FloatVector b2x = FloatVector.fromArray(S, k, 9, ib, 0);
+        FloatVector b2y = FloatVector.fromArray(S, k, 10, ib, 0);
+        FloatVector b2z = FloatVector.fromArray(S, k, 11, ib, 0);
+        FloatVector ax = FloatVector.fromArray(S, k, 3, ia, 0);
+        FloatVector ay = FloatVector.fromArray(S, k, 4, ia, 0);
+        FloatVector az = FloatVector.fromArray(S, k, 5, ia, 0);
         ax.mul(b0x).add(ay.mul(b0y)).add(az.mul(b0z)).intoArray(rows, 0);
         ax.mul(b1x).add(ay.mul(b1y)).add(az.mul(b1z)).intoArray(rows, L);
         ax.mul(b2x).add(ay.mul(b2y)).add(az.mul(b2z)).intoArray(rows, 2 * L);
         tx.mul(ax).add(ty.mul(ay)).add(tz.mul(az)).intoArray(rows, 9 * L);
-        ax = FloatVector.fromArray(S, r.vx, 0, pa, p);
-        ay = FloatVector.fromArray(S, r.vy, 0, pa, p);
-        az = FloatVector.fromArray(S, r.vz, 0, pa, p);
+        ax = FloatVector.fromArray(S, k, 6, ia, 0);
+        ay = FloatVector.fromArray(S, k, 7, ia, 0);
+        az = FloatVector.fromArray(S, k, 8, ia, 0);
         ax.mul(b0x).add(ay.mul(b0y)).add(az.mul(b0z)).intoArray(rows, 3 * L);
         ax.mul(b1x).add(ay.mul(b1y)).add(az.mul(b1z)).intoArray(rows, 4 * L);
         ax.mul(b2x).add(ay.mul(b2y)).add(az.mul(b2z)).intoArray(rows, 5 * L);
         tx.mul(ax).add(ty.mul(ay)).add(tz.mul(az)).intoArray(rows, 10 * L);
-        ax = FloatVector.fromArray(S, r.wx, 0, pa, p);
-        ay = FloatVector.fromArray(S, r.wy, 0, pa, p);
-        az = FloatVector.fromArray(S, r.wz, 0, pa, p);
+        ax = FloatVector.fromArray(S, k, 9, ia, 0);
+        ay = FloatVector.fromArray(S, k, 10, ia, 0);
+        az = FloatVector.fromArray(S, k, 11, ia, 0);
         ax.mul(b0x).add(ay.mul(b0y)).add(az.mul(b0z)).intoArray(rows, 6 * L);
         ax.mul(b1x).add(ay.mul(b1y)).add(az.mul(b1z)).intoArray(rows, 7 * L);
         ax.mul(b2x).add(ay.mul(b2y)).add(az.mul(b2z)).intoArray(rows, 8 * L);
         tx.mul(ax).add(ty.mul(ay)).add(tz.mul(az)).intoArray(rows, 11 * L);
-        FloatVector.fromArray(S, r.hu, 0, pa, p).intoArray(rows, 12 * L);
-        FloatVector.fromArray(S, r.hv, 0, pa, p).intoArray(rows, 13 * L);
-        FloatVector.fromArray(S, r.hw, 0, pa, p).intoArray(rows, 14 * L);
-        FloatVector.fromArray(S, r.hu, 0, pb, p).intoArray(rows, 15 * L);
-        FloatVector.fromArray(S, r.hv, 0, pb, p).intoArray(rows, 16 * L);
-        FloatVector.fromArray(S, r.hw, 0, pb, p).intoArray(rows, 17 * L);
+        FloatVector.fromArray(S, k, 12, ia, 0).intoArray(rows, 12 * L);
+        FloatVector.fromArray(S, k, 13, ia, 0).intoArray(rows, 13 * L);
+        FloatVector.fromArray(S, k, 14, ia, 0).intoArray(rows, 14 * L);
+        FloatVector.fromArray(S, k, 12, ib, 0).intoArray(rows, 15 * L);
+        FloatVector.fromArray(S, k, 13, ib, 0).intoArray(rows, 16 * L);
+        FloatVector.fromArray(S, k, 14, ib, 0).intoArray(rows, 17 * L);
     }
 
     /** Stage 2: the six face axes of the staged lanes; bit i set iff lane i is separated. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sepax.Sepax;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.internal.HullArrays;
 import dev.sepax.solid.ConvexPolyhedra;
 import dev.sepax.solid.HullPenetrations;
 import dev.sepax.solid.ScalarHullPenetration;
@@ -60,6 +61,96 @@ class SolidSimdMatchesScalarTest {
                         VectorHullSat.INSTANCE.intersects(w, pairs.shapeA(p), pairs.shapeB(p), 0f));
             }
         }
+    }
+
+    /**
+     * The lane forms of the edge phase and of the vertex-inside certificate, on every pair, not
+     * only on those the face phase and the certificate leave to them (few, since the certificate
+     * settles most intersecting pairs): dense and sparse posed scenes, plus hulls against
+     * slightly rotated shrunken copies of themselves, whose nearly parallel crossing edges take
+     * the full-projection path inside a vector.
+     */
+    @Test
+    void hullEdgePhaseAndCertificateAreBitIdenticalOnEveryPair() {
+        int[] ks = {4, 8, 16, 32, 64};
+        int separatingEdges = 0;
+        int certified = 0;
+        int parallelPairs = 0;
+        for (int ki = 0; ki < ks.length; ki++) {
+            for (double side : new double[] {2.5, 7}) {
+                SolidFixtures.Scene sc = SolidFixtures.scene(90 + ki, 64, ks[ki], side, 600);
+                HullArrays r = sc.world().arrays();
+                PairBatch pairs = sc.pairs();
+                for (int p = 0; p < pairs.size(); p++) {
+                    int a = pairs.shapeA(p);
+                    int b = pairs.shapeB(p);
+                    for (float tol : TOLERANCES) {
+                        int s = ScalarHullSat.edgeAxes(r, a, b, tol);
+                        assertEquals(s, VectorHullSat.edgeAxes(r, a, b, tol), "k=" + ks[ki] + ", pair " + p + ", tol=" + tol);
+                        separatingEdges += s != 0 ? 1 : 0;
+                        float lim = Math.min(tol, 0f);
+                        boolean in = ScalarHullSat.vertexInside(r, a, b, lim);
+                        assertEquals(in, VectorHullSat.vertexInside(r, a, b, lim), "certificate, pair " + p);
+                        certified += in ? 1 : 0;
+                    }
+                }
+            }
+            // A hull against a copy shrunk about its centroid and turned by about 1e-3 rad.
+            SplittableRandom rnd = new SplittableRandom(700 + ki);
+            ConvexPolyhedra.Builder builder = new ConvexPolyhedra.Builder();
+            for (int i = 0; i < 20; i++) {
+                float[] c = SolidFixtures.cloud(rnd, ks[ki], 1.0);
+                float[] copy = new float[c.length];
+                double t = 1e-3 * (i % 5);
+                for (int v = 0; v < c.length; v += 3) {
+                    double x = c[v] * Math.cos(t) - c[v + 1] * Math.sin(t);
+                    double y = c[v] * Math.sin(t) + c[v + 1] * Math.cos(t);
+                    copy[v] = (float) (0.9 * x + 0.05 * (i % 3));
+                    copy[v + 1] = (float) (0.9 * y);
+                    copy[v + 2] = (float) (0.9 * c[v + 2] + 0.2 * (i % 4));
+                }
+                builder.addHull(c);
+                builder.addHull(copy);
+            }
+            HullArrays r = builder.build().arrays();
+            for (int i = 0; i < 40; i += 2) {
+                for (float tol : TOLERANCES) {
+                    for (int[] ab : new int[][] {{i, i + 1}, {i + 1, i}}) {
+                        int s = ScalarHullSat.edgeAxes(r, ab[0], ab[1], tol);
+                        assertEquals(s, VectorHullSat.edgeAxes(r, ab[0], ab[1], tol), "copy " + i + ", tol=" + tol);
+                        separatingEdges += s != 0 ? 1 : 0;
+                        assertEquals(ScalarHullSat.vertexInside(r, ab[0], ab[1], Math.min(tol, 0f)),
+                                VectorHullSat.vertexInside(r, ab[0], ab[1], Math.min(tol, 0f)));
+                    }
+                }
+                parallelPairs += countParallelCrossings(r, i, i + 1);
+            }
+        }
+        assertTrue(separatingEdges > 100, "edge-pair axes exercised: " + separatingEdges);
+        assertTrue(certified > 100, "certificates exercised: " + certified);
+        assertTrue(parallelPairs > 0, "nearly parallel crossing edges exercised: " + parallelPairs);
+    }
+
+    /** Crossing edge pairs of (a, b) closer to parallel than {@link ScalarHullSat#PARALLEL}. */
+    private static int countParallelCrossings(HullArrays r, int a, int b) {
+        int n = 0;
+        for (int sa = r.eStart[a]; sa < r.eStart[a] + r.eCount[a]; sa++) {
+            for (int sb = r.eStart[b]; sb < r.eStart[b] + r.eCount[b]; sb++) {
+                float cga = r.n0x[sb] * r.gx[sa] + r.n0y[sb] * r.gy[sa] + r.n0z[sb] * r.gz[sa];
+                float dga = r.n1x[sb] * r.gx[sa] + r.n1y[sb] * r.gy[sa] + r.n1z[sb] * r.gz[sa];
+                float agb = r.n0x[sa] * r.gx[sb] + r.n0y[sa] * r.gy[sb] + r.n0z[sa] * r.gz[sb];
+                float bgb = r.n1x[sa] * r.gx[sb] + r.n1y[sa] * r.gy[sb] + r.n1z[sa] * r.gz[sb];
+                if (cga * dga < 0 && agb * bgb < 0 && cga * bgb < 0) {
+                    float lx = r.gy[sa] * r.gz[sb] - r.gz[sa] * r.gy[sb];
+                    float ly = r.gz[sa] * r.gx[sb] - r.gx[sa] * r.gz[sb];
+                    float lz = r.gx[sa] * r.gy[sb] - r.gy[sa] * r.gx[sb];
+                    float lenSq = lx * lx + ly * ly + lz * lz;
+                    float p = ScalarHullSat.PARALLEL;
+                    n += lenSq < p * p * (r.gg[sa] * r.gg[sb]) ? 1 : 0;
+                }
+            }
+        }
+        return n;
     }
 
     @Test
