@@ -164,13 +164,18 @@ final class RowReader implements Serializable {
         if (end == p) {
             throw new IllegalArgumentException("malformed WKT: expected a number at character " + p);
         }
-        double v;
+        float v;
         try {
-            v = Double.parseDouble(s.substring(p, end));
+            v = DecimalFloats.parse(s, p, end);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("malformed WKT: '" + s.substring(p, end) + "' is not a number");
         }
         at[0] = end;
-        return finite(v, coordinate);
+        if (!Float.isFinite(v)) {
+            // Only reached with text the JDK parses (the fast path accepts finite values only).
+            throw new IllegalArgumentException("coordinate " + coordinate + " = " + Double.parseDouble(s.substring(p, end))
+                    + " is not a finite float");
+        }
+        return v;
     }
 }
