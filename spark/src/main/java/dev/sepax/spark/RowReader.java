@@ -139,10 +139,15 @@ final class RowReader implements Serializable {
     }
 
     private static int skip(String s, int p) {
-        while (p < s.length() && Character.isWhitespace(s.charAt(p))) {
+        while (p < s.length() && space(s.charAt(p))) {
             p++;
         }
         return p;
+    }
+
+    /** {@link Character#isWhitespace}, without its table lookup for printable ASCII (never white). */
+    private static boolean space(char c) {
+        return c == ' ' || ((c < '!' || c > '~') && Character.isWhitespace(c));
     }
 
     private static int expect(String s, int p, char c) {
@@ -157,8 +162,12 @@ final class RowReader implements Serializable {
     private static float number(String s, int[] at, int coordinate) {
         int p = skip(s, at[0]);
         int end = p;
-        while (end < s.length() && !Character.isWhitespace(s.charAt(end)) && s.charAt(end) != ','
-                && s.charAt(end) != ')' && s.charAt(end) != '(') {
+        int length = s.length();
+        while (end < length) {
+            char c = s.charAt(end);
+            if (c == ',' || c == ')' || c == '(' || space(c)) {
+                break;
+            }
             end++;
         }
         if (end == p) {
