@@ -139,10 +139,15 @@ final class RowReader implements Serializable {
     }
 
     private static int skip(String s, int p) {
-        while (p < s.length() && Character.isWhitespace(s.charAt(p))) {
+        while (p < s.length() && space(s.charAt(p))) {
             p++;
         }
         return p;
+    }
+
+    /** {@link Character#isWhitespace}, without its table lookup for printable ASCII (never white). */
+    private static boolean space(char c) {
+        return c == ' ' || ((c < '!' || c > '~') && Character.isWhitespace(c));
     }
 
     private static int expect(String s, int p, char c) {
@@ -157,20 +162,29 @@ final class RowReader implements Serializable {
     private static float number(String s, int[] at, int coordinate) {
         int p = skip(s, at[0]);
         int end = p;
-        while (end < s.length() && !Character.isWhitespace(s.charAt(end)) && s.charAt(end) != ','
-                && s.charAt(end) != ')' && s.charAt(end) != '(') {
+        int length = s.length();
+        while (end < length) {
+            char c = s.charAt(end);
+            if (c == ',' || c == ')' || c == '(' || space(c)) {
+                break;
+            }
             end++;
         }
         if (end == p) {
             throw new IllegalArgumentException("malformed WKT: expected a number at character " + p);
         }
-        double v;
+        float v;
         try {
-            v = Double.parseDouble(s.substring(p, end));
+            v = DecimalFloats.parse(s, p, end);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("malformed WKT: '" + s.substring(p, end) + "' is not a number");
         }
         at[0] = end;
-        return finite(v, coordinate);
+        if (!Float.isFinite(v)) {
+            // Only reached with text the JDK parses (the fast path accepts finite values only).
+            throw new IllegalArgumentException("coordinate " + coordinate + " = " + Double.parseDouble(s.substring(p, end))
+                    + " is not a finite float");
+        }
+        return v;
     }
 }

@@ -189,6 +189,21 @@ class SepaxSpatialJoinTest {
     }
 
     @Test
+    void theDefaultCellCountFollowsTheRowCount() {
+        // Small inputs: 4 x the default parallelism (local[2]); large ones: a cell per 50 000 rows.
+        assertEquals(8, SepaxSpatialJoin.autoCells(2 * RANDOM_PER_SIDE, 8));
+        assertEquals(8, SepaxSpatialJoin.autoCells(200_000, 8));
+        assertEquals(40, SepaxSpatialJoin.autoCells(2_000_000, 8));
+        assertEquals(41, SepaxSpatialJoin.autoCells(2_000_001, 8));
+        assertEquals(SepaxSpatialJoin.MAX_AUTO_CELLS, SepaxSpatialJoin.autoCells(1e12, 8));
+        Set<String> expected = singleJvm(leftShapes, rightShapes, 0f);
+        Dataset<Row> joined = SepaxSpatialJoin.create()
+                .join(PolygonSource.wkt("left", leftWkt, "id", "wkt"), PolygonSource.wkt("right", rightWkt, "id", "wkt"));
+        assertEquals(8, joined.javaRDD().getNumPartitions(), "one task per cell");
+        assertSameOnce(expected, pairs(joined), "default cells");
+    }
+
+    @Test
     void touchingSquaresAreReported() {
         List<String> got = pairs(SepaxSpatialJoin.create().partitions(7)
                 .join(PolygonSource.wkt("left", leftWkt, "id", "wkt"), PolygonSource.wkt("right", rightWkt, "id", "wkt")));

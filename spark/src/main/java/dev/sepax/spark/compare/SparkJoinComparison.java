@@ -43,7 +43,8 @@ public final class SparkJoinComparison {
               --compare-sedona   also run Sedona (needs Sedona on the class path: the launcher
                                  builds the spark module with -Psedona for this)
               --runs R           timed runs of each join (default 2; the first includes JIT warm-up)
-              --partitions P     Sepax join cells (default: 4 x Spark's default parallelism)
+              --partitions P     Sepax join cells (default: 4 x Spark's default parallelism, or
+                                 one per 50 000 rows of both sides if that is more)
               --master URL       Spark master (default local[2])
               --help             this text
             """;
@@ -130,8 +131,10 @@ public final class SparkJoinComparison {
         SepaxSpatialJoin fast = base.precision(Precision.FLOAT);
         long[] sepaxSum = new long[2];
         long[] floatSum = new long[2];
-        double[] exactS = time(runs, () -> exact.join(l, r), "sepax EXACT", sepaxSum, out);
-        double[] floatS = time(runs, () -> fast.join(l, r), "sepax FLOAT", floatSum, out);
+        StageTimes stages = new StageTimes();
+        spark.sparkContext().addSparkListener(stages);
+        double[] exactS = time(spark, stages, runs, () -> exact.join(l, r), "sepax EXACT", sepaxSum, out);
+        double[] floatS = time(spark, stages, runs, () -> fast.join(l, r), "sepax FLOAT", floatSum, out);
         out.printf(Locale.ROOT, "sepax EXACT pairs %d, FLOAT pairs %d (%s)%n", sepaxSum[0], floatSum[0],
                 sepaxSum[0] == floatSum[0] && sepaxSum[1] == floatSum[1] ? "same set" : "sets differ (float band)");
         int code = 0;
@@ -142,7 +145,7 @@ public final class SparkJoinComparison {
                     + "(SELECT id, ST_GeomFromWKT(wkt) AS g FROM sepax_left) a, "
                     + "(SELECT id, ST_GeomFromWKT(wkt) AS g FROM sepax_right) b WHERE ST_Intersects(a.g, b.g)";
             long[] sedonaSum = new long[2];
-            double[] sedonaS = time(runs, () -> spark.sql(sql), "sedona", sedonaSum, out);
+            double[] sedonaS = time(spark, stages, runs, () -> spark.sql(sql), "sedona", sedonaSum, out);
             boolean same = sedonaSum[0] == sepaxSum[0] && sedonaSum[1] == sepaxSum[1];
             out.printf(Locale.ROOT, "sedona pairs %d: %s%n", sedonaSum[0], same ? "same pairs as sepax EXACT" : "DIFFERENT pairs");
             if (!same) {
@@ -171,18 +174,27 @@ public final class SparkJoinComparison {
 
     /**
      * Runs the join {@code runs} times; each timed run ends in the count and hash of its pairs
-     * ({@link #summary}), which {@code last} receives.
+     * ({@link #summary}), which {@code last} receives. After each run, its stages' task metrics.
      */
-    private static double[] time(int runs, java.util.function.Supplier<Dataset<Row>> join, String what, long[] last,
+    private static double[] time(SparkSession spark, StageTimes stages, int runs,
+                                 java.util.function.Supplier<Dataset<Row>> join, String what, long[] last,
                                  PrintStream out) {
         double[] s = new double[runs];
         for (int i = 0; i < runs; i++) {
+            stages.mark();
             long t0 = System.nanoTime();
             long[] sum = summary(join.get());
             s[i] = (System.nanoTime() - t0) / 1e9;
             last[0] = sum[0];
             last[1] = sum[1];
             out.printf(Locale.ROOT, "%-12s run %d: %8.2f s, %d pairs%n", what, i + 1, s[i], sum[0]);
+            // Stage events arrive on the listener bus after the job's result: let them land.
+            try {
+                spark.sparkContext().listenerBus().waitUntilEmpty(10_000L);
+            } catch (java.util.concurrent.TimeoutException e) {
+                out.println("  (stage metrics incomplete: the listener bus did not drain in 10 s)");
+            }
+            stages.print(what, out);
         }
         return s;
     }
