@@ -5,6 +5,8 @@ import dev.sepax.internal.BitWords;
 import dev.sepax.Sepax;
 
 import dev.sepax.internal.BatchArguments;
+import dev.sepax.internal.PolygonArrays;
+import dev.sepax.internal.SupportSearch;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
@@ -63,13 +65,33 @@ import jdk.incubator.vector.VectorSpecies;
  * The verdict is an AND over all vertices and an OR over all axes, so neither the start vertex
  * nor the axis order can change it.
  *
+ * <h2>Large polygons: O(log k) support</h2>
+ * A pair whose capacities are both at least {@code SupportSearch.MIN_CAPACITY} (128, chosen by
+ * measurement against the linear scan, docs/decisions.md) follows the reference's O(log k) path
+ * ({@code SupportSearch.edgeAxes}) step by step, so the verdict stays bit-identical to
+ * {@code ScalarSat}: the cached axis and the four steered edge axes by checked binary search,
+ * then the point certificates (a common interior point, proven in O(log k)), then, for
+ * the rare pair still undecided (near contact), every axis by search. The float band of that
+ * path is documented in {@code ScalarSat}. {@link #LINEAR} keeps the linear scan at every size
+ * (the {@code simd-linear} benchmark kernel).
+ *
  * <p>Stateless, thread-safe, allocation-free (verified with JMH {@code -prof gc}).
  * Use it only where {@code jdk.incubator.vector} is compiled by C2; {@code Sepax.overlap()}
  * checks that.
  */
 public final class VectorSat implements SatKernel {
     /** The shared instance (the kernel is stateless). */
-    public static final VectorSat INSTANCE = new VectorSat();
+    public static final VectorSat INSTANCE = new VectorSat(SupportSearch.MIN_CAPACITY, "simd");
+
+    /**
+     * The same kernel with the linear scan at every size, bit-identical to
+     * {@code ScalarSat.LINEAR}: the {@code simd-linear} benchmark kernel.
+     */
+    public static final VectorSat LINEAR = new VectorSat(SupportSearch.LINEAR_ONLY, "simd-linear");
+
+    /** Pairs whose capacities are both at least this take the O(log k) path. */
+    private final int logMinCapacity;
+    private final String name;
 
     private static final VectorSpecies<Float> S4 = VectorSupport.S128;
     private static final int S4_LANES = 4;
@@ -103,18 +125,81 @@ public final class VectorSat implements SatKernel {
     /** A box with its min and max halves exchanged. */
     private static final VectorShuffle<Float> SWAP_HALVES = VectorShuffle.fromValues(S4, 2, 3, 0, 1);
 
-    private VectorSat() {}
+    private VectorSat(int logMinCapacity, String name) {
+        this.logMinCapacity = logMinCapacity;
+        this.name = name;
+    }
 
     @Override
     public String name() {
-        return "simd";
+        return name;
     }
 
     @Override
     public boolean intersects(ConvexPolygons shapes, int a, int b, float tolerance) {
         BatchArguments.checkPair(shapes, a, b);
         BatchArguments.checkTolerance(tolerance);
-        return separatingAxis(shapes, a, b, tolerance, 0) == NONE;
+        if (ScalarSat.aabbSeparates(shapes, a, b, tolerance)) {
+            return false;
+        }
+        return axes(shapes, a, b, tolerance, 0) == NONE;
+    }
+
+    /** The edge axes: the O(log k) path for two large shapes, the linear scan otherwise. */
+    private int axes(ConvexPolygons s, int a, int b, float tol, int hint) {
+        int[] cap = s.arrays().capacity;
+        if (cap[a] >= logMinCapacity && cap[b] >= logMinCapacity) {
+            return largeEdgeAxes(s.arrays(), a, b, tol, hint);
+        }
+        return edgeAxes(s, a, b, tol, hint);
+    }
+
+    /**
+     * {@code SupportSearch.edgeAxes} step by step (the order is part of the verdict near a tie):
+     * the searches and point certificates are the reference's own code, and the last step, the
+     * linear scan for the few pairs still undecided, runs with the normals in the lanes
+     * ({@code sideW}), which finds the same first separating edge.
+     */
+    private static int largeEdgeAxes(PolygonArrays r, int a, int b, float tol, int hint) {
+        int oa = r.start[a];
+        int ob = r.start[b];
+        int ka = r.count[a];
+        int kb = r.count[b];
+        if (hint > 0 && hint <= ka && SupportSearch.axisSeparates(r, oa + hint - 1, ob, kb, tol)) {
+            return hint;
+        }
+        // hint >= -kb, not -hint <= kb: -Integer.MIN_VALUE overflows to itself.
+        if (hint < 0 && hint >= -kb && SupportSearch.axisSeparates(r, ob - hint - 1, oa, ka, tol)) {
+            return hint;
+        }
+        float cax = r.centroidX[a];
+        float cay = r.centroidY[a];
+        float cbx = r.centroidX[b];
+        float cby = r.centroidY[b];
+        if (tol >= 0 && SupportSearch.commonPoint(r, oa, ka, ob, kb, cax, cay, cbx, cby)) {
+            return NONE;
+        }
+        float dx = cbx - cax;
+        float dy = cby - cay;
+        int va = SupportSearch.support(r.enx, r.eny, oa, ka, dx, dy);
+        int vb = SupportSearch.support(r.enx, r.eny, ob, kb, -dx, -dy);
+        if (tol >= 0 && SupportSearch.commonPoint(r, oa, ka, ob, kb, r.x[oa + va], r.y[oa + va], r.x[ob + vb], r.y[ob + vb])) {
+            return NONE;
+        }
+        int axis = SupportSearch.steered(r, oa, ka, va, ob, kb, vb, tol);
+        if (axis != NONE) {
+            return axis;
+        }
+        // The linear scan in lanes; sideW returns the lowest separating edge, as the reference.
+        int i = sideW(r.x, r.y, r.enx, r.eny, r.len, oa, r.capacity[a], ob, kb, vb, tol);
+        if (i >= 0) {
+            return 1 + i;
+        }
+        int j = sideW(r.x, r.y, r.enx, r.eny, r.len, ob, r.capacity[b], oa, ka, va, tol);
+        if (j >= 0) {
+            return -(1 + j);
+        }
+        return NONE;
     }
 
     @Override
@@ -141,7 +226,7 @@ public final class VectorSat implements SatKernel {
                     continue; // pass 2 tested this pair completely: it is separated
                 }
                 int hint = axisCache == null ? 0 : axisCache[p];
-                int axis = edgeAxes(shapes, pa[p], pb[p], tolerance, hint);
+                int axis = axes(shapes, pa[p], pb[p], tolerance, hint);
                 if (axis == NONE) {
                     bits |= 1L << bit;
                 } else if (axisCache != null) {
@@ -451,14 +536,9 @@ public final class VectorSat implements SatKernel {
     }
 
     /**
-     * {@link #NONE} if the pair intersects, otherwise a separating axis: {@link #AABB},
-     * {@code 1 + i} for A's edge i, {@code -(1 + j)} for B's edge j.
+     * The linear scan's edge axes (the AABB axes tested by the caller): {@link #NONE} if the pair
+     * intersects, otherwise {@code 1 + i} for A's edge i, {@code -(1 + j)} for B's edge j.
      */
-    static int separatingAxis(ConvexPolygons s, int a, int b, float tol, int hint) {
-        return ScalarSat.aabbSeparates(s, a, b, tol) ? AABB : edgeAxes(s, a, b, tol, hint);
-    }
-
-    /** {@link #separatingAxis} without the AABB axes (the caller has tested them). */
     private static int edgeAxes(ConvexPolygons s, int a, int b, float tol, int hint) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
