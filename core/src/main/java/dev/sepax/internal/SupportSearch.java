@@ -268,19 +268,70 @@ public final class SupportSearch {
         return Math.max(1, Math.min(k - 2, g));
     }
 
+    /** Candidates of {@link #fanWedge}'s window: one 512-bit vector of floats, or two of 256 bits. */
+    public static final int WINDOW = 16;
+
+    /**
+     * The first candidate of {@link #fanWedge}'s window around the guess {@code g}, for a polygon
+     * of {@code k >= WINDOW + 2} vertices: the window {@code [w0, w0 + WINDOW)} lies in
+     * {@code [1, k - 2]}.
+     */
+    public static int windowStart(int k, int g) {
+        return Math.max(1, Math.min(k - 1 - WINDOW, g - WINDOW / 2));
+    }
+
+    /**
+     * The answer of a window whose predicate bits {@code m} (bit {@code l} for candidate
+     * {@code w0 + l}, {@link #fanWedge}'s {@code L}) show one clean step from set to clear, or -1.
+     * Candidate 1 passes by convention, and a window that ends at {@code k - 2} may be all set.
+     */
+    public static int windowAnswer(long m, int w0, int k) {
+        if (w0 == 1) {
+            m |= 1L; // L(1) is taken as true
+        }
+        long full = (1L << WINDOW) - 1;
+        if (m == full) {
+            return w0 + WINDOW - 1 == k - 2 ? k - 2 : -1;
+        }
+        // Clean: the set bits are exactly the low n, n >= 1.
+        return (m & 1L) != 0 && (m & (m + 1)) == 0 ? w0 + Long.numberOfTrailingZeros(~m) - 1 : -1;
+    }
+
     /**
      * The wedge {@code t} in {@code [1, k - 2]} of the fan from vertex 0 of the polygon at
      * {@code o} that holds the direction {@code (qx, qy)} (the point minus vertex 0): the largest
      * {@code t} whose ray {@code a_0 -> a_t} has the direction on its left or on it,
      * {@code L(t): fl(fl(x_t - x_0) * qy - fl(y_t - y_0) * qx) >= 0} (the rays turn
      * counter-clockwise with {@code t}), with {@code L(1)} taken as true; searched from the guess
-     * {@code g} ({@link #fanGuess}). A gallop (steps 1, 2, 4, ...) from the guess brackets the
-     * answer and a binary search ends it. On even polygons the guess is a few vertices off, so the
-     * search reads one or two cache lines near it, where a binary search waits for
-     * {@code log2 k - 4} cache misses in a row; on uneven ones it costs at most about
-     * {@code 4 log2 k} steps. Steering only: the caller's triangle check decides.
+     * {@code g} ({@link #fanGuess}).
+     *
+     * <p>First a window of {@value #WINDOW} candidates round the guess ({@link #windowStart}):
+     * when their predicate bits step once from set to clear ({@link #windowAnswer}), that step is
+     * the answer. The window is contiguous, so the SIMD kernel computes it as one or two vectors,
+     * with no branch per candidate; on even polygons the guess is a few vertices off and the window
+     * decides. Otherwise ({@link #fanGallop}) a gallop from the guess brackets the answer and a
+     * binary search ends it: at most about {@code 4 log2 k} steps. Steering only: the caller's
+     * triangle check decides.
      */
     public static int fanWedge(float[] x, float[] y, int o, int k, int g, float qx, float qy) {
+        if (k >= WINDOW + 2) {
+            int w0 = windowStart(k, g);
+            float x0 = x[o];
+            float y0 = y[o];
+            long m = 0;
+            for (int l = 0; l < WINDOW; l++) {
+                m |= fan(x, y, o, w0 + l, x0, y0, qx, qy) ? 1L << l : 0L;
+            }
+            int t = windowAnswer(m, w0, k);
+            if (t >= 0) {
+                return t;
+            }
+        }
+        return fanGallop(x, y, o, k, g, qx, qy);
+    }
+
+    /** {@link #fanWedge}'s search when the window does not decide: gallop from {@code g}, then bisect. */
+    public static int fanGallop(float[] x, float[] y, int o, int k, int g, float qx, float qy) {
         int hi = k - 2;
         if (hi <= 1) {
             return 1;

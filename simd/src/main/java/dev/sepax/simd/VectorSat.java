@@ -176,14 +176,14 @@ public final class VectorSat implements SatKernel {
         float cay = r.centroidY[a];
         float cbx = r.centroidX[b];
         float cby = r.centroidY[b];
-        if (tol >= 0 && SupportSearch.commonPoint(r, oa, ka, ob, kb, cax, cay, cbx, cby)) {
+        if (tol >= 0 && commonPoint(r, oa, ka, ob, kb, cax, cay, cbx, cby)) {
             return NONE;
         }
         float dx = cbx - cax;
         float dy = cby - cay;
         int va = SupportSearch.support(r.enx, r.eny, oa, ka, dx, dy);
         int vb = SupportSearch.support(r.enx, r.eny, ob, kb, -dx, -dy);
-        if (tol >= 0 && SupportSearch.commonPoint(r, oa, ka, ob, kb, r.x[oa + va], r.y[oa + va], r.x[ob + vb], r.y[ob + vb])) {
+        if (tol >= 0 && commonPoint(r, oa, ka, ob, kb, r.x[oa + va], r.y[oa + va], r.x[ob + vb], r.y[ob + vb])) {
             return NONE;
         }
         int axis = SupportSearch.steered(r, oa, ka, va, ob, kb, vb, tol);
@@ -200,6 +200,56 @@ public final class VectorSat implements SatKernel {
             return -(1 + j);
         }
         return NONE;
+    }
+
+    /**
+     * {@code SupportSearch.commonPoint} with each fan search's window ({@code SupportSearch.fanWedge})
+     * in lanes: one 16-lane vector, or two of 8, of the predicate
+     * {@code (x - x0) * qy - (y - y0) * qx >= 0}, the reference's expression lane by lane, so the
+     * window's bits, the wedge and the verdict are the reference's.
+     */
+    private static boolean commonPoint(PolygonArrays r, int oa, int ka, int ob, int kb,
+                                       float px, float py, float qx, float qy) {
+        float[] x = r.x;
+        float[] y = r.y;
+        double mx = 0.5 * ((double) px + qx);
+        double my = 0.5 * ((double) py + qy);
+        float ax = (float) (mx - x[oa]);
+        float ay = (float) (my - y[oa]);
+        float bx = (float) (mx - x[ob]);
+        float by = (float) (my - y[ob]);
+        int ga = SupportSearch.fanGuess(x, y, oa, ka, ax, ay);
+        int gb = SupportSearch.fanGuess(x, y, ob, kb, bx, by);
+        int ta = fanWedge(x, y, oa, ka, ga, ax, ay);
+        int tb = fanWedge(x, y, ob, kb, gb, bx, by);
+        return SupportSearch.provenInside(r, oa, ta, mx, my) && SupportSearch.provenInside(r, ob, tb, mx, my);
+    }
+
+    /** {@code SupportSearch.fanWedge} with the window in lanes (see {@link #commonPoint}). */
+    private static int fanWedge(float[] x, float[] y, int o, int k, int g, float qx, float qy) {
+        if (k >= SupportSearch.WINDOW + 2) {
+            int w0 = SupportSearch.windowStart(k, g);
+            float x0 = x[o];
+            float y0 = y[o];
+            long m;
+            if (QUADS) {
+                m = FloatVector.fromArray(S16, x, o + w0).sub(x0).mul(qy)
+                        .sub(FloatVector.fromArray(S16, y, o + w0).sub(y0).mul(qx))
+                        .compare(VectorOperators.GE, 0f).toLong();
+            } else {
+                m = 0;
+                for (int c = 0; c < SupportSearch.WINDOW; c += S8_LANES) {
+                    m |= FloatVector.fromArray(S8, x, o + w0 + c).sub(x0).mul(qy)
+                            .sub(FloatVector.fromArray(S8, y, o + w0 + c).sub(y0).mul(qx))
+                            .compare(VectorOperators.GE, 0f).toLong() << c;
+                }
+            }
+            int t = SupportSearch.windowAnswer(m, w0, k);
+            if (t >= 0) {
+                return t;
+            }
+        }
+        return SupportSearch.fanGallop(x, y, o, k, g, qx, qy);
     }
 
     @Override
