@@ -1,19 +1,20 @@
 package dev.sepax.internal;
 
 /**
- * The O(log k) support vertex of a large convex polygon: a binary search over its edge normals'
- * angular order, with a check of the result that makes a wrong answer impossible to use.
- * Shared by the scalar reference ({@code dev.sepax.narrow.ScalarSat}) and the SIMD kernel
+ * The O(log k) path of the boolean SAT test for two large convex polygons ({@link #edgeAxes}):
+ * the support vertex by a search over the edge normals' angular order, checked so that a wrong
+ * answer is never used, and a common interior point proven in O(log k). Shared by the scalar
+ * reference ({@code dev.sepax.narrow.ScalarSat}) and the SIMD kernel
  * ({@code dev.sepax.simd.VectorSat}), which must evaluate exactly the same floats.
  *
- * <h2>The search</h2>
+ * <h2>The support search ({@link #support})</h2>
  * The edge normals {@code f_0 .. f_(k-1)} of a counter-clockwise convex polygon turn
  * counter-clockwise once round the circle. Measured from {@code f_0}, their angles increase, and
  * the support vertex in direction {@code u} is the vertex {@code J} between the last normal
  * before {@code u} and the first one at or after it. "Before" is decided by the quadrant relative
  * to {@code f_0} ({@code cross(f_0, v)} and {@code dot(f_0, v)} signs) and, in the same quadrant,
- * the sign of {@code cross(v, u)}. The search is branch-free in shape: {@code floor(log2 k) + 1}
- * steps whatever the data, each one normal and one compare, so every SIMD lane can run it in step.
+ * the sign of {@code cross(v, u)}. The search interpolates (see {@link #support}), then gallops
+ * and bisects: O(log k) steps, a few cache lines on an evenly spread polygon.
  *
  * <h2>The check ({@link #verifiedSupport})</h2>
  * Rounding can misorder normals that are nearly parallel to {@code u} (benign: their vertices
@@ -27,22 +28,24 @@ package dev.sepax.internal;
  * Each of the four values is {@code fl(a*b (+/-) c*d)}, within {@code 2.01u |p||u|} of its exact
  * value ({@code u = 2^-24}), so each passed test holds exactly for the stored normals up to an
  * angle {@code asin(2.01u)}: the two dots put {@code p} and {@code q} within a right angle of
- * {@code u}, and the two crosses then put {@code u} inside the cone from {@code p} to {@code q},
- * up to that angle. The stored normals are the exact edge vectors rotated and rounded
- * coordinate-wise, which turns each by at most {@code u} more. So the exact support vertex is
- * {@code J} or is reached from {@code J} along edges whose directions are within
- * {@code 4.1u} radians of perpendicular to the axis; their summed length is at most the other
- * polygon's perimeter, at most {@code 8 M} for a polygon whose coordinates are bounded by
- * {@code M}. Hence, for the separation {@code S = cross(e, a_i - b)} of the exact edge vector
- * {@code e} (as in {@link ExactVerdict}):
- * <pre>
- *   S(J) - min_j S(j)  &lt;=  4.1u * |e| * 8 M_other  &lt;=  33u * M_other * span_ref
- * </pre>
- * ({@code |e| <= span_ref}, the store's largest {@code |dx| + |dy|}). A kernel that declares an
- * axis separating because {@code fl(S(J)) > fl(t |e|)} is therefore wrong only if the exact
- * minimum lies within {@code 33u M_other span_ref} below the float band of the linear scan
- * ({@link ExactVerdict#band}); a verdict "intersecting" is always backed by a real vertex within
- * reach, exactly as in the linear scan. {@link #LOG_BAND_FACTOR} is that coefficient with margin.
+ * {@code u}, and the two crosses then put {@code u} inside the cone from {@code p} to {@code q}
+ * (less than a half turn wide), up to that angle. The stored normals are the exact edge vectors
+ * rotated and rounded coordinate-wise, which turns each by at most {@code u} more. So the exact
+ * support vertex is {@code J} or is reached from {@code J} along edges whose directions are
+ * within {@code 4.1u} radians of perpendicular to the axis; their summed length is at most the
+ * other polygon's perimeter, at most {@code 8 M} for a polygon whose coordinates are bounded by
+ * {@code M}. Hence the separation at {@code J}, in distance units, exceeds the true minimum by at
+ * most {@code 4.1u * 8 M < 33 u M}. A kernel that declares an axis separating because the float
+ * separation at {@code J} is beyond the limit is therefore wrong only within that much more than
+ * the linear scan's band: {@code dev.sepax.narrow.FloatBand#ofLargePairs} documents
+ * {@code 16 u M + 40 u M} (+ {@code 2u |t|}). A verdict "intersecting" is exact (a proven common
+ * interior point) or backed, as in the linear scan, by a vertex within reach of every axis.
+ *
+ * <h2>The common point ({@link #commonPoint})</h2>
+ * A point strictly inside both polygons proves them intersecting, exactly. The test is a
+ * triangle of the fan from vertex 0 found by search ({@link #fanWedge}, steering only) and three
+ * orientations evaluated in double with a forward error bound ({@link #orientationBeyond}): an
+ * undecided orientation counts as "not proven", so a {@code true} is never wrong.
  *
  * <p>Stateless, thread-safe, allocation-free.
  */
@@ -53,19 +56,13 @@ public final class SupportSearch {
      * property {@code sepax.logSupportMinCapacity} overrides it, read once: for measuring the
      * cutoff, never needed in production.
      */
-    public static final int DEFAULT_MIN_CAPACITY = 128;
+    public static final int DEFAULT_MIN_CAPACITY = 64;
 
     /** The cutoff in force (see {@link #DEFAULT_MIN_CAPACITY}); at least 16. */
     public static final int MIN_CAPACITY = Math.max(16, Integer.getInteger("sepax.logSupportMinCapacity", DEFAULT_MIN_CAPACITY));
 
     /** No capacity reaches this: a kernel built with it always takes the linear scan. */
     public static final int LINEAR_ONLY = Integer.MAX_VALUE;
-
-    /**
-     * Coefficient of the extra band of the O(log k) path, in units of {@code 2^-24 M_other span_ref}
-     * (derived as 33 in the class comment; 40 leaves margin for the rounding of the bound itself).
-     */
-    public static final float LOG_BAND_FACTOR = 40f;
 
     private SupportSearch() {}
 
@@ -404,9 +401,11 @@ public final class SupportSearch {
         float x0 = x[o];
         float y0 = y[o];
         int v = o + t;
+        // Non-short-circuit: the outcome is data-dependent, and a branch per test would be
+        // mispredicted often enough to stall the next pair's loads.
         return orientationBeyond(x0, y0, x[v], y[v], px, py)
-                && orientationBeyond(x[v], y[v], x[v + 1], y[v + 1], px, py)
-                && orientationBeyond(x[v + 1], y[v + 1], x0, y0, px, py);
+                & orientationBeyond(x[v], y[v], x[v + 1], y[v + 1], px, py)
+                & orientationBeyond(x[v + 1], y[v + 1], x0, y0, px, py);
     }
 
     /**
@@ -483,7 +482,7 @@ public final class SupportSearch {
         int gb = fanGuess(x, y, ob, kb, bx, by);
         int ta = fanWedge(x, y, oa, ka, ga, ax, ay);
         int tb = fanWedge(x, y, ob, kb, gb, bx, by);
-        return provenInside(r, oa, ta, mx, my) && provenInside(r, ob, tb, mx, my);
+        return provenInside(r, oa, ta, mx, my) & provenInside(r, ob, tb, mx, my);
     }
 
     /**

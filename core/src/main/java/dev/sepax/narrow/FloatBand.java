@@ -30,7 +30,7 @@ import dev.sepax.shape.ConvexPolygons;
  * true separation of 0) lies inside the band at tolerance 0; see {@link SatKernel} for what the
  * kernels promise there.
  *
- * <p>Pairs of two large polygons (both of a capacity class of at least 128, see
+ * <p>Pairs of two large polygons (both of a capacity class of at least 64, see
  * {@link ScalarSat}) take the O(log k) path: an axis is declared separating from the one vertex
  * a checked binary search finds, which can be a rounding away from the true minimum. Along a
  * chain of edges within {@code 4.1u} radians of perpendicular to the axis, no longer than the

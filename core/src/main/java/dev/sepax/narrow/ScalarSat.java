@@ -22,7 +22,7 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <h2>Large polygons: O(log k) support</h2>
  * When both shapes of a pair have a capacity class of at least
- * {@code SupportSearch.MIN_CAPACITY} (128 slots, chosen by measurement, docs/decisions.md), an
+ * {@code SupportSearch.MIN_CAPACITY} (64 slots, chosen by measurement, docs/decisions.md), an
  * edge axis of A is not tested against all of B's vertices: B's support vertex towards the
  * axis is found by a binary search over B's normals' angular order, checked, and only that
  * vertex's separation is compared ({@code SupportSearch.edgeAxes}, whose steps every kernel follows); B's axes likewise. A separated pair
