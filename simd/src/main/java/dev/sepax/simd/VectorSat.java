@@ -149,18 +149,19 @@ public final class VectorSat implements SatKernel {
     private int axes(ConvexPolygons s, int a, int b, float tol, int hint) {
         int[] cap = s.arrays().capacity;
         if (cap[a] >= logMinCapacity && cap[b] >= logMinCapacity) {
-            return largeEdgeAxes(s.arrays(), a, b, tol, hint);
+            return largeEdgeAxes(s.arrays(), a, b, tol, hint, false);
         }
         return edgeAxes(s, a, b, tol, hint);
     }
 
     /**
-     * {@code SupportSearch.edgeAxes} step by step (the order is part of the verdict near a tie):
+     * {@code SupportSearch.edgeAxes} step by step (the order is part of the verdict near a tie;
+     * {@code centroidTried}: step 2 has run and failed, in {@link #centroidPoints}):
      * the searches and point certificates are the reference's own code, and the last step, the
      * linear scan for the few pairs still undecided, runs with the normals in the lanes
      * ({@code sideW}), which finds the same first separating edge.
      */
-    private static int largeEdgeAxes(PolygonArrays r, int a, int b, float tol, int hint) {
+    private static int largeEdgeAxes(PolygonArrays r, int a, int b, float tol, int hint, boolean centroidTried) {
         int oa = r.start[a];
         int ob = r.start[b];
         int ka = r.count[a];
@@ -176,7 +177,7 @@ public final class VectorSat implements SatKernel {
         float cay = r.centroidY[a];
         float cbx = r.centroidX[b];
         float cby = r.centroidY[b];
-        if (tol >= 0 && commonPoint(r, oa, ka, ob, kb, cax, cay, cbx, cby)) {
+        if (!centroidTried && tol >= 0 && commonPoint(r, oa, ka, ob, kb, cax, cay, cbx, cby)) {
             return NONE;
         }
         float dx = cbx - cax;
@@ -200,6 +201,104 @@ public final class VectorSat implements SatKernel {
             return -(1 + j);
         }
         return NONE;
+    }
+
+    /** The bits of {@code live} whose pair has both capacities at least {@code min}. */
+    private static long large(int[] cap, int[] pa, int[] pb, int w, long live, int min) {
+        long large = 0;
+        while (live != 0) {
+            int bit = Long.numberOfTrailingZeros(live);
+            live &= live - 1;
+            large |= (cap[pa[w + bit]] >= min & cap[pb[w + bit]] >= min ? 1L : 0L) << bit;
+        }
+        return large;
+    }
+
+    /**
+     * Step 2 of {@code SupportSearch.edgeAxes} (the centroids' midpoint a common interior point,
+     * {@link #commonPoint}) for every pair of {@code large}: the bits of the pairs it proves
+     * intersecting. Software-pipelined: while one pair's fan windows are loaded and tested, the
+     * next pair's first vertices are loaded and its guesses made, so the two pairs' cache misses
+     * overlap (at W256 a pair's shapes are rarely in the caches). The same pure functions on the
+     * same floats as {@link #commonPoint}, so the same answers.
+     */
+    private static long centroidPoints(PolygonArrays r, int[] pa, int[] pb, int w, long large) {
+        float[] x = r.x;
+        float[] y = r.y;
+        int[] start = r.start;
+        int[] count = r.count;
+        float[] cx = r.centroidX;
+        float[] cy = r.centroidY;
+        long proven = 0;
+        // The pair in flight: its bit (-1 when none) and what stage one computed for it.
+        int bit = -1;
+        int oa = 0;
+        int ka = 0;
+        int ob = 0;
+        int kb = 0;
+        int ga = 0;
+        int gb = 0;
+        float ax = 0;
+        float ay = 0;
+        float bx = 0;
+        float by = 0;
+        double mx = 0;
+        double my = 0;
+        while (large != 0 || bit >= 0) {
+            // Stage one for the next pair: vertices 0 and 1 of both shapes, the two guesses.
+            int nbit = -1;
+            int noa = 0;
+            int nka = 0;
+            int nob = 0;
+            int nkb = 0;
+            int nga = 0;
+            int ngb = 0;
+            float nax = 0;
+            float nay = 0;
+            float nbx = 0;
+            float nby = 0;
+            double nmx = 0;
+            double nmy = 0;
+            if (large != 0) {
+                nbit = Long.numberOfTrailingZeros(large);
+                large &= large - 1;
+                int a = pa[w + nbit];
+                int b = pb[w + nbit];
+                noa = start[a];
+                nka = count[a];
+                nob = start[b];
+                nkb = count[b];
+                nmx = 0.5 * ((double) cx[a] + cx[b]);
+                nmy = 0.5 * ((double) cy[a] + cy[b]);
+                nax = (float) (nmx - x[noa]);
+                nay = (float) (nmy - y[noa]);
+                nbx = (float) (nmx - x[nob]);
+                nby = (float) (nmy - y[nob]);
+                nga = SupportSearch.fanGuess(x, y, noa, nka, nax, nay);
+                ngb = SupportSearch.fanGuess(x, y, nob, nkb, nbx, nby);
+            }
+            // Stage two for the pair in flight: the windows and the two triangles.
+            if (bit >= 0) {
+                int ta = fanWedge(x, y, oa, ka, ga, ax, ay);
+                int tb = fanWedge(x, y, ob, kb, gb, bx, by);
+                boolean in = SupportSearch.provenInside(r, oa, ta, mx, my) & SupportSearch.provenInside(r, ob, tb, mx, my);
+                proven |= (in ? 1L : 0L) << bit;
+            }
+            bit = nbit;
+            oa = noa;
+            ka = nka;
+            ob = nob;
+            kb = nkb;
+            ga = nga;
+            gb = ngb;
+            ax = nax;
+            ay = nay;
+            bx = nbx;
+            by = nby;
+            mx = nmx;
+            my = nmy;
+        }
+        return proven;
     }
 
     /**
@@ -267,6 +366,18 @@ public final class VectorSat implements SatKernel {
             // Pass 2: branch-free certificates for small shapes (most survivors intersect).
             long bits = certified(shapes, pa, pb, w, live, tolerance);
             live &= ~bits;
+            // The large pairs' first certificate for the whole word, pipelined (see
+            // centroidPoints); only without a cache, where no pair has a hint to test first.
+            long tried = 0;
+            if (axisCache == null && tolerance >= 0 && logMinCapacity != SupportSearch.LINEAR_ONLY) {
+                long large = large(capacities, pa, pb, w, live, logMinCapacity);
+                if (large != 0) {
+                    long proven = centroidPoints(shapes.arrays(), pa, pb, w, large);
+                    bits |= proven;
+                    live &= ~proven;
+                    tried = large & ~proven;
+                }
+            }
             // Pass 3: the full edge-axis search for the survivors not yet certified.
             while (live != 0) {
                 int bit = Long.numberOfTrailingZeros(live);
@@ -276,7 +387,9 @@ public final class VectorSat implements SatKernel {
                     continue; // pass 2 tested this pair completely: it is separated
                 }
                 int hint = axisCache == null ? 0 : axisCache[p];
-                int axis = axes(shapes, pa[p], pb[p], tolerance, hint);
+                int axis = (tried >>> bit & 1L) != 0
+                        ? largeEdgeAxes(shapes.arrays(), pa[p], pb[p], tolerance, 0, true)
+                        : axes(shapes, pa[p], pb[p], tolerance, hint);
                 if (axis == NONE) {
                     bits |= 1L << bit;
                 } else if (axisCache != null) {
