@@ -90,16 +90,65 @@ public final class SupportSearch {
      * from {@code f_0} ({@link #before}), or vertex 0 when all are. An interpolation search, like
      * {@link #fanWedge}: the normals of a polygon with evenly spread vertices turn by about equal
      * angles, so the first guess is {@code u}'s pseudo-angle from {@code f_0} over the full turn,
-     * times {@code k}; a gallop from there brackets the answer and a binary search ends it.
+     * times {@code k}. A window of {@value #WINDOW} normals round the guess decides when its
+     * "before" bits step once from set to clear ({@link #supportWindowTop}); otherwise a gallop
+     * from the guess brackets the answer and a binary search ends it.
      * Unchecked: fit for steering, not for a verdict (see {@link #verifiedSupport}).
      */
     public static int support(float[] enx, float[] eny, int o, int k, float ux, float uy) {
         float rx = enx[o];
         float ry = eny[o];
         int qu = quadrant(rx, ry, ux, uy);
+        int g = supportGuess(rx, ry, k, ux, uy);
+        if (k >= WINDOW) {
+            int w0 = supportWindowStart(k, g);
+            long m = 0;
+            for (int l = 0; l < WINDOW; l++) {
+                m |= before(enx, eny, o + w0 + l, rx, ry, qu, ux, uy) ? 1L << l : 0L;
+            }
+            int top = supportWindowTop(m, w0, k);
+            if (top >= 0) {
+                return top == k ? 0 : top;
+            }
+        }
+        return supportGallop(enx, eny, o, k, g, rx, ry, qu, ux, uy);
+    }
+
+    /**
+     * {@link #support}'s first guess: {@code u}'s pseudo-angle from the first normal
+     * {@code (rx, ry)} over the full turn, times {@code k}, clamped to {@code [0, k - 1]}.
+     */
+    public static int supportGuess(float rx, float ry, int k, float ux, float uy) {
         // (int) of NaN is 0 and of a huge value saturates; the clamp keeps any guess in range.
         int g = (int) (k * (pseudoAngle(rx, ry, ux, uy) * 0.25f));
-        g = Math.max(0, Math.min(k - 1, g));
+        return Math.max(0, Math.min(k - 1, g));
+    }
+
+    /** The first normal of {@link #support}'s window round the guess {@code g} ({@code k >= WINDOW}). */
+    public static int supportWindowStart(int k, int g) {
+        return Math.max(0, Math.min(k - WINDOW, g - WINDOW / 2));
+    }
+
+    /**
+     * The first normal not before {@code u} from a window's bits {@code m} (bit {@code l}: normal
+     * {@code w0 + l} is before {@code u}), when they show one clean step from set to clear or the
+     * window reaches the end that decides; {@code k} when every normal is before {@code u}; -1
+     * when the window does not decide.
+     */
+    public static int supportWindowTop(long m, int w0, int k) {
+        long full = (1L << WINDOW) - 1;
+        if (m == full) {
+            return w0 + WINDOW == k ? k : -1;
+        }
+        if (m == 0) {
+            return w0 == 0 ? 0 : -1;
+        }
+        return (m & (m + 1)) == 0 ? w0 + Long.numberOfTrailingZeros(~m) : -1;
+    }
+
+    /** {@link #support}'s search when the window does not decide: gallop from {@code g}, then bisect. */
+    public static int supportGallop(float[] enx, float[] eny, int o, int k, int g, float rx, float ry, int qu,
+                                    float ux, float uy) {
         int lo; // the last index known before u, or -1
         int top; // the first index known not before u, or k
         if (before(enx, eny, o + g, rx, ry, qu, ux, uy)) {

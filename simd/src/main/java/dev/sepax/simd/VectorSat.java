@@ -182,8 +182,8 @@ public final class VectorSat implements SatKernel {
         }
         float dx = cbx - cax;
         float dy = cby - cay;
-        int va = SupportSearch.support(r.enx, r.eny, oa, ka, dx, dy);
-        int vb = SupportSearch.support(r.enx, r.eny, ob, kb, -dx, -dy);
+        int va = logSupport(r.enx, r.eny, oa, ka, dx, dy);
+        int vb = logSupport(r.enx, r.eny, ob, kb, -dx, -dy);
         if (tol >= 0 && commonPoint(r, oa, ka, ob, kb, r.x[oa + va], r.y[oa + va], r.x[ob + vb], r.y[ob + vb])) {
             return NONE;
         }
@@ -201,6 +201,71 @@ public final class VectorSat implements SatKernel {
             return -(1 + j);
         }
         return NONE;
+    }
+
+    /**
+     * {@code SupportSearch.support} with its window in lanes: the quadrant of each normal
+     * relative to the first ({@code SupportSearch.quadrant}'s float cross and dot, compared with
+     * 0) and the sign of {@code cross(normal, u)}, the reference's expressions lane by lane, as
+     * mask bits; the "before" bits then come from integer logic, so the window's answer is the
+     * reference's.
+     */
+    private static int logSupport(float[] enx, float[] eny, int o, int k, float ux, float uy) {
+        float rx = enx[o];
+        float ry = eny[o];
+        int qu = SupportSearch.quadrant(rx, ry, ux, uy);
+        int g = SupportSearch.supportGuess(rx, ry, k, ux, uy);
+        if (k >= SupportSearch.WINDOW) {
+            int w0 = SupportSearch.supportWindowStart(k, g);
+            long gt;
+            long lt;
+            long dpos;
+            long dneg;
+            long cp;
+            if (QUADS) {
+                FloatVector vx = FloatVector.fromArray(S16, enx, o + w0);
+                FloatVector vy = FloatVector.fromArray(S16, eny, o + w0);
+                // rx * vy - ry * vx, rx * vx + ry * vy, vx * uy - vy * ux (products commute exactly)
+                FloatVector cr = vy.mul(rx).sub(vx.mul(ry));
+                FloatVector dt = vx.mul(rx).add(vy.mul(ry));
+                gt = cr.compare(VectorOperators.GT, 0f).toLong();
+                lt = cr.compare(VectorOperators.LT, 0f).toLong();
+                dpos = dt.compare(VectorOperators.GT, 0f).toLong();
+                dneg = dt.compare(VectorOperators.LT, 0f).toLong();
+                cp = vx.mul(uy).sub(vy.mul(ux)).compare(VectorOperators.GT, 0f).toLong();
+            } else {
+                gt = 0;
+                lt = 0;
+                dpos = 0;
+                dneg = 0;
+                cp = 0;
+                for (int c = 0; c < SupportSearch.WINDOW; c += S8_LANES) {
+                    FloatVector vx = FloatVector.fromArray(S8, enx, o + w0 + c);
+                    FloatVector vy = FloatVector.fromArray(S8, eny, o + w0 + c);
+                    FloatVector cr = vy.mul(rx).sub(vx.mul(ry));
+                    FloatVector dt = vx.mul(rx).add(vy.mul(ry));
+                    gt |= cr.compare(VectorOperators.GT, 0f).toLong() << c;
+                    lt |= cr.compare(VectorOperators.LT, 0f).toLong() << c;
+                    dpos |= dt.compare(VectorOperators.GT, 0f).toLong() << c;
+                    dneg |= dt.compare(VectorOperators.LT, 0f).toLong() << c;
+                    cp |= vx.mul(uy).sub(vy.mul(ux)).compare(VectorOperators.GT, 0f).toLong() << c;
+                }
+            }
+            // SupportSearch.quadrant per lane: cross > 0: 0 or 1; < 0: 2 or 3; else (0, NaN): 2 or 0.
+            long zero = ~gt & ~lt;
+            long q0 = gt & dpos | zero & ~dneg;
+            long q1 = gt & ~dpos;
+            long q2 = lt & dneg | zero & dneg;
+            long q3 = lt & ~dneg;
+            long less = qu == 0 ? 0 : qu == 1 ? q0 : qu == 2 ? q0 | q1 : q0 | q1 | q2;
+            long same = qu == 0 ? q0 : qu == 1 ? q1 : qu == 2 ? q2 : q3;
+            long m = (less | same & cp) & ((1L << SupportSearch.WINDOW) - 1);
+            int top = SupportSearch.supportWindowTop(m, w0, k);
+            if (top >= 0) {
+                return top == k ? 0 : top;
+            }
+        }
+        return SupportSearch.supportGallop(enx, eny, o, k, g, rx, ry, qu, ux, uy);
     }
 
     /** The bits of {@code live} whose pair has both capacities at least {@code min}. */
