@@ -476,7 +476,7 @@ public final class SupportSearch {
      *       {@link #firstSeparatingLinear}, then the first of B.</li>
      * </ol>
      * A negative tolerance lets overlap up to {@code |tol|} count as apart, so a common interior
-     * point proves nothing there and steps 2 and 4 are skipped.
+     * point proves nothing there and steps 2 and 3 are skipped.
      */
     public static int edgeAxes(PolygonArrays r, int a, int b, float tol, int hint) {
         int oa = r.start[a];

@@ -22,19 +22,20 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <h2>Large polygons: O(log k) support</h2>
  * When both shapes of a pair have a capacity class of at least
- * {@code SupportSearch.MIN_CAPACITY} (64 slots, chosen by measurement, docs/decisions.md), an
- * edge axis of A is not tested against all of B's vertices: B's support vertex towards the
- * axis is found by a binary search over B's normals' angular order, checked, and only that
- * vertex's separation is compared ({@code SupportSearch.edgeAxes}, whose steps every kernel follows); B's axes likewise. A separated pair
- * then costs about {@code log m + log k} steps instead of a scan of the other shape, and an
- * undecided one {@code (m + k) log} instead of {@code m k}. The price is a wider float band on
- * the "separated" side only: an axis is declared separating when the searched vertex is beyond
- * the limit, and that vertex can be a rounding away from the true minimum, by at most
- * {@code 40 * 2^-24 * M_other * span_ref} in the units of {@code dev.sepax.internal.ExactVerdict}
- * ({@code M} the largest coordinate magnitude, {@code span} the largest {@code |dx| + |dy|} of an
- * edge); the derivation is in {@code dev.sepax.internal.SupportSearch}. A pair declared
- * intersecting is, as in the linear scan, backed by a vertex within reach of every axis.
- * {@link #LINEAR} keeps the linear scan at every size (for benchmarks and tests).
+ * {@code SupportSearch.MIN_CAPACITY} (64 slots, chosen by measurement, docs/decisions.md), the
+ * pair leaves the linear scan for {@code SupportSearch.edgeAxes}, whose steps every kernel
+ * follows in the same order: the cached axis; a common interior point of the two shapes (the
+ * midpoint of the centroids, then of the support vertices towards each other) proven in
+ * O(log k), which decides an intersecting pair exactly; the edges at those support vertices,
+ * each tested against the other shape's support vertex towards it, found by a checked search
+ * over that shape's normals' angular order (O(log k)) instead of a scan of all its vertices;
+ * and the linear scan for the few pairs left (near contact). The price is a wider float band on
+ * the "separated" side only: the searched vertex can be a rounding away from the true minimum,
+ * so {@link FloatBand#ofLargePairs} is {@code 56 u M} instead of {@code 16 u M} (the derivation is
+ * in {@code dev.sepax.internal.SupportSearch}). A pair declared intersecting is so exactly, or,
+ * as in the linear scan, backed by a vertex within reach of every axis. The common-point steps
+ * run at tolerance {@code >= 0} only. {@link #LINEAR} keeps the linear scan at every size (for
+ * benchmarks and tests).
  *
  * <p>Stateless, thread-safe, allocation-free.
  */

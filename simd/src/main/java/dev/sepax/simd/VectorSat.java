@@ -66,14 +66,17 @@ import jdk.incubator.vector.VectorSpecies;
  * nor the axis order can change it.
  *
  * <h2>Large polygons: O(log k) support</h2>
- * A pair whose capacities are both at least {@code SupportSearch.MIN_CAPACITY} (128, chosen by
+ * A pair whose capacities are both at least {@code SupportSearch.MIN_CAPACITY} (64, chosen by
  * measurement against the linear scan, docs/decisions.md) follows the reference's O(log k) path
- * ({@code SupportSearch.edgeAxes}) step by step, so the verdict stays bit-identical to
- * {@code ScalarSat}: the cached axis and the four steered edge axes by checked binary search,
- * then the point certificates (a common interior point, proven in O(log k)), then, for
- * the rare pair still undecided (near contact), every axis by search. The float band of that
- * path is documented in {@code ScalarSat}. {@link #LINEAR} keeps the linear scan at every size
- * (the {@code simd-linear} benchmark kernel).
+ * ({@code SupportSearch.edgeAxes}) step by step, so verdicts and cached axes stay bit-identical
+ * to {@code ScalarSat}'s. The vector parts: the search windows of 16 candidates round an
+ * interpolated guess (fan triangles for the common-point certificate, normals for the support
+ * vertex) are one 512-bit vector or two of 256 bits, the reference's expressions lane by lane
+ * turned into mask bits; the first certificate runs for a whole batch word before pass 3,
+ * software-pipelined so that two pairs' cache misses overlap ({@code centroidPoints}); the
+ * final linear scan for the rare undecided pair is {@code sideW}. The float band of that path is
+ * {@code FloatBand.ofLargePairs}. {@link #LINEAR} keeps the linear scan at every size (the
+ * {@code simd-linear} benchmark kernel).
  *
  * <p>Stateless, thread-safe, allocation-free (verified with JMH {@code -prof gc}).
  * Use it only where {@code jdk.incubator.vector} is compiled by C2; {@code Sepax.overlap()}
