@@ -25,7 +25,7 @@ import dev.sepax.shape.ConvexPolygons;
  * {@code SupportSearch.MIN_CAPACITY} (64 slots, chosen by measurement, docs/decisions.md), the
  * pair leaves the linear scan for {@code SupportSearch.edgeAxes}, whose steps every kernel
  * follows in the same order: the cached axis; a common interior point of the two shapes (the
- * midpoint of the centroids, then of the support vertices towards each other) proven in
+ * centre of the intersection of the AABBs, then the midpoint of the support vertices towards each other) proven in
  * O(log k), which decides an intersecting pair exactly; the edges at those support vertices,
  * each tested against the other shape's support vertex towards it, found by a checked search
  * over that shape's normals' angular order (O(log k)) instead of a scan of all its vertices;

@@ -73,7 +73,7 @@ import jdk.incubator.vector.VectorSpecies;
  * interpolated guess (fan triangles for the common-point certificate, normals for the support
  * vertex) are one 512-bit vector or two of 256 bits, the reference's expressions lane by lane
  * turned into mask bits; the first certificate runs for a whole batch word before pass 3,
- * software-pipelined so that two pairs' cache misses overlap ({@code centroidPoints}); the
+ * software-pipelined so that two pairs' cache misses overlap ({@code boxPoints}); the
  * final linear scan for the rare undecided pair is {@code sideW}. The float band of that path is
  * {@code FloatBand.ofLargePairs}. {@link #LINEAR} keeps the linear scan at every size (the
  * {@code simd-linear} benchmark kernel).
@@ -159,12 +159,12 @@ public final class VectorSat implements SatKernel {
 
     /**
      * {@code SupportSearch.edgeAxes} step by step (the order is part of the verdict near a tie;
-     * {@code centroidTried}: step 2 has run and failed, in {@link #centroidPoints}):
+     * {@code boxTried}: step 2 has run and failed, in {@link #boxPoints}):
      * the searches and point certificates are the reference's own code, and the last step, the
      * linear scan for the few pairs still undecided, runs with the normals in the lanes
      * ({@code sideW}), which finds the same first separating edge.
      */
-    private static int largeEdgeAxes(PolygonArrays r, int a, int b, float tol, int hint, boolean centroidTried) {
+    private static int largeEdgeAxes(PolygonArrays r, int a, int b, float tol, int hint, boolean boxTried) {
         int oa = r.start[a];
         int ob = r.start[b];
         int ka = r.count[a];
@@ -176,15 +176,14 @@ public final class VectorSat implements SatKernel {
         if (hint < 0 && hint >= -kb && SupportSearch.axisSeparates(r, ob - hint - 1, oa, ka, tol)) {
             return hint;
         }
-        float cax = r.centroidX[a];
-        float cay = r.centroidY[a];
-        float cbx = r.centroidX[b];
-        float cby = r.centroidY[b];
-        if (!centroidTried && tol >= 0 && commonPoint(r, oa, ka, ob, kb, cax, cay, cbx, cby)) {
+        float[] box = r.bounds;
+        if (!boxTried && tol >= 0 && commonPoint(r, oa, ka, ob, kb,
+                Math.max(box[4 * a], box[4 * b]), Math.max(box[4 * a + 1], box[4 * b + 1]),
+                Math.min(box[4 * a + 2], box[4 * b + 2]), Math.min(box[4 * a + 3], box[4 * b + 3]))) {
             return NONE;
         }
-        float dx = cbx - cax;
-        float dy = cby - cay;
+        float dx = r.centroidX[b] - r.centroidX[a];
+        float dy = r.centroidY[b] - r.centroidY[a];
         int va = logSupport(r.enx, r.eny, oa, ka, dx, dy);
         int vb = logSupport(r.enx, r.eny, ob, kb, -dx, -dy);
         if (tol >= 0 && commonPoint(r, oa, ka, ob, kb, r.x[oa + va], r.y[oa + va], r.x[ob + vb], r.y[ob + vb])) {
@@ -283,20 +282,19 @@ public final class VectorSat implements SatKernel {
     }
 
     /**
-     * Step 2 of {@code SupportSearch.edgeAxes} (the centroids' midpoint a common interior point,
-     * {@link #commonPoint}) for every pair of {@code large}: the bits of the pairs it proves
+     * Step 2 of {@code SupportSearch.edgeAxes} (the centre of the AABBs' intersection a common
+     * interior point, {@link #commonPoint}) for every pair of {@code large}: the bits of the pairs it proves
      * intersecting. Software-pipelined: while one pair's fan windows are loaded and tested, the
      * next pair's first vertices are loaded and its guesses made, so the two pairs' cache misses
      * overlap (at W256 a pair's shapes are rarely in the caches). The same pure functions on the
      * same floats as {@link #commonPoint}, so the same answers.
      */
-    private static long centroidPoints(PolygonArrays r, int[] pa, int[] pb, int w, long large) {
+    private static long boxPoints(PolygonArrays r, int[] pa, int[] pb, int w, long large) {
         float[] x = r.x;
         float[] y = r.y;
         int[] start = r.start;
         int[] count = r.count;
-        float[] cx = r.centroidX;
-        float[] cy = r.centroidY;
+        float[] box = r.bounds;
         long proven = 0;
         // The pair in flight: its bit (-1 when none) and what stage one computed for it.
         int bit = -1;
@@ -336,8 +334,9 @@ public final class VectorSat implements SatKernel {
                 nka = count[a];
                 nob = start[b];
                 nkb = count[b];
-                nmx = 0.5 * ((double) cx[a] + cx[b]);
-                nmy = 0.5 * ((double) cy[a] + cy[b]);
+                // As commonPoint on the AABBs' intersection: the same floats, the same sums.
+                nmx = 0.5 * ((double) Math.max(box[4 * a], box[4 * b]) + Math.min(box[4 * a + 2], box[4 * b + 2]));
+                nmy = 0.5 * ((double) Math.max(box[4 * a + 1], box[4 * b + 1]) + Math.min(box[4 * a + 3], box[4 * b + 3]));
                 nax = (float) (nmx - x[noa]);
                 nay = (float) (nmy - y[noa]);
                 nbx = (float) (nmx - x[nob]);
@@ -435,12 +434,12 @@ public final class VectorSat implements SatKernel {
             long bits = certified(shapes, pa, pb, w, live, tolerance);
             live &= ~bits;
             // The large pairs' first certificate for the whole word, pipelined (see
-            // centroidPoints); only without a cache, where no pair has a hint to test first.
+            // boxPoints); only without a cache, where no pair has a hint to test first.
             long tried = 0;
             if (axisCache == null && tolerance >= 0 && logMinCapacity != SupportSearch.LINEAR_ONLY) {
                 long large = large(capacities, pa, pb, w, live, logMinCapacity);
                 if (large != 0) {
-                    long proven = centroidPoints(shapes.arrays(), pa, pb, w, large);
+                    long proven = boxPoints(shapes.arrays(), pa, pb, w, large);
                     bits |= proven;
                     live &= ~proven;
                     tried = large & ~proven;
