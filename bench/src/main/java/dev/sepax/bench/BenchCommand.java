@@ -65,6 +65,9 @@ final class BenchCommand {
               --include REGEX  benchmarks to run, a regular expression found in the full
                                method name (default dev.sepax.bench.jmh..*Benchmark)
               --k LIST         workloads (default 4,8,16,32,64); JBox2D runs only k <= 8;
+                               the large-polygon benchmark (simd, simd-linear, scalar)
+                               runs the k >= 128 of the list, by default W256 and W1024
+                               (--quick: W256), the others the k < 128;
                                J200 (a join of 200 concave polygons, joins/s) and G100k
                                (10^5 fences, queries/s) have fixed sizes;
                                the frame benchmarks run F2000 and F20000 (--quick: F2000),
@@ -75,6 +78,10 @@ final class BenchCommand {
 
     static final String DEFAULT_INCLUDE = "dev\\.sepax\\.bench\\.jmh\\..*Benchmark";
     private static final String JBOX2D = "dev.sepax.bench.jmh.PeerBenchmark.jbox2d";
+    /** The large-polygon benchmark: its own workloads, W256 and W1024 by default. */
+    private static final String LARGE = "dev.sepax.bench.jmh.LargeSatBenchmark.";
+    /** Workloads from this k on go to {@link #LARGE} only. */
+    static final int LARGE_K = 128;
     /** Most bytes per pair a steady Sepax kernel may allocate (it allocates none once compiled). */
     static final double STEADY_ALLOC_BYTES_PER_PAIR = 1.0;
 
@@ -150,7 +157,11 @@ final class BenchCommand {
                     + String.join("\n  ", all));
         }
         // --quick trims the workloads too: each (benchmark, k) costs a JVM fork plus setup.
-        int[] ks = o.intList("--k", quick ? new int[] {4, 8, 32} : new int[] {4, 8, 16, 32, 64});
+        int[] given = o.intList("--k", null);
+        int[] ks = given != null ? Arrays.stream(given).filter(k -> k < LARGE_K).toArray()
+                : quick ? new int[] {4, 8, 32} : new int[] {4, 8, 16, 32, 64};
+        int[] largeKs = given != null ? Arrays.stream(given).filter(k -> k >= LARGE_K).toArray()
+                : quick ? new int[] {256} : new int[] {256, 1024};
         Path dir = Path.of(o.get("--out", "sepax-out"));
         Path json = Path.of(o.get("--json", dir.resolve("bench.json").toString()));
         Files.createDirectories(dir);
@@ -162,9 +173,13 @@ final class BenchCommand {
         try {
             // JBox2D polygons hold at most 8 vertices: its benchmarks run on the small k only.
             List<String> box2d = chosen.stream().filter(b -> b.startsWith(JBOX2D)).toList();
-            List<String> rest = chosen.stream().filter(b -> !b.startsWith(JBOX2D)).toList();
-            if (!rest.isEmpty()) {
+            List<String> large = chosen.stream().filter(b -> b.startsWith(LARGE)).toList();
+            List<String> rest = chosen.stream().filter(b -> !b.startsWith(JBOX2D) && !b.startsWith(LARGE)).toList();
+            if (!rest.isEmpty() && ks.length > 0) {
                 results.addAll(runJmh(exactly(base(quick, forks, ks), rest), err));
+            }
+            if (!large.isEmpty() && largeKs.length > 0) {
+                results.addAll(runJmh(exactly(base(quick, forks, largeKs), large), err));
             }
             int[] small = Arrays.stream(ks).filter(k -> k <= org.jbox2d.common.Settings.maxPolygonVertices).toArray();
             if (small.length > 0 && !box2d.isEmpty()) {
@@ -186,10 +201,10 @@ final class BenchCommand {
             records.add(r.toJson());
         }
         Files.writeString(json, Json.write(records));
-        Chart chart = new Chart(ks);
+        Chart chart = new Chart(ks.length > 0 ? ks : new int[] {4, 8, 16, 32, 64});
         for (Row r : rows) {
-            if (!r.workload().startsWith("W")) {
-                continue; // the chart is pairs/s by k on Wk; frame workloads are frames/s, R8 has no k
+            if (!r.workload().startsWith("W") || r.k() >= LARGE_K) {
+                continue; // the chart is pairs/s by k on Wk up to 64; frame workloads are frames/s, R8 has no k
             }
             chart.put(r.kernel(), r.k(), r.pairsPerSecond());
         }

@@ -29,6 +29,15 @@ import dev.sepax.shape.ConvexPolygons;
  * steps long), so underflow adds at most {@code 2^-49 M}. Exact touching (a
  * true separation of 0) lies inside the band at tolerance 0; see {@link SatKernel} for what the
  * kernels promise there.
+ *
+ * <p>Pairs of two large polygons (both of a capacity class of at least 64, see
+ * {@link ScalarSat}) take the O(log k) path: an axis is declared separating from the one vertex
+ * a checked binary search finds, which can be a rounding away from the true minimum. Along a
+ * chain of edges within {@code 4.1u} radians of perpendicular to the axis, no longer than the
+ * other polygon's perimeter ({@code <= 8 M}), that adds at most {@code 33 u M};
+ * {@link #ofLargePairs} adds {@code 40 u M} (the derivation is in the source of the search,
+ * {@code dev.sepax.internal.SupportSearch}). A pair that path declares intersecting is so
+ * exactly (a common interior point, proven) or by the linear scan.
  */
 public final class FloatBand {
     /** Unit roundoff of float. */
@@ -51,6 +60,16 @@ public final class FloatBand {
      */
     public static float of(ConvexPolygons shapes, int a, int b, float tolerance) {
         return of(shapes, a, b) + 2 * UNIT_ROUNDOFF * Math.abs(tolerance);
+    }
+
+    /**
+     * The band of a pair on the O(log k) path for large polygons, in distance units:
+     * {@code 56 u M + 2 u |tolerance|} ({@link #of(ConvexPolygons, int, int, float)} plus
+     * {@code 40 u M}, see the class comment).
+     */
+    public static float ofLargePairs(ConvexPolygons shapes, int a, int b, float tolerance) {
+        float m = Math.max(magnitude(shapes, a), magnitude(shapes, b));
+        return of(shapes, a, b, tolerance) + 40 * UNIT_ROUNDOFF * m;
     }
 
     private static float magnitude(ConvexPolygons s, int i) {

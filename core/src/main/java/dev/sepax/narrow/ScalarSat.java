@@ -2,6 +2,7 @@ package dev.sepax.narrow;
 
 import dev.sepax.internal.PolygonArrays;
 import dev.sepax.internal.BitWords;
+import dev.sepax.internal.SupportSearch;
 
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
@@ -19,24 +20,66 @@ import dev.sepax.shape.ConvexPolygons;
  * verdict: it is an OR over axes of an AND over vertices. The float expressions here define the verdict that every other kernel must
  * reproduce bit for bit (see {@link SatKernel}).
  *
+ * <h2>Large polygons: O(log k) support</h2>
+ * When both shapes of a pair have a capacity class of at least
+ * {@code SupportSearch.MIN_CAPACITY} (64 slots, chosen by measurement, docs/decisions.md), the
+ * pair leaves the linear scan for {@code SupportSearch.edgeAxes}, whose steps every kernel
+ * follows in the same order: the cached axis; a common interior point of the two shapes (the
+ * centre of the intersection of the AABBs, then the midpoint of the support vertices towards each other) proven in
+ * O(log k), which decides an intersecting pair exactly; the edges at those support vertices,
+ * each tested against the other shape's support vertex towards it, found by a checked search
+ * over that shape's normals' angular order (O(log k)) instead of a scan of all its vertices;
+ * and the linear scan for the few pairs left (near contact). The price is a wider float band on
+ * the "separated" side only: the searched vertex can be a rounding away from the true minimum,
+ * so {@link FloatBand#ofLargePairs} is {@code 56 u M} instead of {@code 16 u M} (the derivation is
+ * in {@code dev.sepax.internal.SupportSearch}). A pair declared intersecting is so exactly, or,
+ * as in the linear scan, backed by a vertex within reach of every axis. The common-point steps
+ * run at tolerance {@code >= 0} only. {@link #LINEAR} keeps the linear scan at every size (for
+ * benchmarks and tests).
+ *
  * <p>Stateless, thread-safe, allocation-free.
  */
 public final class ScalarSat implements SatKernel {
     /** The shared instance (the kernel is stateless). */
-    public static final ScalarSat INSTANCE = new ScalarSat();
+    public static final ScalarSat INSTANCE = new ScalarSat(SupportSearch.MIN_CAPACITY, "scalar");
 
-    private ScalarSat() {}
+    /**
+     * The same kernel with the linear scan at every size (no O(log k) support): the reference
+     * of {@code simd-linear}, for benchmarks and differential tests.
+     */
+    public static final ScalarSat LINEAR = new ScalarSat(SupportSearch.LINEAR_ONLY, "scalar-linear");
+
+    /** Pairs whose capacities are both at least this take the O(log k) path. */
+    private final int logMinCapacity;
+    private final String name;
+
+    private ScalarSat(int logMinCapacity, String name) {
+        this.logMinCapacity = logMinCapacity;
+        this.name = name;
+    }
 
     @Override
     public String name() {
-        return "scalar";
+        return name;
     }
 
     @Override
     public boolean intersects(ConvexPolygons shapes, int a, int b, float tolerance) {
         BatchArguments.checkPair(shapes, a, b);
         BatchArguments.checkTolerance(tolerance);
-        return separatingAxis(shapes, a, b, tolerance, 0) == NONE;
+        if (aabbSeparates(shapes, a, b, tolerance)) {
+            return false;
+        }
+        return axes(shapes, a, b, tolerance, 0) == NONE;
+    }
+
+    /** The edge axes of the pair: the O(log k) path for two large shapes, else {@link #edgeAxes}. */
+    private int axes(ConvexPolygons s, int a, int b, float tol, int hint) {
+        int[] cap = s.arrays().capacity;
+        if (cap[a] >= logMinCapacity && cap[b] >= logMinCapacity) {
+            return SupportSearch.edgeAxes(s.arrays(), a, b, tol, hint);
+        }
+        return edgeAxes(s, a, b, tol, hint);
     }
 
     @Override
@@ -56,7 +99,7 @@ public final class ScalarSat implements SatKernel {
                 live &= live - 1;
                 int p = w + bit;
                 int hint = axisCache == null ? 0 : axisCache[p];
-                int axis = edgeAxes(shapes, pa[p], pb[p], tolerance, hint);
+                int axis = axes(shapes, pa[p], pb[p], tolerance, hint);
                 if (axis == NONE) {
                     bits |= 1L << bit;
                 } else if (axisCache != null) {
@@ -75,7 +118,7 @@ public final class ScalarSat implements SatKernel {
     static final int AABB = Integer.MIN_VALUE;
 
     /**
-     * Returns {@link #NONE} if the pair intersects, otherwise a separating axis: {@link #AABB},
+     * The linear scan (at every size): returns {@link #NONE} if the pair intersects, otherwise a separating axis: {@link #AABB},
      * {@code 1 + i} for A's edge i, or {@code -(1 + j)} for B's edge j.
      *
      * <p>Axis order (it never changes the verdict, only the work): AABB, the cached hint, A's

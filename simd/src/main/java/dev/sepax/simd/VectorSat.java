@@ -5,6 +5,8 @@ import dev.sepax.internal.BitWords;
 import dev.sepax.Sepax;
 
 import dev.sepax.internal.BatchArguments;
+import dev.sepax.internal.PolygonArrays;
+import dev.sepax.internal.SupportSearch;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
@@ -63,13 +65,36 @@ import jdk.incubator.vector.VectorSpecies;
  * The verdict is an AND over all vertices and an OR over all axes, so neither the start vertex
  * nor the axis order can change it.
  *
+ * <h2>Large polygons: O(log k) support</h2>
+ * A pair whose capacities are both at least {@code SupportSearch.MIN_CAPACITY} (64, chosen by
+ * measurement against the linear scan, docs/decisions.md) follows the reference's O(log k) path
+ * ({@code SupportSearch.edgeAxes}) step by step, so verdicts and cached axes stay bit-identical
+ * to {@code ScalarSat}'s. The vector parts: the search windows of 16 candidates round an
+ * interpolated guess (fan triangles for the common-point certificate, normals for the support
+ * vertex) are one 512-bit vector or two of 256 bits, the reference's expressions lane by lane
+ * turned into mask bits; the first certificate runs for a whole batch word before pass 3,
+ * software-pipelined so that two pairs' cache misses overlap ({@code boxPoints}); the
+ * final linear scan for the rare undecided pair is {@code sideW}. The float band of that path is
+ * {@code FloatBand.ofLargePairs}. {@link #LINEAR} keeps the linear scan at every size (the
+ * {@code simd-linear} benchmark kernel).
+ *
  * <p>Stateless, thread-safe, allocation-free (verified with JMH {@code -prof gc}).
  * Use it only where {@code jdk.incubator.vector} is compiled by C2; {@code Sepax.overlap()}
  * checks that.
  */
 public final class VectorSat implements SatKernel {
     /** The shared instance (the kernel is stateless). */
-    public static final VectorSat INSTANCE = new VectorSat();
+    public static final VectorSat INSTANCE = new VectorSat(SupportSearch.MIN_CAPACITY, "simd");
+
+    /**
+     * The same kernel with the linear scan at every size, bit-identical to
+     * {@code ScalarSat.LINEAR}: the {@code simd-linear} benchmark kernel.
+     */
+    public static final VectorSat LINEAR = new VectorSat(SupportSearch.LINEAR_ONLY, "simd-linear");
+
+    /** Pairs whose capacities are both at least this take the O(log k) path. */
+    private final int logMinCapacity;
+    private final String name;
 
     private static final VectorSpecies<Float> S4 = VectorSupport.S128;
     private static final int S4_LANES = 4;
@@ -103,18 +128,294 @@ public final class VectorSat implements SatKernel {
     /** A box with its min and max halves exchanged. */
     private static final VectorShuffle<Float> SWAP_HALVES = VectorShuffle.fromValues(S4, 2, 3, 0, 1);
 
-    private VectorSat() {}
+    private VectorSat(int logMinCapacity, String name) {
+        this.logMinCapacity = logMinCapacity;
+        this.name = name;
+    }
 
     @Override
     public String name() {
-        return "simd";
+        return name;
     }
 
     @Override
     public boolean intersects(ConvexPolygons shapes, int a, int b, float tolerance) {
         BatchArguments.checkPair(shapes, a, b);
         BatchArguments.checkTolerance(tolerance);
-        return separatingAxis(shapes, a, b, tolerance, 0) == NONE;
+        if (ScalarSat.aabbSeparates(shapes, a, b, tolerance)) {
+            return false;
+        }
+        return axes(shapes, a, b, tolerance, 0) == NONE;
+    }
+
+    /** The edge axes: the O(log k) path for two large shapes, the linear scan otherwise. */
+    private int axes(ConvexPolygons s, int a, int b, float tol, int hint) {
+        int[] cap = s.arrays().capacity;
+        if (cap[a] >= logMinCapacity && cap[b] >= logMinCapacity) {
+            return largeEdgeAxes(s.arrays(), a, b, tol, hint, false);
+        }
+        return edgeAxes(s, a, b, tol, hint);
+    }
+
+    /**
+     * {@code SupportSearch.edgeAxes} step by step (the order is part of the verdict near a tie;
+     * {@code boxTried}: step 2 has run and failed, in {@link #boxPoints}):
+     * the searches and point certificates are the reference's own code, and the last step, the
+     * linear scan for the few pairs still undecided, runs with the normals in the lanes
+     * ({@code sideW}), which finds the same first separating edge.
+     */
+    private static int largeEdgeAxes(PolygonArrays r, int a, int b, float tol, int hint, boolean boxTried) {
+        int oa = r.start[a];
+        int ob = r.start[b];
+        int ka = r.count[a];
+        int kb = r.count[b];
+        if (hint > 0 && hint <= ka && SupportSearch.axisSeparates(r, oa + hint - 1, ob, kb, tol)) {
+            return hint;
+        }
+        // hint >= -kb, not -hint <= kb: -Integer.MIN_VALUE overflows to itself.
+        if (hint < 0 && hint >= -kb && SupportSearch.axisSeparates(r, ob - hint - 1, oa, ka, tol)) {
+            return hint;
+        }
+        float[] box = r.bounds;
+        if (!boxTried && tol >= 0 && commonPoint(r, oa, ka, ob, kb,
+                Math.max(box[4 * a], box[4 * b]), Math.max(box[4 * a + 1], box[4 * b + 1]),
+                Math.min(box[4 * a + 2], box[4 * b + 2]), Math.min(box[4 * a + 3], box[4 * b + 3]))) {
+            return NONE;
+        }
+        float dx = r.centroidX[b] - r.centroidX[a];
+        float dy = r.centroidY[b] - r.centroidY[a];
+        int va = logSupport(r.enx, r.eny, oa, ka, dx, dy);
+        int vb = logSupport(r.enx, r.eny, ob, kb, -dx, -dy);
+        if (tol >= 0 && commonPoint(r, oa, ka, ob, kb, r.x[oa + va], r.y[oa + va], r.x[ob + vb], r.y[ob + vb])) {
+            return NONE;
+        }
+        int axis = SupportSearch.steered(r, oa, ka, va, ob, kb, vb, tol);
+        if (axis != NONE) {
+            return axis;
+        }
+        // The linear scan in lanes; sideW returns the lowest separating edge, as the reference.
+        int i = sideW(r.x, r.y, r.enx, r.eny, r.len, oa, r.capacity[a], ob, kb, vb, tol);
+        if (i >= 0) {
+            return 1 + i;
+        }
+        int j = sideW(r.x, r.y, r.enx, r.eny, r.len, ob, r.capacity[b], oa, ka, va, tol);
+        if (j >= 0) {
+            return -(1 + j);
+        }
+        return NONE;
+    }
+
+    /**
+     * {@code SupportSearch.support} with its window in lanes: the quadrant of each normal
+     * relative to the first ({@code SupportSearch.quadrant}'s float cross and dot, compared with
+     * 0) and the sign of {@code cross(normal, u)}, the reference's expressions lane by lane, as
+     * mask bits; the "before" bits then come from integer logic, so the window's answer is the
+     * reference's.
+     */
+    private static int logSupport(float[] enx, float[] eny, int o, int k, float ux, float uy) {
+        float rx = enx[o];
+        float ry = eny[o];
+        int qu = SupportSearch.quadrant(rx, ry, ux, uy);
+        int g = SupportSearch.supportGuess(rx, ry, k, ux, uy);
+        if (k >= SupportSearch.WINDOW) {
+            int w0 = SupportSearch.supportWindowStart(k, g);
+            long gt;
+            long lt;
+            long dpos;
+            long dneg;
+            long cp;
+            if (QUADS) {
+                FloatVector vx = FloatVector.fromArray(S16, enx, o + w0);
+                FloatVector vy = FloatVector.fromArray(S16, eny, o + w0);
+                // rx * vy - ry * vx, rx * vx + ry * vy, vx * uy - vy * ux (products commute exactly)
+                FloatVector cr = vy.mul(rx).sub(vx.mul(ry));
+                FloatVector dt = vx.mul(rx).add(vy.mul(ry));
+                gt = cr.compare(VectorOperators.GT, 0f).toLong();
+                lt = cr.compare(VectorOperators.LT, 0f).toLong();
+                dpos = dt.compare(VectorOperators.GT, 0f).toLong();
+                dneg = dt.compare(VectorOperators.LT, 0f).toLong();
+                cp = vx.mul(uy).sub(vy.mul(ux)).compare(VectorOperators.GT, 0f).toLong();
+            } else {
+                gt = 0;
+                lt = 0;
+                dpos = 0;
+                dneg = 0;
+                cp = 0;
+                for (int c = 0; c < SupportSearch.WINDOW; c += S8_LANES) {
+                    FloatVector vx = FloatVector.fromArray(S8, enx, o + w0 + c);
+                    FloatVector vy = FloatVector.fromArray(S8, eny, o + w0 + c);
+                    FloatVector cr = vy.mul(rx).sub(vx.mul(ry));
+                    FloatVector dt = vx.mul(rx).add(vy.mul(ry));
+                    gt |= cr.compare(VectorOperators.GT, 0f).toLong() << c;
+                    lt |= cr.compare(VectorOperators.LT, 0f).toLong() << c;
+                    dpos |= dt.compare(VectorOperators.GT, 0f).toLong() << c;
+                    dneg |= dt.compare(VectorOperators.LT, 0f).toLong() << c;
+                    cp |= vx.mul(uy).sub(vy.mul(ux)).compare(VectorOperators.GT, 0f).toLong() << c;
+                }
+            }
+            // SupportSearch.quadrant per lane: cross > 0: 0 or 1; < 0: 2 or 3; else (0, NaN): 2 or 0.
+            long zero = ~gt & ~lt;
+            long q0 = gt & dpos | zero & ~dneg;
+            long q1 = gt & ~dpos;
+            long q2 = lt & dneg | zero & dneg;
+            long q3 = lt & ~dneg;
+            long less = qu == 0 ? 0 : qu == 1 ? q0 : qu == 2 ? q0 | q1 : q0 | q1 | q2;
+            long same = qu == 0 ? q0 : qu == 1 ? q1 : qu == 2 ? q2 : q3;
+            long m = (less | same & cp) & ((1L << SupportSearch.WINDOW) - 1);
+            int top = SupportSearch.supportWindowTop(m, w0, k);
+            if (top >= 0) {
+                return top == k ? 0 : top;
+            }
+        }
+        return SupportSearch.supportGallop(enx, eny, o, k, g, rx, ry, qu, ux, uy);
+    }
+
+    /** The bits of {@code live} whose pair has both capacities at least {@code min}. */
+    private static long large(int[] cap, int[] pa, int[] pb, int w, long live, int min) {
+        long large = 0;
+        while (live != 0) {
+            int bit = Long.numberOfTrailingZeros(live);
+            live &= live - 1;
+            large |= (cap[pa[w + bit]] >= min & cap[pb[w + bit]] >= min ? 1L : 0L) << bit;
+        }
+        return large;
+    }
+
+    /**
+     * Step 2 of {@code SupportSearch.edgeAxes} (the centre of the AABBs' intersection a common
+     * interior point, {@link #commonPoint}) for every pair of {@code large}: the bits of the pairs it proves
+     * intersecting. Software-pipelined: while one pair's fan windows are loaded and tested, the
+     * next pair's first vertices are loaded and its guesses made, so the two pairs' cache misses
+     * overlap (at W256 a pair's shapes are rarely in the caches). The same pure functions on the
+     * same floats as {@link #commonPoint}, so the same answers.
+     */
+    private static long boxPoints(PolygonArrays r, int[] pa, int[] pb, int w, long large) {
+        float[] x = r.x;
+        float[] y = r.y;
+        int[] start = r.start;
+        int[] count = r.count;
+        float[] box = r.bounds;
+        long proven = 0;
+        // The pair in flight: its bit (-1 when none) and what stage one computed for it.
+        int bit = -1;
+        int oa = 0;
+        int ka = 0;
+        int ob = 0;
+        int kb = 0;
+        int ga = 0;
+        int gb = 0;
+        float ax = 0;
+        float ay = 0;
+        float bx = 0;
+        float by = 0;
+        double mx = 0;
+        double my = 0;
+        while (large != 0 || bit >= 0) {
+            // Stage one for the next pair: vertices 0 and 1 of both shapes, the two guesses.
+            int nbit = -1;
+            int noa = 0;
+            int nka = 0;
+            int nob = 0;
+            int nkb = 0;
+            int nga = 0;
+            int ngb = 0;
+            float nax = 0;
+            float nay = 0;
+            float nbx = 0;
+            float nby = 0;
+            double nmx = 0;
+            double nmy = 0;
+            if (large != 0) {
+                nbit = Long.numberOfTrailingZeros(large);
+                large &= large - 1;
+                int a = pa[w + nbit];
+                int b = pb[w + nbit];
+                noa = start[a];
+                nka = count[a];
+                nob = start[b];
+                nkb = count[b];
+                // As commonPoint on the AABBs' intersection: the same floats, the same sums.
+                nmx = 0.5 * ((double) Math.max(box[4 * a], box[4 * b]) + Math.min(box[4 * a + 2], box[4 * b + 2]));
+                nmy = 0.5 * ((double) Math.max(box[4 * a + 1], box[4 * b + 1]) + Math.min(box[4 * a + 3], box[4 * b + 3]));
+                nax = (float) (nmx - x[noa]);
+                nay = (float) (nmy - y[noa]);
+                nbx = (float) (nmx - x[nob]);
+                nby = (float) (nmy - y[nob]);
+                nga = SupportSearch.fanGuess(x, y, noa, nka, nax, nay);
+                ngb = SupportSearch.fanGuess(x, y, nob, nkb, nbx, nby);
+            }
+            // Stage two for the pair in flight: the windows and the two triangles.
+            if (bit >= 0) {
+                int ta = fanWedge(x, y, oa, ka, ga, ax, ay);
+                int tb = fanWedge(x, y, ob, kb, gb, bx, by);
+                boolean in = SupportSearch.provenInside(r, oa, ta, mx, my) & SupportSearch.provenInside(r, ob, tb, mx, my);
+                proven |= (in ? 1L : 0L) << bit;
+            }
+            bit = nbit;
+            oa = noa;
+            ka = nka;
+            ob = nob;
+            kb = nkb;
+            ga = nga;
+            gb = ngb;
+            ax = nax;
+            ay = nay;
+            bx = nbx;
+            by = nby;
+            mx = nmx;
+            my = nmy;
+        }
+        return proven;
+    }
+
+    /**
+     * {@code SupportSearch.commonPoint} with each fan search's window ({@code SupportSearch.fanWedge})
+     * in lanes: one 16-lane vector, or two of 8, of the predicate
+     * {@code (x - x0) * qy - (y - y0) * qx >= 0}, the reference's expression lane by lane, so the
+     * window's bits, the wedge and the verdict are the reference's.
+     */
+    private static boolean commonPoint(PolygonArrays r, int oa, int ka, int ob, int kb,
+                                       float px, float py, float qx, float qy) {
+        float[] x = r.x;
+        float[] y = r.y;
+        double mx = 0.5 * ((double) px + qx);
+        double my = 0.5 * ((double) py + qy);
+        float ax = (float) (mx - x[oa]);
+        float ay = (float) (my - y[oa]);
+        float bx = (float) (mx - x[ob]);
+        float by = (float) (my - y[ob]);
+        int ga = SupportSearch.fanGuess(x, y, oa, ka, ax, ay);
+        int gb = SupportSearch.fanGuess(x, y, ob, kb, bx, by);
+        int ta = fanWedge(x, y, oa, ka, ga, ax, ay);
+        int tb = fanWedge(x, y, ob, kb, gb, bx, by);
+        return SupportSearch.provenInside(r, oa, ta, mx, my) && SupportSearch.provenInside(r, ob, tb, mx, my);
+    }
+
+    /** {@code SupportSearch.fanWedge} with the window in lanes (see {@link #commonPoint}). */
+    private static int fanWedge(float[] x, float[] y, int o, int k, int g, float qx, float qy) {
+        if (k >= SupportSearch.WINDOW + 2) {
+            int w0 = SupportSearch.windowStart(k, g);
+            float x0 = x[o];
+            float y0 = y[o];
+            long m;
+            if (QUADS) {
+                m = FloatVector.fromArray(S16, x, o + w0).sub(x0).mul(qy)
+                        .sub(FloatVector.fromArray(S16, y, o + w0).sub(y0).mul(qx))
+                        .compare(VectorOperators.GE, 0f).toLong();
+            } else {
+                m = 0;
+                for (int c = 0; c < SupportSearch.WINDOW; c += S8_LANES) {
+                    m |= FloatVector.fromArray(S8, x, o + w0 + c).sub(x0).mul(qy)
+                            .sub(FloatVector.fromArray(S8, y, o + w0 + c).sub(y0).mul(qx))
+                            .compare(VectorOperators.GE, 0f).toLong() << c;
+                }
+            }
+            int t = SupportSearch.windowAnswer(m, w0, k);
+            if (t >= 0) {
+                return t;
+            }
+        }
+        return SupportSearch.fanGallop(x, y, o, k, g, qx, qy);
     }
 
     @Override
@@ -132,6 +433,18 @@ public final class VectorSat implements SatKernel {
             // Pass 2: branch-free certificates for small shapes (most survivors intersect).
             long bits = certified(shapes, pa, pb, w, live, tolerance);
             live &= ~bits;
+            // The large pairs' first certificate for the whole word, pipelined (see
+            // boxPoints); only without a cache, where no pair has a hint to test first.
+            long tried = 0;
+            if (axisCache == null && tolerance >= 0 && logMinCapacity != SupportSearch.LINEAR_ONLY) {
+                long large = large(capacities, pa, pb, w, live, logMinCapacity);
+                if (large != 0) {
+                    long proven = boxPoints(shapes.arrays(), pa, pb, w, large);
+                    bits |= proven;
+                    live &= ~proven;
+                    tried = large & ~proven;
+                }
+            }
             // Pass 3: the full edge-axis search for the survivors not yet certified.
             while (live != 0) {
                 int bit = Long.numberOfTrailingZeros(live);
@@ -141,7 +454,9 @@ public final class VectorSat implements SatKernel {
                     continue; // pass 2 tested this pair completely: it is separated
                 }
                 int hint = axisCache == null ? 0 : axisCache[p];
-                int axis = edgeAxes(shapes, pa[p], pb[p], tolerance, hint);
+                int axis = (tried >>> bit & 1L) != 0
+                        ? largeEdgeAxes(shapes.arrays(), pa[p], pb[p], tolerance, 0, true)
+                        : axes(shapes, pa[p], pb[p], tolerance, hint);
                 if (axis == NONE) {
                     bits |= 1L << bit;
                 } else if (axisCache != null) {
@@ -451,14 +766,9 @@ public final class VectorSat implements SatKernel {
     }
 
     /**
-     * {@link #NONE} if the pair intersects, otherwise a separating axis: {@link #AABB},
-     * {@code 1 + i} for A's edge i, {@code -(1 + j)} for B's edge j.
+     * The linear scan's edge axes (the AABB axes tested by the caller): {@link #NONE} if the pair
+     * intersects, otherwise {@code 1 + i} for A's edge i, {@code -(1 + j)} for B's edge j.
      */
-    static int separatingAxis(ConvexPolygons s, int a, int b, float tol, int hint) {
-        return ScalarSat.aabbSeparates(s, a, b, tol) ? AABB : edgeAxes(s, a, b, tol, hint);
-    }
-
-    /** {@link #separatingAxis} without the AABB axes (the caller has tested them). */
     private static int edgeAxes(ConvexPolygons s, int a, int b, float tol, int hint) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
