@@ -14,12 +14,13 @@ import java.util.Arrays;
  *
  * <h2>Verdicts</h2>
  * A polygon query evaluates, for each fence part whose AABB the index does not rule out, the
- * scalar kernel's expressions ({@link dev.sepax.narrow.ScalarSat}): the AABB compares, then along
- * every edge of the query and of the part the separation {@code enx*(bx-ax) + eny*(by-ay)}
- * against {@code tolerance * len}, with the edge normals computed from the float vertices exactly
- * as {@link ConvexPolygons} computes them. The verdict does not depend on the order of the axes,
- * so it equals the scalar kernel's verdict on a store holding the query and the fence with the
- * same vertices. A point is a degenerate query: it is in a part iff no edge of the part has it
+ * linear-scan kernel's expressions ({@link dev.sepax.narrow.ScalarSat#LINEAR}): the AABB
+ * compares, then along every edge of the query and of the part the separation
+ * {@code enx*(bx-ax) + eny*(by-ay)} against {@code tolerance * len}, with the edge normals
+ * computed from the float vertices exactly as {@link ConvexPolygons} computes them. The verdict
+ * does not depend on the order of the axes, so it equals that kernel's verdict on a store holding
+ * the query and the fence with the same vertices (and {@code ScalarSat.INSTANCE}'s, except inside
+ * {@link dev.sepax.narrow.FloatBand#ofLargePairs} when both have 64 or more vertex slots). A point is a degenerate query: it is in a part iff no edge of the part has it
  * strictly outside ({@code enx*(px-ax) + eny*(py-ay) <= 0} along every edge). Touching counts
  * as intersecting; the band is {@link dev.sepax.narrow.FloatBand}'s, {@code 16 u M}.
  *
