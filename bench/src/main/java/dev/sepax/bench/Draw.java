@@ -129,7 +129,18 @@ final class Draw {
 
     /** Writes the picture to {@code --out} (SVG or PNG by its extension); returns the file. */
     private static Path write(Picture pic, Options o) throws IOException {
-        Path file = Path.of(o.get("--out", "sepax-out/pair.svg"));
+        Path file = output(o, "sepax-out/pair.svg");
+        if (isPng(file)) {
+            writePng(pic, file);
+        } else {
+            Files.writeString(file, svg(pic));
+        }
+        return file;
+    }
+
+    /** The {@code --out} file (default {@code fallback}), checked to end in .svg or .png, its folder created. */
+    static Path output(Options o, String fallback) throws IOException {
+        Path file = Path.of(o.get("--out", fallback));
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (!name.endsWith(".png") && !name.endsWith(".svg")) {
             throw new Options.UsageException("draw: --out must end in .svg or .png");
@@ -137,12 +148,12 @@ final class Draw {
         if (file.toAbsolutePath().getParent() != null) {
             Files.createDirectories(file.toAbsolutePath().getParent());
         }
-        if (name.endsWith(".png")) {
-            writePng(pic, file);
-        } else {
-            Files.writeString(file, svg(pic));
-        }
         return file;
+    }
+
+    /** Is {@code file} (checked by {@link #output}) a PNG? */
+    static boolean isPng(Path file) {
+        return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png");
     }
 
     /** A pair of rounded shapes: outlines, the distance kernel's distance and closest points. */
@@ -311,18 +322,23 @@ final class Draw {
     }
 
     /** Maps world coordinates into a {@code size}-pixel square, y up. */
-    private record View(double minX, double minY, double scale, int size) {
+    record View(double minX, double minY, double scale, int size) {
         static View of(Picture p, int size) {
+            return around(size, p.ax(), p.ay(), p.bx(), p.by());
+        }
+
+        /** The view of the points {@code (xy[0][i], xy[1][i])}, {@code (xy[2][i], xy[3][i])}, ... with a margin. */
+        static View around(int size, double[]... xy) {
             double lx = Double.POSITIVE_INFINITY;
             double ly = Double.POSITIVE_INFINITY;
             double hx = Double.NEGATIVE_INFINITY;
             double hy = Double.NEGATIVE_INFINITY;
-            for (double[][] c : new double[][][] {{p.ax(), p.ay()}, {p.bx(), p.by()}}) {
-                for (int i = 0; i < c[0].length; i++) {
-                    lx = Math.min(lx, c[0][i]);
-                    hx = Math.max(hx, c[0][i]);
-                    ly = Math.min(ly, c[1][i]);
-                    hy = Math.max(hy, c[1][i]);
+            for (int c = 0; c + 1 < xy.length; c += 2) {
+                for (int i = 0; i < xy[c].length; i++) {
+                    lx = Math.min(lx, xy[c][i]);
+                    hx = Math.max(hx, xy[c][i]);
+                    ly = Math.min(ly, xy[c + 1][i]);
+                    hy = Math.max(hy, xy[c + 1][i]);
                 }
             }
             double span = Math.max(hx - lx, hy - ly) * 1.2 + 1e-9;
@@ -422,7 +438,7 @@ final class Draw {
         ImageIO.write(img, "png", file.toFile());
     }
 
-    private static void fill(Graphics2D g, View v, double[] xs, double[] ys, Color fill, Color line) {
+    static void fill(Graphics2D g, View v, double[] xs, double[] ys, Color fill, Color line) {
         Path2D.Double path = new Path2D.Double();
         for (int i = 0; i < xs.length; i++) {
             if (i == 0) {

@@ -1,6 +1,7 @@
 package dev.sepax.bench;
 
 import dev.sepax.Sepax;
+import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.solid.ConvexPolyhedra;
 import dev.sepax.solid.HullPenetrations;
 import java.awt.BasicStroke;
@@ -8,7 +9,6 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Line2D;
-import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -71,15 +71,8 @@ final class SolidDraw {
         HullPenetrations m = new HullPenetrations(1);
         Sepax.hullPenetration().penetration(s, 0, 1, m, 0);
         Picture pic = picture(s, m);
-        Path file = Path.of(o.get("--out", "sepax-out/pair3d.svg"));
-        String lower = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (!lower.endsWith(".png") && !lower.endsWith(".svg")) {
-            throw new Options.UsageException("draw: --out must end in .svg or .png");
-        }
-        if (file.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-        }
-        if (lower.endsWith(".png")) {
+        Path file = Draw.output(o, "sepax-out/pair3d.svg");
+        if (Draw.isPng(file)) {
             writePng(pic, file);
         } else {
             Files.writeString(file, svg(pic));
@@ -154,7 +147,7 @@ final class SolidDraw {
         double[][] pb = project(s, 1, n, w);
         double maxA = Arrays.stream(pa[0]).max().orElseThrow();
         double minB = Arrays.stream(pb[0]).min().orElseThrow();
-        return new Picture(hull2d(pa), hull2d(pb), edges(s, 0, pa), edges(s, 1, pb), maxA, minB, minB - maxA,
+        return new Picture(silhouette(pa), silhouette(pb), edges(s, 0, pa), edges(s, 1, pb), maxA, minB, minB - maxA,
                 feature(m.axis(0)));
     }
 
@@ -199,65 +192,20 @@ final class SolidDraw {
         return out;
     }
 
-    /** Andrew's monotone chain over the projected points (a silhouette to fill), counter-clockwise. */
-    static double[][] hull2d(double[][] p) {
-        int k = p[0].length;
-        Integer[] order = new Integer[k];
-        for (int i = 0; i < k; i++) {
-            order[i] = i;
+    /** The silhouette: the exact 2D hull of the projected points (rounded to float), counter-clockwise. */
+    private static double[][] silhouette(double[][] p) {
+        float[] xy = new float[2 * p[0].length];
+        for (int i = 0; i < p[0].length; i++) {
+            xy[2 * i] = (float) p[0][i];
+            xy[2 * i + 1] = (float) p[1][i];
         }
-        Arrays.sort(order, (x, y) -> p[0][x] != p[0][y] ? Double.compare(p[0][x], p[0][y]) : Double.compare(p[1][x], p[1][y]));
-        int[] h = new int[2 * k];
-        int m = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            int floor = m;
-            for (int t = 0; t < k; t++) {
-                int i = order[pass == 0 ? t : k - 1 - t];
-                while (m >= floor + 2 && cross(p, h[m - 2], h[m - 1], i) <= 0) {
-                    m--;
-                }
-                h[m++] = i;
-            }
-            m--;
-        }
-        double[][] out = new double[2][Math.max(m, 0)];
-        for (int i = 0; i < m; i++) {
-            out[0][i] = p[0][h[i]];
-            out[1][i] = p[1][h[i]];
+        float[] h = ConvexPolygons.hull(xy);
+        double[][] out = new double[2][h.length / 2];
+        for (int i = 0; i < h.length / 2; i++) {
+            out[0][i] = h[2 * i];
+            out[1][i] = h[2 * i + 1];
         }
         return out;
-    }
-
-    private static double cross(double[][] p, int o, int a, int b) {
-        return (p[0][a] - p[0][o]) * (p[1][b] - p[1][o]) - (p[1][a] - p[1][o]) * (p[0][b] - p[0][o]);
-    }
-
-    /** Screen mapping: world screen-plane coordinates into a square of {@code size} pixels, y up. */
-    private record View(double minU, double minV, double scale, int size) {
-        static View of(Picture p, int size) {
-            double lu = Double.POSITIVE_INFINITY;
-            double lv = Double.POSITIVE_INFINITY;
-            double hu = Double.NEGATIVE_INFINITY;
-            double hv = Double.NEGATIVE_INFINITY;
-            for (double[][] c : new double[][][] {p.silhouetteA(), p.silhouetteB()}) {
-                for (int i = 0; i < c[0].length; i++) {
-                    lu = Math.min(lu, c[0][i]);
-                    hu = Math.max(hu, c[0][i]);
-                    lv = Math.min(lv, c[1][i]);
-                    hv = Math.max(hv, c[1][i]);
-                }
-            }
-            double span = Math.max(hu - lu, hv - lv) * 1.2 + 1e-9;
-            return new View(lu - (span - (hu - lu)) / 2, lv - (span - (hv - lv)) / 2, size / span, size);
-        }
-
-        double x(double u) {
-            return (u - minU) * scale;
-        }
-
-        double y(double v) {
-            return size - (v - minV) * scale;
-        }
     }
 
     private static String caption(Picture p) {
@@ -268,7 +216,8 @@ final class SolidDraw {
 
     static String svg(Picture p) {
         int size = 600;
-        View v = View.of(p, size);
+        Draw.View v = Draw.View.around(size, p.silhouetteA()[0], p.silhouetteA()[1], p.silhouetteB()[0],
+                p.silhouetteB()[1]);
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
@@ -294,7 +243,7 @@ final class SolidDraw {
         return sb.append("</svg>\n").toString();
     }
 
-    private static String polygon(View v, double[][] c, String color) {
+    private static String polygon(Draw.View v, double[][] c, String color) {
         StringBuilder pts = new StringBuilder();
         for (int i = 0; i < c[0].length; i++) {
             pts.append(String.format(Locale.ROOT, "%.2f,%.2f ", v.x(c[0][i]), v.y(c[1][i])));
@@ -304,7 +253,7 @@ final class SolidDraw {
                 pts.toString().strip(), color, color);
     }
 
-    private static String edgeLines(View v, double[][] edges, String color) {
+    private static String edgeLines(Draw.View v, double[][] edges, String color) {
         StringBuilder sb = new StringBuilder();
         for (double[] e : edges) {
             sb.append(String.format(Locale.ROOT,
@@ -317,7 +266,8 @@ final class SolidDraw {
     static void writePng(Picture p, Path file) throws IOException {
         System.setProperty("java.awt.headless", "true");
         int size = 600;
-        View v = View.of(p, size);
+        Draw.View v = Draw.View.around(size, p.silhouetteA()[0], p.silhouetteA()[1], p.silhouetteB()[0],
+                p.silhouetteB()[1]);
         BufferedImage img = new BufferedImage(size, size + 30, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
@@ -329,8 +279,8 @@ final class SolidDraw {
         }
         Color blue = new Color(31, 119, 180);
         Color orange = new Color(255, 127, 14);
-        fill(g, v, p.silhouetteA(), new Color(31, 119, 180, 77), blue);
-        fill(g, v, p.silhouetteB(), new Color(255, 127, 14, 77), orange);
+        Draw.fill(g, v, p.silhouetteA()[0], p.silhouetteA()[1], new Color(31, 119, 180, 77), blue);
+        Draw.fill(g, v, p.silhouetteB()[0], p.silhouetteB()[1], new Color(255, 127, 14, 77), orange);
         g.setStroke(new BasicStroke(1f));
         for (double[][] edges : new double[][][] {p.edgesA(), p.edgesB()}) {
             g.setColor(edges == p.edgesA() ? blue : orange);
@@ -345,22 +295,5 @@ final class SolidDraw {
         g.drawString(caption(p), 8, size + 20);
         g.dispose();
         ImageIO.write(img, "png", file.toFile());
-    }
-
-    private static void fill(Graphics2D g, View v, double[][] c, Color fill, Color line) {
-        Path2D.Double path = new Path2D.Double();
-        for (int i = 0; i < c[0].length; i++) {
-            if (i == 0) {
-                path.moveTo(v.x(c[0][i]), v.y(c[1][i]));
-            } else {
-                path.lineTo(v.x(c[0][i]), v.y(c[1][i]));
-            }
-        }
-        path.closePath();
-        g.setColor(fill);
-        g.fill(path);
-        g.setColor(line);
-        g.setStroke(new BasicStroke(1.5f));
-        g.draw(path);
     }
 }

@@ -43,7 +43,8 @@ import java.util.Arrays;
  * <h2>Threads and allocation</h2>
  * Immutable once built: any number of threads may query it at once, each through its own
  * {@link FenceQuery} ({@link #newQuery()}), which holds the only per-thread state. Building
- * allocates {@code O(parts)} (about 20 bytes per grid entry); queries allocate nothing.
+ * allocates {@code O(parts)} (32 bytes per grid entry, 16 per vertex for the packed copy);
+ * queries allocate nothing.
  */
 public final class FenceIndex {
     /** The most parts in a leaf of the hierarchy. */
