@@ -13,9 +13,10 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <p>A call expands each candidate compound pair into the pairs of their parts whose AABBs the
  * kernel's own AABB compares would not separate (the same float expressions, so pruning never
- * changes a verdict), runs the instance's {@link SatKernel} over them in batches of 64 (the
- * SIMD kernel where {@link Sepax#overlap()} chose it), stopping at the first batch with a hit, and
- * sets compound pair {@code i}'s bit iff some part pair intersects. Touching counts at tolerance 0; the verdict band is that of the
+ * changes a verdict), block by block of the compounds' spatially ordered parts, runs the
+ * instance's {@link SatKernel} over them (the SIMD kernel where {@link Sepax#overlap()} chose
+ * it; the first 32 part pairs of a compound pair one at a time, then batches of 64), stopping at
+ * the first hit, and sets compound pair {@code i}'s bit iff some part pair intersects. Touching counts at tolerance 0; the verdict band is that of the
  * kernel on the parts' store.
  *
  * <h2>Threads and allocation</h2>
@@ -27,12 +28,18 @@ import dev.sepax.shape.ConvexPolygons;
 public final class CompoundOverlap {
     private final SatKernel kernel;
     private final SingleCaller caller = new SingleCaller("CompoundOverlap");
-    /** Part pairs handed to the kernel at a time: a hit in one chunk ends the compound pair. */
+    /** Part pairs handed to the batch kernel at a time: a hit in one chunk ends the compound pair. */
     static final int CHUNK = 64;
+    /**
+     * Part pairs of a compound pair tested one at a time before the rest go in chunks: an
+     * intersecting compound pair usually has a hit among its first few part pairs, and a chunk
+     * would test up to 64.
+     */
+    static final int SINGLE = 256;
     private PairBatch chunk = new PairBatch(0, 0);
     private final OverlapBits chunkBits = new OverlapBits(CHUNK);
-    /** B's parts that A's AABB does not rule out. */
-    private int[] bOnly = new int[0];
+    /** B's blocks that A's AABB does not rule out. */
+    private int[] nearBlocks = new int[0];
 
     /** Uses {@link Sepax#overlap()}. */
     public CompoundOverlap() {
@@ -81,8 +88,9 @@ public final class CompoundOverlap {
         if (chunk.shapeCount() != parts.size()) {
             chunk = new PairBatch(parts.size(), CHUNK);
         }
-        if (bOnly.length < compounds.maxPartCount()) {
-            bOnly = new int[compounds.maxPartCount()];
+        int maxBlocks = (compounds.maxPartCount() + Compounds.BLOCK - 1) / Compounds.BLOCK;
+        if (nearBlocks.length < maxBlocks) {
+            nearBlocks = new int[maxBlocks];
         }
         int hits = 0;
         for (int i = 0; i < pairs.size(); i++) {
@@ -94,50 +102,91 @@ public final class CompoundOverlap {
     }
 
     /**
-     * One compound pair: its part pairs that survive the AABB compares go to the kernel 64 at a
-     * time, stopping at the first chunk with a hit. Pruning uses the kernel's own AABB compares
-     * ({@code ScalarSat.aabbSeparates}: {@code minX[b] - maxX[a] > tol}, ...), first against the
-     * other compound's AABB: each compound bound is a min or max of its parts' bounds and float
-     * subtraction is monotone, so a gap above tol there implies that gap for every part pair.
+     * One compound pair. Its part pairs that survive the AABB compares go to the kernel: the
+     * first {@link #SINGLE} one at a time (an intersecting compound pair is usually decided
+     * within a few), the rest {@link #CHUNK} at a time, stopping at the first hit. Parts are
+     * visited block by block ({@link Compounds#BLOCK} consecutive parts in Hilbert order), and a
+     * block whose bounds are separated skips all its parts.
+     *
+     * <p>Pruning uses the kernel's own AABB compares ({@code ScalarSat.aabbSeparates}:
+     * {@code minX[b] - maxX[a] > tol}, ...), with A's side on the right of each subtraction as in
+     * the part pair {@code (pa, pb)}. A compound's or a block's bound is a min or max of its
+     * parts' bounds and float subtraction is monotone, so a gap above tol there implies that gap
+     * for every part pair under it: pruning never changes a verdict.
      */
     private boolean pair(Compounds c, ConvexPolygons parts, int a, int b, float tol) {
-        if (c.minX(b) - c.maxX(a) > tol || c.minX(a) - c.maxX(b) > tol
-                || c.minY(b) - c.maxY(a) > tol || c.minY(a) - c.maxY(b) > tol) {
+        float aMinX = c.minX(a);
+        float aMinY = c.minY(a);
+        float aMaxX = c.maxX(a);
+        float aMaxY = c.maxY(a);
+        float bMinX = c.minX(b);
+        float bMinY = c.minY(b);
+        float bMaxX = c.maxX(b);
+        float bMaxY = c.maxY(b);
+        if (bMinX - aMaxX > tol || aMinX - bMaxX > tol || bMinY - aMaxY > tol || aMinY - bMaxY > tol) {
             return false;
         }
-        // B's parts near A's AABB.
+        float[] blocks = c.blockBoundsArray();
+        // B's blocks near A's AABB.
         int nb = 0;
-        for (int pb = c.firstPart(b); pb < c.firstPart(b + 1); pb++) {
-            if (!(parts.minX(pb) - c.maxX(a) > tol || c.minX(a) - parts.maxX(pb) > tol
-                    || parts.minY(pb) - c.maxY(a) > tol || c.minY(a) - parts.maxY(pb) > tol)) {
-                bOnly[nb++] = pb;
+        for (int r = c.firstBlock(b); r < c.firstBlock(b + 1); r++) {
+            if (!(blocks[4 * r] - aMaxX > tol || aMinX - blocks[4 * r + 2] > tol
+                    || blocks[4 * r + 1] - aMaxY > tol || aMinY - blocks[4 * r + 3] > tol)) {
+                nearBlocks[nb++] = r;
             }
         }
         if (nb == 0) {
             return false;
         }
+        int firstA = c.firstPart(a);
+        int endA = c.firstPart(a + 1);
+        int firstB = c.firstPart(b);
+        int endB = c.firstPart(b + 1);
+        int blockA = c.firstBlock(a);
+        int blockB = c.firstBlock(b);
+        int singles = 0;
         chunk.clear();
-        for (int pa = c.firstPart(a); pa < c.firstPart(a + 1); pa++) {
-            float aMinX = parts.minX(pa);
-            float aMinY = parts.minY(pa);
-            float aMaxX = parts.maxX(pa);
-            float aMaxY = parts.maxY(pa);
-            if (c.minX(b) - aMaxX > tol || aMinX - c.maxX(b) > tol
-                    || c.minY(b) - aMaxY > tol || aMinY - c.maxY(b) > tol) {
+        for (int q = blockA; q < c.firstBlock(a + 1); q++) {
+            if (bMinX - blocks[4 * q + 2] > tol || blocks[4 * q] - bMaxX > tol
+                    || bMinY - blocks[4 * q + 3] > tol || blocks[4 * q + 1] - bMaxY > tol) {
                 continue;
             }
-            for (int j = 0; j < nb; j++) {
-                int pb = bOnly[j];
-                if (parts.minX(pb) - aMaxX > tol || aMinX - parts.maxX(pb) > tol
-                        || parts.minY(pb) - aMaxY > tol || aMinY - parts.maxY(pb) > tol) {
+            int qEnd = Math.min(endA, firstA + (q - blockA + 1) * Compounds.BLOCK);
+            for (int pa = firstA + (q - blockA) * Compounds.BLOCK; pa < qEnd; pa++) {
+                float x0 = parts.minX(pa);
+                float y0 = parts.minY(pa);
+                float x1 = parts.maxX(pa);
+                float y1 = parts.maxY(pa);
+                if (bMinX - x1 > tol || x0 - bMaxX > tol || bMinY - y1 > tol || y0 - bMaxY > tol) {
                     continue;
                 }
-                chunk.add(pa, pb);
-                if (chunk.size() == CHUNK) {
-                    if (kernel.test(parts, chunk, 0, CHUNK, tol, chunkBits, null) > 0) {
-                        return true;
+                for (int j = 0; j < nb; j++) {
+                    int r = nearBlocks[j];
+                    if (blocks[4 * r] - x1 > tol || x0 - blocks[4 * r + 2] > tol
+                            || blocks[4 * r + 1] - y1 > tol || y0 - blocks[4 * r + 3] > tol) {
+                        continue;
                     }
-                    chunk.clear();
+                    int rEnd = Math.min(endB, firstB + (r - blockB + 1) * Compounds.BLOCK);
+                    for (int pb = firstB + (r - blockB) * Compounds.BLOCK; pb < rEnd; pb++) {
+                        if (parts.minX(pb) - x1 > tol || x0 - parts.maxX(pb) > tol
+                                || parts.minY(pb) - y1 > tol || y0 - parts.maxY(pb) > tol) {
+                            continue;
+                        }
+                        if (singles < SINGLE) {
+                            singles++;
+                            if (kernel.intersects(parts, pa, pb, tol)) {
+                                return true;
+                            }
+                            continue;
+                        }
+                        chunk.add(pa, pb);
+                        if (chunk.size() == CHUNK) {
+                            if (kernel.test(parts, chunk, 0, CHUNK, tol, chunkBits, null) > 0) {
+                                return true;
+                            }
+                            chunk.clear();
+                        }
+                    }
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.sepax.concave;
 
+import dev.sepax.internal.HilbertCurve;
 import dev.sepax.shape.ConvexPolygons;
 
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.List;
  * <pre>
  *  compound c owns parts [firstPart(c), firstPart(c + 1)) of parts(), a ConvexPolygons store
  *  parent(part) = c                        bounds: the union of its parts' float AABBs
+ *  parts in Hilbert order of their vertex means; blocks of 8 consecutive parts with their bounds
  * </pre>
  * The parts are ordinary shapes of a {@link ConvexPolygons} store, so every kernel runs on them;
  * {@link CompoundOverlap} reduces part verdicts to one verdict per compound pair. A compound
@@ -33,7 +35,19 @@ public final class Compounds {
     private final float[] bounds;
     private final int maxPartCount;
 
-    private Compounds(ConvexPolygons parts, int[] firstPart, int[] parent, float[] bounds) {
+    /**
+     * Parts per block: each compound's parts, in Hilbert order, are grouped into blocks of this
+     * many consecutive parts (the last one shorter) with the union of their AABBs, so a search
+     * skips eight parts with one compare.
+     */
+    static final int BLOCK = 8;
+    private final int[] firstBlock;
+    private final float[] blockBounds;
+
+    private Compounds(ConvexPolygons parts, int[] firstPart, int[] parent, float[] bounds,
+                      int[] firstBlock, float[] blockBounds) {
+        this.firstBlock = firstBlock;
+        this.blockBounds = blockBounds;
         int m = 0;
         for (int c = 0; c + 1 < firstPart.length; c++) {
             m = Math.max(m, firstPart[c + 1] - firstPart[c]);
@@ -108,7 +122,7 @@ public final class Compounds {
             }
             int first = parts.size();
             try {
-                for (float[] piece : all) {
+                for (float[] piece : spatialOrder(all)) {
                     parts.add(piece);
                 }
             } catch (IllegalArgumentException e) {
@@ -117,6 +131,48 @@ public final class Compounds {
             }
             firsts.add(first);
             return this;
+        }
+
+        /**
+         * The pieces in Hilbert order of their vertex means over the pieces' joint bounds, so
+         * that consecutive parts, and so each block of {@link #BLOCK} parts, are close in space
+         * and the blocks' bounds prune well (see {@link CompoundOverlap}). Ties keep the
+         * decomposition's order, so a build is deterministic.
+         */
+        private static List<float[]> spatialOrder(List<float[]> pieces) {
+            double lx = Double.POSITIVE_INFINITY;
+            double ly = Double.POSITIVE_INFINITY;
+            double hx = Double.NEGATIVE_INFINITY;
+            double hy = Double.NEGATIVE_INFINITY;
+            for (float[] piece : pieces) {
+                for (int v = 0; v < piece.length; v += 2) {
+                    lx = Math.min(lx, piece[v]);
+                    hx = Math.max(hx, piece[v]);
+                    ly = Math.min(ly, piece[v + 1]);
+                    hy = Math.max(hy, piece[v + 1]);
+                }
+            }
+            double extent = Math.max(hx - lx, hy - ly);
+            double scale = extent > 0 ? HilbertCurve.LAST / extent : 0;
+            long[] keyed = new long[pieces.size()];
+            for (int i = 0; i < keyed.length; i++) {
+                float[] piece = pieces.get(i);
+                double sx = 0;
+                double sy = 0;
+                for (int v = 0; v < piece.length; v += 2) {
+                    sx += piece[v];
+                    sy += piece[v + 1];
+                }
+                int k = piece.length / 2;
+                long key = HilbertCurve.index(HilbertCurve.cell(sx / k, lx, scale), HilbertCurve.cell(sy / k, ly, scale));
+                keyed[i] = key << 31 | i;
+            }
+            Arrays.sort(keyed);
+            List<float[]> ordered = new ArrayList<>(keyed.length);
+            for (long k : keyed) {
+                ordered.add(pieces.get((int) (k & Integer.MAX_VALUE)));
+            }
+            return ordered;
         }
 
         /** Number of compounds added so far. */
@@ -157,7 +213,32 @@ public final class Compounds {
                 bounds[4 * c + 2] = maxX;
                 bounds[4 * c + 3] = maxY;
             }
-            return new Compounds(store, first, parent, bounds);
+            int[] firstBlock = new int[n + 1];
+            for (int c = 0; c < n; c++) {
+                firstBlock[c + 1] = firstBlock[c] + (first[c + 1] - first[c] + BLOCK - 1) / BLOCK;
+            }
+            float[] blockBounds = new float[4 * firstBlock[n]];
+            for (int c = 0; c < n; c++) {
+                for (int q = firstBlock[c]; q < firstBlock[c + 1]; q++) {
+                    int p0 = first[c] + (q - firstBlock[c]) * BLOCK;
+                    int p1 = Math.min(first[c + 1], p0 + BLOCK);
+                    float minX = Float.POSITIVE_INFINITY;
+                    float minY = Float.POSITIVE_INFINITY;
+                    float maxX = Float.NEGATIVE_INFINITY;
+                    float maxY = Float.NEGATIVE_INFINITY;
+                    for (int p = p0; p < p1; p++) {
+                        minX = Math.min(minX, store.minX(p));
+                        minY = Math.min(minY, store.minY(p));
+                        maxX = Math.max(maxX, store.maxX(p));
+                        maxY = Math.max(maxY, store.maxY(p));
+                    }
+                    blockBounds[4 * q] = minX;
+                    blockBounds[4 * q + 1] = minY;
+                    blockBounds[4 * q + 2] = maxX;
+                    blockBounds[4 * q + 3] = maxY;
+                }
+            }
+            return new Compounds(store, first, parent, bounds, firstBlock, blockBounds);
         }
     }
 
@@ -218,6 +299,20 @@ public final class Compounds {
 
     int[] firstPartArray() {
         return firstPart;
+    }
+
+    /**
+     * Compound {@code c}'s blocks are {@code [firstBlock(c), firstBlock(c + 1))}; block
+     * {@code q} holds parts {@code firstPart(c) + (q - firstBlock(c)) * BLOCK} onwards, at most
+     * {@link #BLOCK} of them, within the compound.
+     */
+    int firstBlock(int c) {
+        return firstBlock[c];
+    }
+
+    /** The blocks' AABBs (the union of their parts' float AABBs), four floats per block, read-only. */
+    float[] blockBoundsArray() {
+        return blockBounds;
     }
 
     @Override

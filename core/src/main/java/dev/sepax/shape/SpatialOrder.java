@@ -1,5 +1,6 @@
 package dev.sepax.shape;
 
+import dev.sepax.internal.HilbertCurve;
 import java.util.Arrays;
 
 /**
@@ -24,7 +25,6 @@ import java.util.Arrays;
  * <p>Immutable and thread-safe; building allocates the ordered store and two {@code int[size]}.
  */
 public final class SpatialOrder {
-    private static final int BITS = 16;
 
     private final ConvexPolygons store;
     private final int[] userOf;
@@ -60,14 +60,12 @@ public final class SpatialOrder {
         }
         double extent = Math.max(hx - lx, hy - ly);
         // One scale for both axes keeps the curve's cells square.
-        double scale = extent > 0 ? ((1 << BITS) - 1) / extent : 0;
+        double scale = extent > 0 ? HilbertCurve.LAST / extent : 0;
         long[] keyed = new long[n];
         for (int s = 0; s < n; s++) {
             double cx = 0.5 * ((double) shapes.minX[s] + shapes.maxX[s]);
             double cy = 0.5 * ((double) shapes.minY[s] + shapes.maxY[s]);
-            int qx = (int) Math.min((1 << BITS) - 1, Math.max(0, (cx - lx) * scale));
-            int qy = (int) Math.min((1 << BITS) - 1, Math.max(0, (cy - ly) * scale));
-            keyed[s] = hilbertIndex(qx, qy) << 32 | s;
+            keyed[s] = HilbertCurve.index(HilbertCurve.cell(cx, lx, scale), HilbertCurve.cell(cy, ly, scale)) << 32 | s;
         }
         Arrays.sort(keyed);
         int[] userOf = new int[n];
@@ -78,32 +76,6 @@ public final class SpatialOrder {
             storedOf[s] = i;
         }
         return new SpatialOrder(shapes.permuted(userOf), userOf, storedOf);
-    }
-
-    /**
-     * Position of cell {@code (x, y)} on the Hilbert curve through the {@code 2^16 x 2^16} grid,
-     * in {@code [0, 2^32)}. At each level the quadrant picks two bits of the position; the
-     * remaining coordinates are then turned into that quadrant's frame (a transpose, and a flip
-     * in the last quadrant), which is what makes consecutive cells adjacent.
-     */
-    static long hilbertIndex(int x, int y) {
-        long d = 0;
-        int last = (1 << BITS) - 1;
-        for (int half = 1 << (BITS - 1); half > 0; half >>>= 1) {
-            int rx = (x & half) != 0 ? 1 : 0;
-            int ry = (y & half) != 0 ? 1 : 0;
-            d += (long) half * half * ((3 * rx) ^ ry);
-            if (ry == 0) {
-                if (rx == 1) {
-                    x = last - x;
-                    y = last - y;
-                }
-                int t = x;
-                x = y;
-                y = t;
-            }
-        }
-        return d;
     }
 
     /** The shapes in Hilbert order: index {@code i} holds the caller's shape {@link #userId}{@code (i)}. */

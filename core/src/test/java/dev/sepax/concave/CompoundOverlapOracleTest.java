@@ -157,6 +157,68 @@ class CompoundOverlapOracleTest {
         }
     }
 
+    /**
+     * Two sawtooth combs whose teeth mesh: A's top and B's bottom are the same zigzag, B lifted
+     * by {@code gap}, so hundreds of their triangles' AABBs overlap while the combs are apart.
+     * That is more part pairs than {@link CompoundOverlap#SINGLE}, so the chunked batch path
+     * decides the pair. Apart, touching at one tooth far along, and overlapping everywhere: each
+     * verdict equals the brute force over all part pairs, with both kernels and both argument
+     * orders.
+     */
+    @Test
+    void meshingCombsGoThroughTheBatchPathAndEqualTheBruteForce() {
+        int teeth = 1000;
+        float h = 6f;
+        for (float gap : new float[] {0.05f, 0f, -0.05f}) {
+            for (int touchAt : new int[] {-1, teeth - 3, teeth / 2}) {
+                if (gap != 0.05f && touchAt >= 0) {
+                    continue;
+                }
+                float[] a = new float[2 * (teeth + 1) + 4];
+                float[] b = new float[2 * (teeth + 1) + 4];
+                int o = 0;
+                a[o++] = 0;
+                a[o++] = -1;
+                a[o++] = teeth;
+                a[o++] = -1;
+                for (int i = teeth; i >= 0; i--) { // A's zigzag top, right to left
+                    a[o++] = i;
+                    a[o++] = (i & 1) * h;
+                }
+                o = 0;
+                for (int i = 0; i <= teeth; i++) { // B's zigzag bottom, left to right
+                    b[o++] = i;
+                    b[o++] = (i & 1) * h + (i == touchAt ? 0f : gap);
+                }
+                b[o++] = teeth;
+                b[o++] = h + 2;
+                b[o++] = 0;
+                b[o] = h + 2;
+                Compounds c = Compounds.builder().add(a).add(b).build();
+                ConvexPolygons parts = c.parts();
+                int near = 0;
+                for (int pa = c.firstPart(0); pa < c.firstPart(1); pa++) {
+                    for (int pb = c.firstPart(1); pb < c.firstPart(2); pb++) {
+                        if (!ScalarSat.aabbSeparates(parts, pa, pb, 0f)) {
+                            near++;
+                        }
+                    }
+                }
+                String what = "gap " + gap + " touching tooth " + touchAt;
+                assertTrue(near > CompoundOverlap.SINGLE + 2 * CompoundOverlap.CHUNK, what + ": only " + near + " part pairs with overlapping AABBs");
+                PairBatch pairs = PairBatch.of(new int[] {0, 1}, new int[] {1, 0}, 2);
+                boolean expected = bruteForce(c, 0, 1);
+                assertEquals(gap <= 0 || touchAt >= 0, expected, what + ": the brute force");
+                for (CompoundOverlap overlap : new CompoundOverlap[] {new CompoundOverlap(), new CompoundOverlap(ScalarSat.INSTANCE)}) {
+                    OverlapBits out = new OverlapBits(2);
+                    assertEquals(expected ? 2 : 0, overlap.test(c, pairs, 0f, out), what);
+                    assertEquals(expected, out.get(0), what + " (A, B)");
+                    assertEquals(expected, out.get(1), what + " (B, A)");
+                }
+            }
+        }
+    }
+
     @Test
     void argumentsAreChecked() {
         Compounds c = Compounds.builder().add(new float[] {0, 0, 1, 0, 1, 1}).build();

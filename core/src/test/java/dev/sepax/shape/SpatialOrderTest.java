@@ -29,7 +29,7 @@ class SpatialOrderTest {
         java.util.Arrays.fill(cellAt, -1);
         for (int x = 0; x < side; x++) {
             for (int y = 0; y < side; y++) {
-                long d = SpatialOrder.hilbertIndex(x, y);
+                long d = dev.sepax.internal.HilbertCurve.index(x, y);
                 assertTrue(d >= 0 && d < side * side, "(" + x + ", " + y + ") -> " + d);
                 assertEquals(-1, cellAt[(int) d], "position " + d + " visited twice");
                 cellAt[(int) d] = x * side + y;
@@ -41,7 +41,7 @@ class SpatialOrderTest {
             int step = Math.abs(p / side - q / side) + Math.abs(p % side - q % side);
             assertEquals(1, step, "positions " + (d - 1) + " and " + d + " are not neighbours");
         }
-        assertEquals(0xFFFF_FFFFL, SpatialOrder.hilbertIndex(0xFFFF, 0), "the curve ends in the last corner of its row");
+        assertEquals(0xFFFF_FFFFL, dev.sepax.internal.HilbertCurve.index(0xFFFF, 0), "the curve ends in the last corner of its row");
     }
 
     @Test
