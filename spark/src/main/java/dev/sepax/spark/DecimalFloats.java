@@ -96,23 +96,34 @@ final class DecimalFloats {
             fast &= expDigits;
             scale += expNegative ? -e : e;
         }
-        if (!fast || !any || p != to || scale < -22 || scale > 22) {
+        if (!fast || !any || p != to) {
             return slow(s, from, to);
+        }
+        float f = fromParts(negative, m, scale);
+        return f == f ? f : slow(s, from, to);
+    }
+
+    /**
+     * The float of the decimal {@code (negative ? -1 : 1) * m * 10^scale}, where {@code m} holds
+     * at most 18 significant digits, when the fast path decides it (see the class doc); NaN when
+     * the JDK parser must.
+     */
+    static float fromParts(boolean negative, long m, int scale) {
+        if (scale < -22 || scale > 22) {
+            return Float.NaN;
         }
         if (m == 0) {
             return negative ? -0f : 0f;
         }
         double a = scale >= 0 ? m * POWERS[scale] : m / POWERS[-scale];
-        if (m < (1L << 53)) {
-            float f = (float) a;
-            return negative ? -f : f;
-        }
         float f = (float) a;
-        double below = ((double) f + Math.nextDown(f)) / 2;
-        double above = ((double) f + Math.nextUp(f)) / 2;
-        double r = a * 0x1p-50;
-        if (Float.isInfinite(f) || !(below < a - r) || !(a + r < above)) {
-            return slow(s, from, to);
+        if (m >= (1L << 53)) {
+            double below = ((double) f + Math.nextDown(f)) / 2;
+            double above = ((double) f + Math.nextUp(f)) / 2;
+            double r = a * 0x1p-50;
+            if (Float.isInfinite(f) || !(below < a - r) || !(a + r < above)) {
+                return Float.NaN;
+            }
         }
         return negative ? -f : f;
     }

@@ -1,6 +1,7 @@
 package dev.sepax.spark;
 
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.sql.Row;
@@ -86,6 +87,113 @@ final class RowReader implements Serializable {
      * form is refused with the reason.
      */
     static float[] parseWkt(String text) {
+        float[] fast = plainWkt(text);
+        return fast != null ? fast : checkedWkt(text);
+    }
+
+    /**
+     * The usual rows in one pass over their Latin-1 bytes: {@code POLYGON ((x y, ...))} with
+     * spaces, tabs or line breaks around the tokens, and numbers as plain decimals of at most
+     * 18 significant digits that {@link DecimalFloats#fromParts} decides. Gives exactly what
+     * {@link #checkedWkt} gives for those texts, and null for anything else (which then goes
+     * there, for its float or its reason).
+     */
+    static float[] plainWkt(String text) {
+        byte[] s = text.getBytes(StandardCharsets.ISO_8859_1);
+        int length = s.length;
+        int p = blank(s, 0);
+        if (p + 7 > length) {
+            return null;
+        }
+        for (int i = 0; i < 7; i++) {
+            if ((s[p + i] & ~0x20) != "POLYGON".charAt(i)) {
+                return null;
+            }
+        }
+        p = blank(s, p + 7);
+        if (p >= length || s[p] != '(') {
+            return null;
+        }
+        p = blank(s, p + 1);
+        if (p >= length || s[p] != '(') {
+            return null;
+        }
+        p++;
+        float[] xy = new float[16];
+        int n = 0;
+        while (true) {
+            if (n + 2 > xy.length) {
+                xy = java.util.Arrays.copyOf(xy, xy.length * 2);
+            }
+            for (int c = 0; c < 2; c++) {
+                p = blank(s, p);
+                boolean negative = false;
+                if (p < length && (s[p] == '-' || s[p] == '+')) {
+                    negative = s[p] == '-';
+                    p++;
+                }
+                long m = 0;
+                int digits = 0;
+                int scale = 0;
+                boolean any = false;
+                boolean point = false;
+                for (; p < length; p++) {
+                    int d = s[p] - '0';
+                    if (d >= 0 && d <= 9) {
+                        any = true;
+                        m = 10 * m + d;
+                        digits += m == 0 ? 0 : 1;
+                        scale -= point ? 1 : 0;
+                    } else if (s[p] == '.' && !point) {
+                        point = true;
+                    } else {
+                        break;
+                    }
+                }
+                if (!any || digits > 18 || p >= length || !(s[p] == ',' || s[p] == ')' || white(s[p]))) {
+                    return null;
+                }
+                float v = DecimalFloats.fromParts(negative, m, scale);
+                if (v != v) {
+                    return null;
+                }
+                xy[n + c] = v;
+            }
+            n += 2;
+            p = blank(s, p);
+            if (p < length && s[p] == ',') {
+                p++;
+                continue;
+            }
+            if (p < length && s[p] == ')') {
+                break;
+            }
+            return null;
+        }
+        p = blank(s, p + 1);
+        if (p >= length || s[p] != ')' || blank(s, p + 1) != length) {
+            return null;
+        }
+        if (n >= 4 && xy[n - 2] == xy[0] && xy[n - 1] == xy[1]) {
+            n -= 2; // the closing vertex
+        }
+        return java.util.Arrays.copyOf(xy, n);
+    }
+
+    private static int blank(byte[] s, int p) {
+        while (p < s.length && white(s[p])) {
+            p++;
+        }
+        return p;
+    }
+
+    /** Space, tab, line feed, carriage return: white to {@link #checkedWkt} too. */
+    private static boolean white(byte c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    /** {@link #parseWkt} for every text, with the reason for each one it refuses. */
+    static float[] checkedWkt(String text) {
         String s = text.strip();
         String upper = s.toUpperCase(Locale.ROOT);
         if (!upper.startsWith("POLYGON")) {

@@ -171,7 +171,7 @@ public final class SepaxSpatialJoin implements Serializable {
         KdbPartitioning cells = sample(left, lr, right, rr, partitions, Math.max(1, 4 * sc.defaultParallelism()), widen);
         int n = cells.leaves();
         BadRows policy = badRows;
-        JavaPairRDD<Integer, ShapeRow> keyed = cellsOf(read(left, lr, true, widen, policy), cells)
+        JavaPairRDD<Integer, byte[]> keyed = cellsOf(read(left, lr, true, widen, policy), cells)
                 .union(cellsOf(read(right, rr, false, 0f, policy), cells));
         PartitionRefine refine = new PartitionRefine(lr, rr, tolerance, precision, policy, cells);
         JavaRDD<Row> pairs = keyed.partitionBy(new HashPartitioner(n))
@@ -296,22 +296,39 @@ public final class SepaxSpatialJoin implements Serializable {
         }, true);
     }
 
-    private static JavaPairRDD<Integer, ShapeRow> cellsOf(JavaRDD<ShapeRow> shapes, KdbPartitioning cells) {
-        return shapes.mapPartitionsToPair(it -> {
-            int[] leaves = new int[cells.leaves()];
-            List<Tuple2<Integer, ShapeRow>> out = new ArrayList<>();
-            while (it.hasNext()) {
-                ShapeRow s = it.next();
-                int k = cells.leavesOf(s.minX, s.minY, s.maxX, s.maxY, leaves);
-                for (int i = 0; i < k; i++) {
-                    out.add(new Tuple2<>(leaves[i], s));
+    /**
+     * Each row keyed by every cell its box meets, streamed (a partition is never held in a list),
+     * the row encoded once ({@link ShapeRow#encode}) however many cells it goes to.
+     */
+    private static JavaPairRDD<Integer, byte[]> cellsOf(JavaRDD<ShapeRow> shapes, KdbPartitioning cells) {
+        return shapes.mapPartitionsToPair(it -> new Iterator<Tuple2<Integer, byte[]>>() {
+            private final int[] leaves = new int[cells.leaves()];
+            private int k;
+            private int next;
+            private byte[] row;
+
+            @Override
+            public boolean hasNext() {
+                while (next == k && it.hasNext()) {
+                    ShapeRow s = it.next();
+                    k = cells.leavesOf(s.minX, s.minY, s.maxX, s.maxY, leaves);
+                    next = 0;
+                    row = k > 0 ? s.encode() : null;
                 }
+                return next < k;
             }
-            return out.iterator();
+
+            @Override
+            public Tuple2<Integer, byte[]> next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                return new Tuple2<>(leaves[next++], row);
+            }
         });
     }
 
-    private static Iterator<ShapeRow> values(Iterator<Tuple2<Integer, ShapeRow>> it) {
+    private static Iterator<ShapeRow> values(Iterator<Tuple2<Integer, byte[]>> it) {
         return new Iterator<>() {
             @Override
             public boolean hasNext() {
@@ -320,7 +337,7 @@ public final class SepaxSpatialJoin implements Serializable {
 
             @Override
             public ShapeRow next() {
-                return it.next()._2();
+                return ShapeRow.decode(it.next()._2());
             }
         };
     }

@@ -3,6 +3,7 @@ package dev.sepax.spark;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,77 @@ class RowReaderTest {
         assertReason("coordinate 2 = 1.0E300 is not a finite float", "POLYGON ((0 0, 1e300 0, 0 1))");
         assertReason("coordinate 1 = NaN is not a finite float", "POLYGON ((0 NaN, 1 0, 0 1))");
         assertReason("malformed WKT: expected POLYGON ((x y, ...))", "");
+    }
+
+    /**
+     * The one-pass reader either gives exactly the checked reader's floats or defers to it:
+     * random polygons in many spellings (case, blanks, signs, leading zeros, long fractions,
+     * exponents) and random one-character mutations of them.
+     */
+    @Test
+    void theOnePassReaderAgreesWithTheCheckedOneOrDefers() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(11);
+        String[] blanks = {"", " ", "  ", "\t", "\n", "\r\n", "\u2003", "\u00a0"};
+        String[] keywords = {"POLYGON", "polygon", "Polygon", "POLYGONZ", "POLYGO", "MULTIPOLYGON"};
+        int accepted = 0;
+        int tried = 0;
+        for (int t = 0; t < 20_000; t++) {
+            StringBuilder b = new StringBuilder();
+            b.append(blanks[rnd.nextInt(blanks.length)]).append(keywords[rnd.nextInt(10) < 7 ? rnd.nextInt(3) : rnd.nextInt(keywords.length)]);
+            b.append(blanks[rnd.nextInt(blanks.length)]).append('(').append(blanks[rnd.nextInt(blanks.length)]).append('(');
+            int k = 3 + rnd.nextInt(6);
+            for (int v = 0; v <= k; v++) {
+                if (v > 0) {
+                    b.append(blanks[rnd.nextInt(3)]).append(',');
+                }
+                for (int c = 0; c < 2; c++) {
+                    b.append(c == 0 ? blanks[rnd.nextInt(3)] : " " + blanks[rnd.nextInt(3)]);
+                    b.append(number(rnd));
+                }
+            }
+            b.append(blanks[rnd.nextInt(blanks.length)]).append(')').append(blanks[rnd.nextInt(blanks.length)]).append(')');
+            b.append(blanks[rnd.nextInt(blanks.length)]);
+            String text = b.toString();
+            if (rnd.nextInt(4) == 0) { // one character replaced
+                int at = rnd.nextInt(text.length());
+                String with = String.valueOf("0123456789.,()+-eE xPZ\t".charAt(rnd.nextInt(23)));
+                text = text.substring(0, at) + with + text.substring(at + 1);
+            }
+            tried++;
+            float[] fast = RowReader.plainWkt(text);
+            float[] checked;
+            try {
+                checked = RowReader.checkedWkt(text);
+            } catch (IllegalArgumentException e) {
+                assertEquals(null, fast, "the one-pass reader accepted a text the checked one refuses (" + e.getMessage() + "): " + text);
+                continue;
+            }
+            if (fast != null) {
+                accepted++;
+                assertEquals(checked.length, fast.length, text);
+                for (int i = 0; i < fast.length; i++) {
+                    assertEquals(Float.floatToRawIntBits(checked[i]), Float.floatToRawIntBits(fast[i]), text + " coordinate " + i);
+                }
+            }
+            assertArrayEquals(checked, RowReader.parseWkt(text), text);
+        }
+        assertTrue(accepted > tried / 50, "the one-pass reader took only " + accepted + " of " + tried + " texts");
+        assertArrayEquals(new float[] {12.5f, -3.25f, 4096.00390625f, 7, 0.5f, 1e-3f},
+                RowReader.plainWkt("POLYGON ((12.5 -3.25, 4096.00390625 7, .5 0.001, 12.5 -3.25))"),
+                "the join's usual rows take the one-pass reader");
+    }
+
+    private static String number(java.util.SplittableRandom rnd) {
+        return switch (rnd.nextInt(8)) {
+            case 0 -> Integer.toString(rnd.nextInt(-1000, 1000));
+            case 1 -> Float.toString((float) rnd.nextDouble(-1e4, 1e4));
+            case 2 -> Double.toString(rnd.nextDouble(-1e6, 1e6)); // up to 17 digits
+            case 3 -> (rnd.nextBoolean() ? "+" : "-") + "000" + rnd.nextInt(100) + "." + rnd.nextInt(1000);
+            case 4 -> "." + rnd.nextInt(1_000_000);
+            case 5 -> rnd.nextInt(100) + ".";
+            case 6 -> rnd.nextLong(1L << 62) + "." + rnd.nextLong(1L << 62); // beyond 18 digits
+            default -> Math.scalb(rnd.nextInt(1 << 22), -8) + "";
+        };
     }
 
     private static void assertReason(String reason, String wkt) {
