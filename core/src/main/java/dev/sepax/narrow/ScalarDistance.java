@@ -5,6 +5,7 @@ import dev.sepax.batch.SimplexCache;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.Penetrations;
 import dev.sepax.internal.RoundedArrays;
+import dev.sepax.internal.SupportSearch;
 import dev.sepax.shape.RoundedShapes;
 
 /**
@@ -40,6 +41,15 @@ import dev.sepax.shape.RoundedShapes;
  * more of {@code M + rA + rB}. {@link #band} is {@code PROGRESS * d + 64 u (M + rA + rB)}, with
  * room for second-order terms; measured on random pairs against double-precision brute force
  * (DistancePropertiesTest), the error stays below a quarter of it.
+ *
+ * <p>A core of at least {@link #LOG_SUPPORT_MIN_POINTS} points takes its support by the
+ * checked O(log k) search. Its vertex's support value is below the exact maximum by at most
+ * {@code 4.1 u} times the length of the edges between them, which lie within {@code 4.1 u} of
+ * perpendicular to {@code d}: at most the perimeter, {@code 8 M}, so {@code 33 u M} (the
+ * argument of {@link SupportSearch}'s class comment). GJK with such an inexact support stops
+ * (no progress, or a repeated support) with its simplex distance at most that much above the
+ * true one: the duality gap it certifies is measured against the support it was given. So each
+ * searched core adds {@code 33 u (M + rA + rB)} to the band.
  *
  * <h2>Acceleration ({@link GjkAcceleration})</h2>
  * With {@link GjkAcceleration#NESTEROV} the support is taken along a momentum direction instead
@@ -149,7 +159,8 @@ public final class ScalarDistance implements DistanceKernel {
      */
     public static double band(RoundedShapes shapes, int a, int b, double d) {
         double m = Math.max(magnitude(shapes, a), magnitude(shapes, b));
-        return PROGRESS * d + 64 * 0x1p-24 * (m + shapes.radius(a) + shapes.radius(b));
+        int searched = (shapes.count(a) >= LOG_SUPPORT_MIN_POINTS ? 1 : 0) + (shapes.count(b) >= LOG_SUPPORT_MIN_POINTS ? 1 : 0);
+        return PROGRESS * d + (64 + 33 * searched) * 0x1p-24 * (m + shapes.radius(a) + shapes.radius(b));
     }
 
     private static double magnitude(RoundedShapes shapes, int s) {
@@ -201,6 +212,42 @@ public final class ScalarDistance implements DistanceKernel {
             }
         }
         return best;
+    }
+
+    /**
+     * Cores with at least this many points take their support from the O(log k) search over
+     * their edge normals ({@link SupportSearch#verifiedSupport}), the others (and the searches
+     * whose check fails) from the linear scan. Above the SIMD kernel's lane limit (64 core
+     * points), so the lanes never need the search: pairs with such a core run this class's code.
+     */
+    public static final int LOG_SUPPORT_MIN_POINTS = 65;
+
+    /**
+     * The support index of the core of {@code k} points at slot {@code o} along {@code d}: the
+     * checked search's vertex for a large core (a vertex whose two edges' normals bracket
+     * {@code d}, so the exact maximum of {@code d.p} is there or along edges within {@code 4.1 u}
+     * of perpendicular to {@code d}; see {@link SupportSearch}), else the linear scan's.
+     */
+    static int support(RoundedArrays s, int o, int k, float dx, float dy) {
+        if (k >= LOG_SUPPORT_MIN_POINTS) {
+            int j = SupportSearch.verifiedSupport(s.nx(), s.ny(), o, k, dx, dy);
+            if (j >= 0) {
+                return j;
+            }
+        }
+        return support(s.x(), s.y(), o, k, dx, dy);
+    }
+
+    /** {@link #support(RoundedArrays, int, int, float, float)} for the core moved by {@code (ox, oy)}. */
+    static int support(RoundedArrays s, int o, int k, float dx, float dy, float ox, float oy) {
+        if (k >= LOG_SUPPORT_MIN_POINTS) {
+            // A translation does not change which vertex's normal cone holds d.
+            int j = SupportSearch.verifiedSupport(s.nx(), s.ny(), o, k, dx, dy);
+            if (j >= 0) {
+                return j;
+            }
+        }
+        return support(s.x(), s.y(), o, k, dx, dy, ox, oy);
     }
 
     /** Index of the core point of the {@code k} from slot {@code o} with the largest {@code d.p}; first on ties. */
@@ -496,8 +543,8 @@ public final class ScalarDistance implements DistanceKernel {
                     used = true;
                 }
             }
-            int na = support(x, y, oa, ka, -sx, -sy);
-            int nb = support(x, y, ob, kb, sx, sy, ox, oy);
+            int na = support(s, oa, ka, -sx, -sy);
+            int nb = support(s, ob, kb, sx, sy, ox, oy);
             iter++;
             boolean repeated = (na == sa1 && nb == sb1) || (sn >= 2 && na == sa2 && nb == sb2)
                     || (sn >= 3 && na == sa3 && nb == sb3);

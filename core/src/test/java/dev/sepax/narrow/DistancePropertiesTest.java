@@ -49,6 +49,51 @@ class DistancePropertiesTest {
         assertTrue(Math.abs(d.distance(0) - truth) <= band, describe(s, d) + " truth=" + truth + " band=" + band);
     }
 
+    /**
+     * Cores of 65..700 points take the O(log k) support: the distance stays within the band
+     * (which grows by {@code 33 u} per searched core) of the brute force, at every separation
+     * from deep overlap to apart, with and without radii.
+     */
+    @Property(tries = 400)
+    void largeCoresTakeTheSearchedSupportAndStayWithinTheBand(@ForAll long seed) {
+        RoundedShapes s = largePair(new SplittableRandom(seed));
+        Distances d = run(s, 0, 1);
+        double truth = RoundedFixtures.distance(s, 0, 1);
+        double band = ScalarDistance.band(s, 0, 1, truth);
+        boolean searched = s.count(0) >= ScalarDistance.LOG_SUPPORT_MIN_POINTS && s.count(1) >= ScalarDistance.LOG_SUPPORT_MIN_POINTS;
+        Statistics.collect(searched ? "both searched" : "not both searched", truth > band ? "apart" : "overlap");
+        assertTrue(Math.abs(d.distance(0) - truth) <= band, describe(s, d) + " counts " + s.count(0) + "/" + s.count(1)
+                + " truth=" + truth + " band=" + band);
+    }
+
+    /** The fixture above gives cores large enough for the search in most draws (else it tests nothing new). */
+    @net.jqwik.api.Example
+    void theLargePairFixtureMostlyHasSearchedCores() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        int both = 0;
+        for (int i = 0; i < 200; i++) {
+            RoundedShapes s = largePair(rnd);
+            both += s.count(0) >= ScalarDistance.LOG_SUPPORT_MIN_POINTS && s.count(1) >= ScalarDistance.LOG_SUPPORT_MIN_POINTS ? 1 : 0;
+        }
+        assertTrue(both >= 160, both + " of 200 pairs have two cores of at least " + ScalarDistance.LOG_SUPPORT_MIN_POINTS + " points");
+    }
+
+    private static RoundedShapes largePair(SplittableRandom rnd) {
+        double scale = Math.pow(10, rnd.nextDouble(0, 2));
+        double ox = rnd.nextDouble(-100, 100);
+        double oy = rnd.nextDouble(-100, 100);
+        double sa = scale * rnd.nextDouble(0.5, 1.5);
+        double sb = scale * rnd.nextDouble(0.5, 1.5);
+        double dist = (sa + sb) * rnd.nextDouble(0, 1.3);
+        double ang = rnd.nextDouble(2 * Math.PI);
+        RoundedShapes.Builder b = RoundedShapes.builder();
+        float ra = rnd.nextBoolean() ? 0f : (float) (0.1 * sa * rnd.nextDouble());
+        float rb = rnd.nextBoolean() ? 0f : (float) (0.1 * sb * rnd.nextDouble());
+        b.add(ra, FindFixtures.convex(rnd, 65 + rnd.nextInt(636), ox, oy, sa - ra));
+        b.add(rb, FindFixtures.convex(rnd, 65 + rnd.nextInt(636), ox + dist * Math.cos(ang), oy + dist * Math.sin(ang), sb - rb));
+        return b.build();
+    }
+
     @Property(tries = 1000)
     void circlesAndCapsulesMatchTheAnalyticDistance(@ForAll long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
