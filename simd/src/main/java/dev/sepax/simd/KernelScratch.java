@@ -47,12 +47,15 @@ final class KernelScratch {
     final float[] boxRows = new float[21 * L];
     /** The OBB kernel's transposed boxes: A's 15 components, a spare row, B's 15 (L lanes each). */
     final float[] boxCols = new float[32 * L];
-    /** The OBB kernel's queue of pairs left to the cross axes: A's box (at most 64 + L - 1 entries). */
-    final int[] boxQueueA = new int[64 + L];
+    /**
+     * The OBB kernel's queue of pairs left to the cross axes: A's box (at most 64 + L - 1
+     * entries, and room for a whole vector stored at the last one).
+     */
+    final int[] boxQueueA = new int[64 + 2 * L];
     /** The same queue: B's box. */
-    final int[] boxQueueB = new int[64 + L];
+    final int[] boxQueueB = new int[64 + 2 * L];
     /** The same queue: the pair's index in the batch. */
-    final int[] boxQueuePair = new int[64 + L];
+    final int[] boxQueuePair = new int[64 + 2 * L];
 
     /** Largest capacity the lanes-across-pairs merge walk copies into {@link #walkRows}. */
     static final int MAX_WALK_CAPACITY = 256;

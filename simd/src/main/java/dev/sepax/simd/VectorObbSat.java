@@ -45,6 +45,8 @@ public final class VectorObbSat implements BoxOverlapKernel {
     private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, S.vectorShape());
     /** Rows of 16 floats load as one vector: transpose them instead of gathering. */
     private static final boolean TRANSPOSE = L == BoxArrays.STRIDE;
+    /** 0, 1, .., L - 1. */
+    private static final IntVector IOTA = IntVector.zero(I).addIndex(1);
     /** Lanes c with {@code c & b != 0}, for the transpose round b (16 lanes). */
     private static final VectorMask<Float> M8 = blockMask(8);
     private static final VectorMask<Float> M4 = blockMask(4);
@@ -120,13 +122,25 @@ public final class VectorObbSat implements BoxOverlapKernel {
                     if (certify && open != 0) {
                         open &= ~(closestOfAInB(rows) | closestOfBInA(rows));
                     }
-                    while (open != 0) {
-                        int lane = Long.numberOfTrailingZeros(open);
-                        open &= open - 1;
-                        qa[queued] = pa[p + lane];
-                        qb[queued] = pb[p + lane];
-                        qp[queued] = p + lane;
-                        queued++;
+                    if (TRANSPOSE) {
+                        // AVX-512 (16 lanes): compress the open lanes' indices, no branch per lane.
+                        if (open != 0) {
+                            VectorMask<Integer> m = VectorMask.fromLong(I, open);
+                            IntVector.fromArray(I, pa, p).compress(m).intoArray(qa, queued);
+                            IntVector.fromArray(I, pb, p).compress(m).intoArray(qb, queued);
+                            IOTA.add(p).compress(m).intoArray(qp, queued);
+                            queued += Long.bitCount(open);
+                        }
+                    } else {
+                        // Narrower vectors may lack a compress instruction (AVX2): one lane at a time.
+                        while (open != 0) {
+                            int lane = Long.numberOfTrailingZeros(open);
+                            open &= open - 1;
+                            qa[queued] = pa[p + lane];
+                            qb[queued] = pb[p + lane];
+                            qp[queued] = p + lane;
+                            queued++;
+                        }
                     }
                     bits |= hit << (p - w);
                 }
