@@ -37,6 +37,21 @@ import dev.sepax.internal.SolidArguments;
  * need no cross axis at all (the Minkowski difference is then a prism, whose face normals are
  * face axes of the boxes), so biasing the degenerate ones towards "intersecting" loses nothing.
  *
+ * <h2>The common-point certificate</h2>
+ * Intersecting pairs must have all 15 axes refuted, so after the six face axes, at tolerance
+ * {@code >= 0}, the kernel first looks for a point of both boxes: the point of A closest to B's
+ * centre ({@code clamp(T_i, -a_i, a_i)} in A's frame) tested against B's slabs, then the point
+ * of B closest to A's centre tested against A's. Either one inside the other box proves the
+ * boxes share a point, so no axis separates them at all. The test is exact up to the rounding of
+ * a few products, under {@code 64 u} times the sum of half-extents (a point it accepts is within
+ * that of both boxes, and {@code |T|} is then at most that sum): below the guard's term of the
+ * band. On random boxes about nine in ten
+ * intersecting pairs end there (14 673 of the OBB benchmark's 16 384); the nine cross axes run
+ * for the rest and for pairs only a cross axis separates. At a negative tolerance (overlap up
+ * to {@code |tolerance|} counts as apart) a common point proves nothing, so the certificate is
+ * skipped. At tolerance 0 a cross axis compares with 0 instead of {@code 0 * |A_i x B_j|}:
+ * the same verdict without the square root.
+ *
  * <h2>Float error band</h2>
  * Each face-axis gap is within {@code 16 u (|T| + sum of the six half-extents)} of its exact
  * value for the stored boxes; a cross-axis gap within that plus {@code GUARD (sum of
