@@ -23,9 +23,10 @@ import jdk.incubator.vector.VectorSpecies;
  * <ol>
  * <li><b>Load.</b> With 16 float lanes, each box's packed row ({@link BoxArrays#packed}, 16
  * floats) is read with one contiguous vector load and each 16 x 16 block is transposed in
- * registers (four rounds of blends and one-input permutes), giving the 15 components lane-major; the 30 gathers per vector of pairs this replaces cost several times
- * as much. Narrower vectors gather the components. {@code R}, {@code T} and the half-extents
- * are staged lane-major in pooled scratch ({@link KernelScratch}).</li>
+ * registers (four rounds of blends and one-input permutes), giving the 15 components
+ * lane-major; the 30 gathers per vector of pairs this replaces cost several times as much.
+ * Narrower vectors gather the components. {@code R}, {@code T} and the half-extents are staged
+ * lane-major in pooled scratch ({@link KernelScratch}).</li>
  * <li><b>Face axes</b> (six), which separate most separated pairs.</li>
  * <li><b>Certificate</b> (tolerance {@code >= 0}): the point of A closest to B's centre lies in
  * B, or the converse; about nine in ten intersecting pairs end here.</li>
@@ -213,7 +214,7 @@ public final class VectorObbSat implements BoxOverlapKernel {
      * vectors, one instruction, is not in Java 21's API).
      */
     private static void transpose(float[] k, int[] idx, int p, float[] cols, int off) {
-        FloatVector r0 = FloatVector.fromArray(S, k, BoxArrays.STRIDE * idx[p + 0]);
+        FloatVector r0 = FloatVector.fromArray(S, k, BoxArrays.STRIDE * idx[p]);
         FloatVector r1 = FloatVector.fromArray(S, k, BoxArrays.STRIDE * idx[p + 1]);
         FloatVector r2 = FloatVector.fromArray(S, k, BoxArrays.STRIDE * idx[p + 2]);
         FloatVector r3 = FloatVector.fromArray(S, k, BoxArrays.STRIDE * idx[p + 3]);
