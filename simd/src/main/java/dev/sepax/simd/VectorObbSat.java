@@ -21,7 +21,7 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code mul().add()} for {@code a*b + c}, {@code abs}, {@code min/max} with Java's semantics,
  * {@code sqrt} correctly rounded), so every verdict equals the scalar one bit for bit:
  * <ol>
- * <li><b>Load.</b> With 16 float lanes, each box's packed row ({@link BoxArrays#packed}, 16
+ * <li><b>Load.</b> With 16 float lanes, each box's packed row ({@code BoxArrays.packed}, 16
  * floats) is read with one contiguous vector load and each 16 x 16 block is transposed in
  * registers (four rounds of blends and one-input permutes), giving the 15 components
  * lane-major; the 30 gathers per vector of pairs this replaces cost several times as much.
