@@ -37,6 +37,21 @@ import dev.sepax.internal.SolidArguments;
  * need no cross axis at all (the Minkowski difference is then a prism, whose face normals are
  * face axes of the boxes), so biasing the degenerate ones towards "intersecting" loses nothing.
  *
+ * <h2>The common-point certificate</h2>
+ * Intersecting pairs must have all 15 axes refuted, so after the six face axes, at tolerance
+ * {@code >= 0}, the kernel first looks for a point of both boxes: the point of A closest to B's
+ * centre ({@code clamp(T_i, -a_i, a_i)} in A's frame) tested against B's slabs, then the point
+ * of B closest to A's centre tested against A's. Either one inside the other box proves the
+ * boxes share a point, so no axis separates them at all. The test is exact up to the rounding of
+ * a few products, under {@code 64 u} times the sum of half-extents (a point it accepts is within
+ * that of both boxes, and {@code |T|} is then at most that sum): below the guard's term of the
+ * band. On random boxes about nine in ten
+ * intersecting pairs end there (14 673 of the OBB benchmark's 16 384); the nine cross axes run
+ * for the rest and for pairs only a cross axis separates. At a negative tolerance (overlap up
+ * to {@code |tolerance|} counts as apart) a common point proves nothing, so the certificate is
+ * skipped. At tolerance 0 a cross axis compares with 0 instead of {@code 0 * |A_i x B_j|}:
+ * the same verdict without the square root.
+ *
  * <h2>Float error band</h2>
  * Each face-axis gap is within {@code 16 u (|T| + sum of the six half-extents)} of its exact
  * value for the stored boxes; a cross-axis gap within that plus {@code GUARD (sum of
@@ -162,11 +177,71 @@ public final class ScalarObbSat implements BoxOverlapKernel {
             return true;
         }
         // B's face axes: T expressed along B_j.
-        if (Math.abs(t0 * r00 + t1 * r10 + t2 * r20) - ((ha0 * a00 + ha1 * a10 + ha2 * a20) + hb0) > tol
-                || Math.abs(t0 * r01 + t1 * r11 + t2 * r21) - ((ha0 * a01 + ha1 * a11 + ha2 * a21) + hb1) > tol
-                || Math.abs(t0 * r02 + t1 * r12 + t2 * r22) - ((ha0 * a02 + ha1 * a12 + ha2 * a22) + hb2) > tol) {
+        float s0 = t0 * r00 + t1 * r10 + t2 * r20;
+        float s1 = t0 * r01 + t1 * r11 + t2 * r21;
+        float s2 = t0 * r02 + t1 * r12 + t2 * r22;
+        if (Math.abs(s0) - ((ha0 * a00 + ha1 * a10 + ha2 * a20) + hb0) > tol
+                || Math.abs(s1) - ((ha0 * a01 + ha1 * a11 + ha2 * a21) + hb1) > tol
+                || Math.abs(s2) - ((ha0 * a02 + ha1 * a12 + ha2 * a22) + hb2) > tol) {
             return true;
         }
+        if (tol >= 0 && (closestOfAInB(r00, r01, r02, r10, r11, r12, r20, r21, r22, t0, t1, t2, ha0, ha1, ha2, hb0, hb1, hb2)
+                || closestOfBInA(r00, r01, r02, r10, r11, r12, r20, r21, r22, s0, s1, s2, ha0, ha1, ha2, hb0, hb1, hb2))) {
+            return false;
+        }
+        return crossesSeparate(r00, r01, r02, r10, r11, r12, r20, r21, r22, t0, t1, t2, ha0, ha1, ha2, hb0, hb1, hb2, tol);
+    }
+
+    /**
+     * The certificate: is the point of A closest to B's centre inside B? In A's frame (origin
+     * A's centre) B's centre is {@code T} and that point is {@code clamp(T_i, -a_i, a_i)};
+     * {@code d = clamp(T) - T} is its offset from B's centre, {@code e_j = sum_i d_i R[i][j]}
+     * the same offset along B's axes.
+     */
+    private static boolean closestOfAInB(float r00, float r01, float r02, float r10, float r11, float r12,
+                                        float r20, float r21, float r22, float t0, float t1, float t2,
+                                        float ha0, float ha1, float ha2, float hb0, float hb1, float hb2) {
+        float d0 = Math.min(Math.max(t0, -ha0), ha0) - t0;
+        float d1 = Math.min(Math.max(t1, -ha1), ha1) - t1;
+        float d2 = Math.min(Math.max(t2, -ha2), ha2) - t2;
+        return Math.abs(d0 * r00 + d1 * r10 + d2 * r20) <= hb0
+                && Math.abs(d0 * r01 + d1 * r11 + d2 * r21) <= hb1
+                && Math.abs(d0 * r02 + d1 * r12 + d2 * r22) <= hb2;
+    }
+
+    /**
+     * The converse certificate: is the point of B closest to A's centre inside A? In B's frame
+     * A's centre is {@code -s} ({@code s_j = sum_i T_i R[i][j]}), that point
+     * {@code clamp(-s_j, -b_j, b_j)}, and {@code e = clamp(s) - s} is minus its offset from A's
+     * centre (the sign does not change {@code |R e|}).
+     */
+    private static boolean closestOfBInA(float r00, float r01, float r02, float r10, float r11, float r12,
+                                        float r20, float r21, float r22, float s0, float s1, float s2,
+                                        float ha0, float ha1, float ha2, float hb0, float hb1, float hb2) {
+        float e0 = Math.min(Math.max(s0, -hb0), hb0) - s0;
+        float e1 = Math.min(Math.max(s1, -hb1), hb1) - s1;
+        float e2 = Math.min(Math.max(s2, -hb2), hb2) - s2;
+        return Math.abs(r00 * e0 + r01 * e1 + r02 * e2) <= ha0
+                && Math.abs(r10 * e0 + r11 * e1 + r12 * e2) <= ha1
+                && Math.abs(r20 * e0 + r21 * e1 + r22 * e2) <= ha2;
+    }
+
+    /**
+     * The nine cross axes {@code A_i x B_j}, in the order {@code (0,0), (0,1), .. (2,2)}: does one
+     * separate by more than tol?
+     */
+    private static boolean crossesSeparate(float r00, float r01, float r02, float r10, float r11, float r12,
+                                          float r20, float r21, float r22, float t0, float t1, float t2,
+                                          float ha0, float ha1, float ha2, float hb0, float hb1, float hb2, float tol) {
+        float a00 = Math.abs(r00);
+        float a01 = Math.abs(r01);
+        float a02 = Math.abs(r02);
+        float a10 = Math.abs(r10);
+        float a11 = Math.abs(r11);
+        float a12 = Math.abs(r12);
+        float a20 = Math.abs(r20);
+        float a21 = Math.abs(r21);
+        float a22 = Math.abs(r22);
         // Only the cross axes need the guard (see class doc).
         float q00 = a00 + GUARD;
         float q01 = a01 + GUARD;
@@ -198,6 +273,9 @@ public final class ScalarObbSat implements BoxOverlapKernel {
                                  float h3, float q3, float h4, float q4, float tol) {
         float dist = Math.abs(tp * rp - tq * rq);
         float radius = (h1 * q1 + h2 * q2) + (h3 * q3 + h4 * q4);
+        if (tol == 0) {
+            return dist - radius > 0; // tol * len is +0 or -0 for every finite len: the same verdict
+        }
         float len = (float) Math.sqrt(rp * rp + rq * rq);
         return dist - radius > tol * len;
     }

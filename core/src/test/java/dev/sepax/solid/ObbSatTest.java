@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The 15-axis OBB kernel: against a double-precision oracle (corners projected on all 15
- * axes), against the hull kernel on the same boxes built as hulls, the parallel-edge guard on
+ * axes), on random pairs and on edge-on-edge near contacts (where the cross axes decide),
+ * against the hull kernel on the same boxes built as hulls, the parallel-edge guard on
  * boxes with identical and nearly identical rotations, touching faces, and input validation.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -47,6 +48,42 @@ class ObbSatTest {
         }
         assertTrue(checked > 50000, "checked " + checked);
         assertTrue(hits > checked / 5 && hits < checked * 4 / 5, hits + " of " + checked);
+    }
+
+    @Test
+    void edgeContactsAgreeWithTheDoubleOracleOutsideTheBand() {
+        // Pairs the face axes and the common-point certificate leave open: the cross axes decide.
+        OrientedBoxes boxes = SolidFixtures.edgeContactBoxes(7, 20000);
+        PairBatch pairs = new PairBatch(boxes.size(), boxes.size());
+        for (int i = 0; i < boxes.size(); i += 2) {
+            pairs.add(i, i + 1);
+            pairs.add(i + 1, i);
+        }
+        for (float tol : new float[] {0f, 0.01f, -0.01f}) {
+            OverlapBits out = new OverlapBits(pairs.size());
+            ScalarObbSat.INSTANCE.test(boxes, pairs, tol, out);
+            int checked = 0;
+            int hits = 0;
+            int crossOnly = 0;
+            for (int p = 0; p < pairs.size(); p++) {
+                int a = pairs.shapeA(p);
+                int b = pairs.shapeB(p);
+                double gap = SolidFixtures.boxGap(boxes, a, b);
+                double band = SolidFixtures.boxBand(boxes, a, b);
+                if (Math.abs(gap - tol) <= band) {
+                    continue;
+                }
+                checked++;
+                hits += gap <= tol ? 1 : 0;
+                crossOnly += gap > tol && SolidFixtures.boxFaceGap(boxes, a, b) < tol - band ? 1 : 0;
+                if (out.get(p) != (gap <= tol)) {
+                    fail("tol=" + tol + ", pair=" + p + ": gap=" + gap + ", kernel=" + out.get(p));
+                }
+            }
+            assertTrue(checked > 15000, "checked " + checked);
+            assertTrue(hits > checked / 10 && hits < checked * 9 / 10, "tol=" + tol + ": " + hits + " of " + checked);
+            assertTrue(crossOnly > checked / 40, "tol=" + tol + ": separated by a cross axis only: " + crossOnly + " of " + checked);
+        }
     }
 
     @Test

@@ -305,6 +305,76 @@ public final class SolidFixtures {
         return (16 * U * (t + h) + ScalarObbSat.GUARD * h) / Math.max(minL, 0x1p-30);
     }
 
+    /**
+     * {@code n} boxes in pairs {@code (2i, 2i + 1)} near edge-on-edge contact: box 2i + 1 is
+     * placed from box 2i along a random cross axis {@code A_i x B_j}, at the distance where
+     * their projections on it touch, plus a gap of up to 2% of that distance either way. Many
+     * such pairs are separated by a cross axis only, or intersect without sharing either
+     * centre's nearest point: the cases the kernels' face axes and certificate leave open.
+     */
+    public static OrientedBoxes edgeContactBoxes(long seed, int n) {
+        SplittableRandom r = new SplittableRandom(seed);
+        OrientedBoxes b = new OrientedBoxes(n);
+        BoxArrays s = b.arrays();
+        for (int i = 0; i + 1 < n; i += 2) {
+            float[] qa = quaternion(r);
+            float[] qb = quaternion(r);
+            float[] ha = {(float) r.nextDouble(0.1, 2), (float) r.nextDouble(0.1, 2), (float) r.nextDouble(0.1, 2)};
+            float[] hb = {(float) r.nextDouble(0.1, 2), (float) r.nextDouble(0.1, 2), (float) r.nextDouble(0.1, 2)};
+            b.setRotated(i, 0, 0, 0, qa[0], qa[1], qa[2], qa[3], ha[0], ha[1], ha[2]);
+            b.setRotated(i + 1, 0, 0, 0, qb[0], qb[1], qb[2], qb[3], hb[0], hb[1], hb[2]);
+            double[][] axes = new double[6][];
+            for (int k = 0; k < 2; k++) {
+                int box = i + k;
+                axes[3 * k] = new double[] {s.ux[box], s.uy[box], s.uz[box]};
+                axes[3 * k + 1] = new double[] {s.vx[box], s.vy[box], s.vz[box]};
+                axes[3 * k + 2] = new double[] {s.wx[box], s.wy[box], s.wz[box]};
+            }
+            double[] p = axes[r.nextInt(3)];
+            double[] q = axes[3 + r.nextInt(3)];
+            double[] l = {p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]};
+            double len = norm(l);
+            if (len < 0.1) {
+                l = p;
+                len = 1;
+            }
+            double reach = 0;
+            for (int k = 0; k < 3; k++) {
+                reach += ha[k] * Math.abs(dot(axes[k], l)) / len + hb[k] * Math.abs(dot(axes[3 + k], l)) / len;
+            }
+            double d = reach * (1 + r.nextDouble(-0.02, 0.02));
+            // A sideways offset too, so that the contact is not always centre on centre.
+            double side = r.nextDouble(-0.3, 0.3) * reach;
+            double[] o = {q[1] * l[2] - q[2] * l[1], q[2] * l[0] - q[0] * l[2], q[0] * l[1] - q[1] * l[0]};
+            double ol = Math.max(norm(o), 1e-9);
+            float cx = (float) (r.nextDouble(-50, 50));
+            float cy = (float) (r.nextDouble(-50, 50));
+            float cz = (float) (r.nextDouble(-50, 50));
+            b.setRotated(i, cx, cy, cz, qa[0], qa[1], qa[2], qa[3], ha[0], ha[1], ha[2]);
+            b.setRotated(i + 1, (float) (cx + d * l[0] / len + side * o[0] / ol), (float) (cy + d * l[1] / len + side * o[1] / ol),
+                    (float) (cz + d * l[2] / len + side * o[2] / ol), qb[0], qb[1], qb[2], qb[3], hb[0], hb[1], hb[2]);
+        }
+        return b;
+    }
+
+    /** The largest of the six face-axis gaps of boxes a and b in double (corner projections). */
+    public static double boxFaceGap(OrientedBoxes boxes, int a, int b) {
+        BoxArrays r = boxes.arrays();
+        double[] ca = corners(boxes, a);
+        double[] cb = corners(boxes, b);
+        double best = Double.NEGATIVE_INFINITY;
+        for (int i : new int[] {a, b}) {
+            best = Math.max(best, cornerGap(ca, cb, new double[] {r.ux[i], r.uy[i], r.uz[i]}));
+            best = Math.max(best, cornerGap(ca, cb, new double[] {r.vx[i], r.vy[i], r.vz[i]}));
+            best = Math.max(best, cornerGap(ca, cb, new double[] {r.wx[i], r.wy[i], r.wz[i]}));
+        }
+        return best;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    }
+
     /** n random boxes (half-extents 0.1..1.5) randomly rotated in a cube of the given side. */
     public static OrientedBoxes boxes(long seed, int n, double side) {
         SplittableRandom r = new SplittableRandom(seed);

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * never waits, never allocates after the pool is full, and never shares scratch with another
  * call. The caller's output arrays are never used as scratch.
  *
- * <p>Thread-safe (compare-and-set on the slots). About 3 KB per instance at 16 float lanes.
+ * <p>Thread-safe (compare-and-set on the slots). About 6 KB per instance at 16 float lanes.
  */
 final class KernelScratch {
     private static final int L = VectorSupport.F.length();
@@ -40,8 +40,22 @@ final class KernelScratch {
     /** Per-lane float scratch (best separations of the merge walk). */
     final float[] floats1 = new float[L];
 
-    /** Lane-major rows of the OBB kernel: R (9), T (3), A's and B's half-extents (6), L lanes each. */
-    final float[] boxRows = new float[18 * L];
+    /**
+     * Lane-major rows of the OBB kernel: R (9), T (3), A's and B's half-extents (6), T along B's
+     * axes (3), L lanes each.
+     */
+    final float[] boxRows = new float[21 * L];
+    /** The OBB kernel's transposed boxes: A's 15 components, a spare row, B's 15 (L lanes each). */
+    final float[] boxCols = new float[32 * L];
+    /**
+     * The OBB kernel's queue of pairs left to the cross axes: A's box (at most 64 + L - 1
+     * entries, and room for a whole vector stored at the last one).
+     */
+    final int[] boxQueueA = new int[64 + 2 * L];
+    /** The same queue: B's box. */
+    final int[] boxQueueB = new int[64 + 2 * L];
+    /** The same queue: the pair's index in the batch. */
+    final int[] boxQueuePair = new int[64 + 2 * L];
 
     /** Largest capacity the lanes-across-pairs merge walk copies into {@link #walkRows}. */
     static final int MAX_WALK_CAPACITY = 256;

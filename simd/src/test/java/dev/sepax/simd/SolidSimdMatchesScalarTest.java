@@ -177,6 +177,38 @@ class SolidSimdMatchesScalarTest {
     }
 
     @Test
+    void obbEdgeContactsAreBitIdentical() {
+        // Most pairs reach the queued cross axes; ranges of every length exercise the queue's
+        // flushes at word ends and its scalar remainder.
+        OrientedBoxes boxes = SolidFixtures.edgeContactBoxes(8, 6000);
+        PairBatch pairs = new PairBatch(boxes.size(), boxes.size());
+        for (int i = 0; i < boxes.size(); i += 2) {
+            pairs.add(i, i + 1);
+            pairs.add(i + 1, i);
+        }
+        int n = pairs.size();
+        for (float tol : TOLERANCES) {
+            OverlapBits scalar = new OverlapBits(n);
+            OverlapBits simd = new OverlapBits(n);
+            assertEquals(ScalarObbSat.INSTANCE.test(boxes, pairs, tol, scalar),
+                    VectorObbSat.INSTANCE.test(boxes, pairs, tol, simd));
+            assertEquals(-1, scalar.firstDifference(simd, n), "tol=" + tol);
+            OverlapBits parts = new OverlapBits(n);
+            int from = 0;
+            for (int len = 1; from < n; len += 37) {
+                int to = Math.min(n, from + len);
+                int hits = VectorObbSat.INSTANCE.test(boxes, pairs, from, to, tol, parts);
+                assertEquals(scalar.count(to) - scalar.count(from), hits, "from=" + from + ", to=" + to);
+                from = (to + 63) & -64;
+                if (from > to) {
+                    VectorObbSat.INSTANCE.test(boxes, pairs, to & -64, Math.min(n, from), tol, parts);
+                }
+            }
+            assertEquals(-1, scalar.firstDifference(parts, n), "ranges, tol=" + tol);
+        }
+    }
+
+    @Test
     void obbWithSharedAndTouchingRotationsIsBitIdentical() {
         SplittableRandom r = new SplittableRandom(9);
         int n = 3000;
