@@ -15,7 +15,7 @@ import dev.sepax.shape.ConvexPolygons;
  * kernel's own AABB compares would not separate (the same float expressions, so pruning never
  * changes a verdict), block by block of the compounds' spatially ordered parts, runs the
  * instance's {@link SatKernel} over them (the SIMD kernel where {@link Sepax#overlap()} chose
- * it; the first 32 part pairs of a compound pair one at a time, then batches of 64), stopping at
+ * it; the first 256 part pairs of a compound pair one at a time, then batches of 64), stopping at
  * the first hit, and sets compound pair {@code i}'s bit iff some part pair intersects. Touching counts at tolerance 0; the verdict band is that of the
  * kernel on the parts' store.
  *
