@@ -261,8 +261,13 @@ public final class ConvexPolygons {
                 count[s] = k;
                 capacity[s] = capacityFor(k);
                 maxCount = Math.max(maxCount, k);
-                slots = ArrayGrowth.sum(slots, capacity[s], ArrayGrowth.MAX_LENGTH - TAIL_SLACK,
-                        "shape=" + s + ": the store's vertex slots");
+                if ((long) slots + capacity[s] > ArrayGrowth.MAX_LENGTH - TAIL_SLACK) {
+                    // The message is built only here: a concatenation per shape was a measurable
+                    // part of building large stores.
+                    ArrayGrowth.sum(slots, capacity[s], ArrayGrowth.MAX_LENGTH - TAIL_SLACK,
+                            "shape=" + s + ": the store's vertex slots");
+                }
+                slots += capacity[s];
             }
             ConvexPolygons p = new ConvexPolygons(n, start, count, capacity, slots, maxCount, false);
             for (int s = 0; s < n; s++) {

@@ -34,19 +34,18 @@ final class RowReader implements Serializable {
      */
     ShapeRow read(Row row, boolean left, float widen, int partition, long index) {
         Object id = row.isNullAt(idField) ? null : row.get(idField);
-        String where = partition + ":" + index;
         if (id == null) {
-            throw new BadRowException(dataset, where, null, "the id is null");
+            throw new BadRowException(dataset, partition + ":" + index, null, "the id is null");
         }
         if (row.isNullAt(geometryField)) {
-            throw new BadRowException(dataset, where, id, "the geometry is null");
+            throw new BadRowException(dataset, partition + ":" + index, id, "the geometry is null");
         }
         float[] xy;
         try {
             xy = format == PolygonSource.Format.WKT ? parseWkt(row.getString(geometryField))
                     : rounded(row.getList(geometryField));
         } catch (IllegalArgumentException e) {
-            throw new BadRowException(dataset, where, id, e.getMessage());
+            throw new BadRowException(dataset, partition + ":" + index, id, e.getMessage());
         }
         return new ShapeRow(id, left, xy, widen, partition, index);
     }
