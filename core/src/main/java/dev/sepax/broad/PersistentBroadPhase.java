@@ -117,18 +117,21 @@ public final class PersistentBroadPhase {
     private boolean initialised;
 
     /**
-     * Per-shape pair lists, threaded through the slots: link {@code 2 s} is slot {@code s} in
-     * the list of its first shape, link {@code 2 s + 1} in the list of its second. A refit
-     * shape walks its own list to drop separated pairs and to mark its live partners, so no
-     * pass over all slots and no pair hash is needed.
+     * Per-shape partner arrays: each shape's live pairs as {@code (partner, slot)} entries in
+     * chunks of {@link #CHUNK}, chunk {@code i < n} being shape {@code i}'s first (most shapes
+     * need no other), further chunks taken from a free list past {@code n}. A chunk is
+     * {@link #STRIDE} ints: {@code [0]} the shape's entry count (first chunk only), {@code [1]}
+     * the next chunk or -1, then the entries. A refit shape reads its partners from one or two
+     * cache lines, and a partner's entry is found by a scan of those lines, so a refresh touches
+     * no per-partner memory except for the pairs it adds or removes.
      */
-    private final int[] pairHead;
-    /** Per link {@code L}: {@code [2 L]} the next link of the list, {@code [2 L + 1]} the partner shape (one cache line). */
-    private int[] linkNext = new int[0];
-    private int[] linkPrev = new int[0];
-    /** {@code mark[j] == token}: j is a live partner of the shape being queried. */
-    private final int[] mark;
-    private int token;
+    private int[] adj;
+    private int chunkCount;
+    private int freeChunk = -1;
+    /** Set on an entry's slot while a refresh's query has found the partner. */
+    private static final int FOUND = 0x80000000;
+    static final int CHUNK = 15;
+    private static final int STRIDE = 2 + 2 * CHUNK;
 
     private final PairBatch pairs;
     private int slotCount;
@@ -181,9 +184,11 @@ public final class PersistentBroadPhase {
         oversize = new int[n];
         moved = new int[n];
         movedStamp = new int[n];
-        pairHead = new int[n];
-        java.util.Arrays.fill(pairHead, -1);
-        mark = new int[n];
+        adj = new int[STRIDE * Math.max(n, 1)];
+        for (int i = 0; i < n; i++) {
+            adj[STRIDE * i + 1] = -1;
+        }
+        chunkCount = n;
         pairs = new PairBatch(n, 0);
     }
 
@@ -445,23 +450,12 @@ public final class PersistentBroadPhase {
      * second.
      */
     private void refresh(int i) {
-        // Two marks per refresh: LISTED (a partner in i's list) and FOUND (listed and found by
-        // the query). Tokens only grow, so marks of earlier refreshes never match.
-        if (token >= Integer.MAX_VALUE - 2) {
-            java.util.Arrays.fill(mark, 0);
-            token = 0;
-        }
-        int listed = ++token;
-        int found = ++token;
         int b = 4 * i;
         float lx = fat[b];
         float ly = fat[b + 1];
         float hx = fat[b + 2];
         float hy = fat[b + 3];
-        int[] links = linkNext;
-        for (int link = pairHead[i]; link >= 0; link = links[2 * link]) {
-            mark[links[2 * link + 1]] = listed;
-        }
+        int listed = adj[STRIDE * i];
         // The query is complete (every box overlapping i's is in the visited cells or the
         // oversize list), so a listed partner it does not find no longer overlaps.
         double reachBack = LOOK_BACK * cellSize * (1 + SLACK);
@@ -470,54 +464,144 @@ public final class PersistentBroadPhase {
         int r0 = row(ly - reachBack);
         int r1 = row(hy);
         float[] box = cellBox;
+        int[] ids = cellId;
+        int[] starts = cellStart;
         for (int r = r0; r <= r1; r++) {
             // Columns c0..c1 of one row are one contiguous run of the sorted boxes.
-            int end = cellStart[r * gridW + c1 + 1];
-            for (int e = cellStart[r * gridW + c0]; e < end; e++) {
+            int end = starts[r * gridW + c1 + 1];
+            for (int e = starts[r * gridW + c0]; e < end; e++) {
                 int d = 4 * e;
                 if (box[d] <= hx && lx <= box[d + 2] && box[d + 1] <= hy && ly <= box[d + 3]) {
-                    found(i, cellId[e], listed, found);
+                    int j = ids[e];
+                    if (j != i) {
+                        found(i, j, listed);
+                    }
                 }
             }
         }
         for (int o = 0; o < oversizeCount; o++) {
             int j = oversize[o];
             int d = 4 * j;
-            if (fat[d] <= hx && lx <= fat[d + 2] && fat[d + 1] <= hy && ly <= fat[d + 3]) {
-                found(i, j, listed, found);
+            if (j != i && fat[d] <= hx && lx <= fat[d + 2] && fat[d + 1] <= hy && ly <= fat[d + 3]) {
+                found(i, j, listed);
             }
         }
-        links = linkNext; // addPair may have grown it
-        for (int link = pairHead[i]; link >= 0; ) {
-            int following = links[2 * link];
-            int j = links[2 * link + 1];
-            if (mark[j] != found) {
-                if ((link & 1) == 0) {
-                    free(link >>> 1, i, j);
+        // Entries at or past `listed` were added by this query. Backwards, so that the entry
+        // swapped into a freed place was already visited.
+        int[] t = adj;
+        for (int k = listed - 1; k >= 0; k--) {
+            int at = entry(i, k);
+            int s = t[at + 1];
+            if ((s & FOUND) != 0) {
+                t[at + 1] = s & ~FOUND;
+            } else {
+                int j = t[at];
+                removeEntry(i, k);
+                removeEntry(j, indexOf(j, i, adj[STRIDE * j]));
+                if (i < j) {
+                    free(s, i, j);
                 } else {
-                    free(link >>> 1, j, i);
+                    free(s, j, i);
                 }
             }
-            link = following;
         }
     }
 
-    /** The query of {@code i} found {@code j}'s box overlapping: keep the pair, or add it. */
-    private void found(int i, int j, int listed, int found) {
-        if (j == i) {
-            return;
+    /** The query of {@code i} found {@code j}'s box overlapping: flag the listed pair, or add it. */
+    private void found(int i, int j, int listed) {
+        int k = indexOf(i, j, listed);
+        if (k >= 0) {
+            int at = entry(i, k);
+            adj[at + 1] |= FOUND;
+        } else {
+            int s = addPair(Math.min(i, j), Math.max(i, j));
+            append(i, j, s);
+            append(j, i, s);
         }
-        if (mark[j] == listed) {
-            mark[j] = found;
-        } else if (mark[j] != found) {
-            mark[j] = found;
-            addPair(Math.min(i, j), Math.max(i, j));
+    }
+
+    /** Index of partner {@code j} among shape {@code i}'s first {@code count} entries, or -1. */
+    private int indexOf(int i, int j, int count) {
+        int[] t = adj;
+        int base = STRIDE * i + 2;
+        int k = 0;
+        while (true) {
+            int stop = Math.min(count - k, CHUNK);
+            for (int q = 0; q < stop; q++) {
+                if (t[base + 2 * q] == j) {
+                    return k + q;
+                }
+            }
+            k += stop;
+            if (k >= count) {
+                return -1;
+            }
+            base = STRIDE * t[base - 1] + 2;
         }
+    }
+
+    /** Array index of shape {@code i}'s entry {@code k} (its partner; the slot follows). */
+    private int entry(int i, int k) {
+        int chunk = i;
+        for (int c = k / CHUNK; c > 0; c--) {
+            chunk = adj[STRIDE * chunk + 1];
+        }
+        return STRIDE * chunk + 2 + 2 * (k % CHUNK);
+    }
+
+    private void append(int i, int partner, int slot) {
+        int count = adj[STRIDE * i];
+        int chunk = i;
+        for (int c = count / CHUNK; c > 0; c--) {
+            int next = adj[STRIDE * chunk + 1];
+            if (next < 0) {
+                next = takeChunk();
+                adj[STRIDE * chunk + 1] = next;
+            }
+            chunk = next;
+        }
+        int at = STRIDE * chunk + 2 + 2 * (count % CHUNK);
+        adj[at] = partner;
+        adj[at + 1] = slot;
+        adj[STRIDE * i] = count + 1;
+    }
+
+    /** Removes shape {@code i}'s entry {@code k}: the last entry takes its place. */
+    private void removeEntry(int i, int k) {
+        int last = adj[STRIDE * i] - 1;
+        int at = entry(i, k);
+        int from = entry(i, last);
+        adj[at] = adj[from];
+        adj[at + 1] = adj[from + 1];
+        adj[STRIDE * i] = last;
+        if (last > 0 && last % CHUNK == 0) {
+            // The last chunk is empty now: back to the free list.
+            int before = i;
+            for (int c = last / CHUNK - 1; c > 0; c--) {
+                before = adj[STRIDE * before + 1];
+            }
+            int emptied = adj[STRIDE * before + 1];
+            adj[STRIDE * before + 1] = -1;
+            adj[STRIDE * emptied + 1] = freeChunk;
+            freeChunk = emptied;
+        }
+    }
+
+    private int takeChunk() {
+        if (freeChunk >= 0) {
+            int c = freeChunk;
+            freeChunk = adj[STRIDE * c + 1];
+            adj[STRIDE * c + 1] = -1;
+            return c;
+        }
+        if (STRIDE * (chunkCount + 1) > adj.length) {
+            adj = java.util.Arrays.copyOf(adj, STRIDE * (chunkCount + Math.max(16, chunkCount >> 3)));
+        }
+        adj[STRIDE * chunkCount + 1] = -1;
+        return chunkCount++;
     }
 
     private void free(int s, int a, int b) {
-        unlinkPair(2 * s, a);
-        unlinkPair(2 * s + 1, b);
         live.words()[s >>> 6] &= ~(1L << s);
         liveCount--;
         freeWord = Math.min(freeWord, s >>> 6);
@@ -533,52 +617,22 @@ public final class PersistentBroadPhase {
         removedCount++;
     }
 
-    private void linkPair(int link, int shape, int partner) {
-        int first = pairHead[shape];
-        linkNext[2 * link] = first;
-        linkNext[2 * link + 1] = partner;
-        linkPrev[link] = -1;
-        if (first >= 0) {
-            linkPrev[first] = link;
-        }
-        pairHead[shape] = link;
-    }
-
-    private void unlinkPair(int link, int shape) {
-        int before = linkPrev[link];
-        int after = linkNext[2 * link];
-        if (before >= 0) {
-            linkNext[2 * before] = after;
-        } else {
-            pairHead[shape] = after;
-        }
-        if (after >= 0) {
-            linkPrev[after] = before;
-        }
-    }
-
-    /** Gives the new live pair {@code (a, b)}, {@code a < b}, the lowest free slot. */
-    private void addPair(int a, int b) {
+    /** Gives the new live pair {@code (a, b)}, {@code a < b}, the lowest free slot; returns it. */
+    private int addPair(int a, int b) {
         int s = allocateSlot();
         if (s == slotCount) {
             pairs.add(a, b);
             slotCount++;
-            if (linkPrev.length < 2 * slotCount) {
-                int cap = Math.max(128, 2 * slotCount + slotCount);
-                linkNext = java.util.Arrays.copyOf(linkNext, 2 * cap);
-                linkPrev = java.util.Arrays.copyOf(linkPrev, cap);
-            }
         } else {
             pairs.set(s, a, b);
         }
-        linkPair(2 * s, a, b);
-        linkPair(2 * s + 1, b, a);
         live.words()[s >>> 6] |= 1L << s;
         liveCount++;
         if (addedCount == added.length) {
             added = java.util.Arrays.copyOf(added, addedCount + (addedCount >> 1));
         }
         added[addedCount++] = s;
+        return s;
     }
 
     /** The lowest free slot, or {@code slotCount} (with room in {@link #live}) when none is free. */
@@ -671,15 +725,11 @@ public final class PersistentBroadPhase {
         if (a == b) {
             return -1;
         }
-        int lo = Math.min(a, b);
-        int hi = Math.max(a, b);
-        for (int link = pairHead[lo]; link >= 0; link = linkNext[2 * link]) {
-            // (lo, hi) is stored smaller shape first, so it sits in lo's list as an even link.
-            if ((link & 1) == 0 && linkNext[2 * link + 1] == hi) {
-                return link >>> 1;
-            }
-        }
-        return -1;
+        int ca = adj[STRIDE * a];
+        int cb = adj[STRIDE * b];
+        int from = ca <= cb ? a : b;
+        int k = indexOf(from, from == a ? b : a, Math.min(ca, cb));
+        return k < 0 ? -1 : adj[entry(from, k) + 1];
     }
 
     /** Number of pairs the last update added. */
