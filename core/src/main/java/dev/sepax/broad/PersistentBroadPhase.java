@@ -60,7 +60,6 @@ import dev.sepax.shape.ConvexPolygons;
 public final class PersistentBroadPhase {
     /** Relative slack of the fat boxes against float rounding of the AABB test. */
     private static final double SLACK = 0x1p-20;
-    private static final int OVERSIZE = -1;
     /**
      * A cell is at least {@code 1 / LOOK_BACK} of the largest fat box, so a query looks back
      * that many cells for boxes whose minimum corner lies before its own: smaller cells than
@@ -96,12 +95,21 @@ public final class PersistentBroadPhase {
      * {@link #cellBox} and {@link #cellId} (row-major, so the cells of one row of a query are one
      * contiguous run): a query streams through copies of the boxes instead of chasing lists.
      */
-    private final int[] cellOf;
-    private int[] cellStart = new int[1];
-    private final float[] cellBox;
-    private final int[] cellId;
-    private final int[] oversize;
-    private int oversizeCount;
+    private int[] cellStart = new int[2];
+    /** Sorted copies: box, shape and cell key of each entry; each shape's entry is {@link #posOf}. */
+    private float[] cellBox;
+    private int[] cellId;
+    private int[] cellKey;
+    /** The other buffers of the sort, swapped with the three above. */
+    private float[] spareBox;
+    private int[] spareId;
+    private int[] spareKey;
+    private final int[] posOf;
+    /** The key of the oversize list, past the last cell: those entries sort last. */
+    private int oversizeKey;
+    private boolean sorted;
+    /** Bit {@code e}: entry {@code e} of the sorted copies is a refit shape (cell order of the refreshes). */
+    private final long[] refitAt;
     private int gridW;
     private int gridH;
     private double originX;
@@ -111,8 +119,6 @@ public final class PersistentBroadPhase {
 
     private final int[] moved;
     private int movedCount;
-    /** {@code movedStamp[i] == frame}: shape i was refit in the current update. */
-    private final int[] movedStamp;
     private int frame;
     private boolean initialised;
 
@@ -137,8 +143,11 @@ public final class PersistentBroadPhase {
     private int slotCount;
     private OverlapBits live = new OverlapBits(0);
     private int liveCount;
-    /** Every word below this one of {@link #live} has no free slot below the slot count. */
-    private int freeWord;
+    /**
+     * Bit {@code w} set: word {@code w} of {@link #live} has a free slot below the slot count. The
+     * lowest free slot is then a scan of a few summary words, however the holes are spread.
+     */
+    private long[] holes = new long[1];
 
     private int[] added = new int[16];
     private int addedCount;
@@ -148,6 +157,8 @@ public final class PersistentBroadPhase {
     private int removedCount;
 
     private boolean busy;
+    /** Sink of the partner counts read ahead in {@link #refreshInCellOrder}, so the reads stay. */
+    private int touched;
 
     /**
      * A broad phase for {@code shapeCount} shapes, empty until the first {@link #update}.
@@ -178,12 +189,15 @@ public final class PersistentBroadPhase {
         lastCentreX = new float[n];
         lastCentreY = new float[n];
         lastRefit = new int[n];
-        cellOf = new int[n];
         cellBox = new float[4 * n];
         cellId = new int[n];
-        oversize = new int[n];
+        spareBox = new float[4 * n];
+        spareId = new int[n];
+        cellKey = new int[n];
+        spareKey = new int[n];
+        posOf = new int[n];
+        refitAt = new long[(n + 63) >>> 6];
         moved = new int[n];
-        movedStamp = new int[n];
         adj = new int[STRIDE * Math.max(n, 1)];
         for (int i = 0; i < n; i++) {
             adj[STRIDE * i + 1] = -1;
@@ -228,7 +242,6 @@ public final class PersistentBroadPhase {
                 buildGrid();
                 initialised = true;
             }
-            assignCells();
             sortIntoCells();
             refreshInCellOrder();
             trimFreeTail();
@@ -295,7 +308,6 @@ public final class PersistentBroadPhase {
             in[b + 1] = up(fly + fatSlack);
             in[b + 2] = down(fhx - (double) reach - fatSlack);
             in[b + 3] = down(fhy - (double) reach - fatSlack);
-            movedStamp[i] = frame;
             moved[movedCount++] = i;
         }
     }
@@ -345,7 +357,8 @@ public final class PersistentBroadPhase {
         originY = n == 0 ? 0 : ly;
         gridW = (int) Math.min(4096, Math.max(1, Math.ceil(spanX * invCell) + 1));
         gridH = (int) Math.min(4096, Math.max(1, Math.ceil(spanY * invCell) + 1));
-        cellStart = new int[gridW * gridH + 1];
+        oversizeKey = gridW * gridH;
+        cellStart = new int[oversizeKey + 2];
     }
 
     /** Column of x: monotone in x, clamped to the grid (clamping keeps it monotone). */
@@ -359,81 +372,121 @@ public final class PersistentBroadPhase {
         return f <= 0 ? 0 : f >= gridH - 1 ? gridH - 1 : (int) f;
     }
 
-    /** The cell of each refit shape's fat box (or {@link #OVERSIZE}). */
-    private void assignCells() {
+    /** The cell key of shape {@code i}'s fat box: its cell, or {@link #oversizeKey}. */
+    private int keyOf(int i) {
+        // An extent above LOOK_BACK cells (with slack for the double rounding) breaks the
+        // look-back rule: such a shape goes to the list every query scans.
         double largest = LOOK_BACK * cellSize * (1 - SLACK);
-        for (int m = 0; m < movedCount; m++) {
-            int i = moved[m];
-            int b = 4 * i;
-            // An extent above LOOK_BACK cells (with slack for the double rounding) breaks the
-            // look-back rule: such a shape goes to the list every query scans.
-            double w = (double) fat[b + 2] - fat[b];
-            double h = (double) fat[b + 3] - fat[b + 1];
-            cellOf[i] = Math.max(w, h) > largest ? OVERSIZE : row(fat[b + 1]) * gridW + column(fat[b]);
-        }
+        int b = 4 * i;
+        double w = (double) fat[b + 2] - fat[b];
+        double h = (double) fat[b + 3] - fat[b + 1];
+        return Math.max(w, h) > largest ? oversizeKey : row(fat[b + 1]) * gridW + column(fat[b]);
     }
 
-    /** Counting sort of the fat boxes by cell into {@link #cellBox} and {@link #cellId}. */
+    /**
+     * Brings the sorted copies up to date: the refit shapes' boxes are written in place, and
+     * when a refit moved a shape to another cell, a counting sort by cell key re-orders them.
+     * The sort reads the previous order, which is nearly the new one, so reads and writes both
+     * stream (the first sort reads the shapes in id order).
+     */
     private void sortIntoCells() {
         int[] startOf = cellStart;
-        int cells = startOf.length - 1;
-        java.util.Arrays.fill(startOf, 0);
-        int big = 0;
-        for (int i = 0; i < n; i++) {
-            int c = cellOf[i];
-            if (c == OVERSIZE) {
-                oversize[big++] = i;
-            } else {
-                startOf[c + 1]++;
+        int keys = oversizeKey + 1;
+        boolean moved = !sorted;
+        if (sorted) {
+            for (int m = 0; m < movedCount; m++) {
+                int i = this.moved[m];
+                int e = posOf[i];
+                int b = 4 * i;
+                int d = 4 * e;
+                cellBox[d] = fat[b];
+                cellBox[d + 1] = fat[b + 1];
+                cellBox[d + 2] = fat[b + 2];
+                cellBox[d + 3] = fat[b + 3];
+                int k = keyOf(i);
+                if (k != cellKey[e]) {
+                    cellKey[e] = k;
+                    moved = true;
+                }
             }
+        } else {
+            for (int i = 0; i < n; i++) {
+                cellId[i] = i;
+                cellKey[i] = keyOf(i);
+                System.arraycopy(fat, 4 * i, cellBox, 4 * i, 4);
+            }
+            sorted = true;
         }
-        oversizeCount = big;
-        for (int c = 0; c < cells; c++) {
-            startOf[c + 1] += startOf[c];
-        }
-        // Scatter, using the starts as fill pointers; afterwards each holds its cell's end, which
-        // is the next cell's start: shift back by one cell.
-        for (int i = 0; i < n; i++) {
-            int c = cellOf[i];
-            if (c != OVERSIZE) {
-                int e = startOf[c]++;
-                cellId[e] = i;
+        if (moved) {
+            java.util.Arrays.fill(startOf, 0);
+            int[] key = cellKey;
+            for (int e = 0; e < n; e++) {
+                startOf[key[e] + 1]++;
+            }
+            for (int c = 0; c < keys; c++) {
+                startOf[c + 1] += startOf[c];
+            }
+            // Scatter, using the starts as fill pointers; afterwards each holds its cell's end,
+            // which is the next cell's start: shift back by one cell.
+            int[] id = cellId;
+            float[] box = cellBox;
+            int[] toId = spareId;
+            int[] toKey = spareKey;
+            float[] toBox = spareBox;
+            for (int e = 0; e < n; e++) {
+                int k = key[e];
+                int q = startOf[k]++;
+                int i = id[e];
+                toId[q] = i;
+                toKey[q] = k;
+                posOf[i] = q;
                 // Four stores, not System.arraycopy: a call per box cost a third of the sort.
-                cellBox[4 * e] = fat[4 * i];
-                cellBox[4 * e + 1] = fat[4 * i + 1];
-                cellBox[4 * e + 2] = fat[4 * i + 2];
-                cellBox[4 * e + 3] = fat[4 * i + 3];
+                toBox[4 * q] = box[4 * e];
+                toBox[4 * q + 1] = box[4 * e + 1];
+                toBox[4 * q + 2] = box[4 * e + 2];
+                toBox[4 * q + 3] = box[4 * e + 3];
             }
+            System.arraycopy(startOf, 0, startOf, 1, keys);
+            startOf[0] = 0;
+            spareId = id;
+            spareKey = key;
+            spareBox = box;
+            cellId = toId;
+            cellKey = toKey;
+            cellBox = toBox;
         }
-        System.arraycopy(startOf, 0, startOf, 1, cells);
-        startOf[0] = 0;
     }
 
     /**
      * Refreshes the refit shapes in the order of their cells, not of their ids: consecutive
      * queries then read the same or adjacent runs of sorted boxes and mostly the same partners,
-     * which are still in the cache (in id order each query starts cold). A walk over the sorted
-     * ids is cheap next to the queries it orders.
+     * which are still in the cache (in id order each query starts cold).
      */
     private void refreshInCellOrder() {
-        if (movedCount == n) {
-            for (int i = 0; i < n; i++) {
-                refresh(i);
-            }
-            return;
+        long[] bits = refitAt;
+        for (int m = 0; m < movedCount; m++) {
+            int e = posOf[moved[m]];
+            bits[e >>> 6] |= 1L << e;
         }
-        int sorted = cellStart[cellStart.length - 1];
-        for (int e = 0; e < sorted; e++) {
-            int i = cellId[e];
-            if (movedStamp[i] == frame) {
-                refresh(i);
+        int[] id = cellId;
+        int next = -1;
+        for (int w = 0; w < bits.length; w++) {
+            long word = bits[w];
+            bits[w] = 0;
+            while (word != 0) {
+                int i = next;
+                next = id[(w << 6) + Long.numberOfTrailingZeros(word)];
+                word &= word - 1;
+                // Reading the next shape's partner count now lets its cache miss overlap this
+                // refresh instead of stalling the next one.
+                touched += adj[STRIDE * next];
+                if (i >= 0) {
+                    refresh(i);
+                }
             }
         }
-        for (int o = 0; o < oversizeCount; o++) {
-            int i = oversize[o];
-            if (movedStamp[i] == frame) {
-                refresh(i);
-            }
+        if (next >= 0) {
+            refresh(next);
         }
     }
 
@@ -479,11 +532,13 @@ public final class PersistentBroadPhase {
                 }
             }
         }
-        for (int o = 0; o < oversizeCount; o++) {
-            int j = oversize[o];
-            int d = 4 * j;
-            if (j != i && fat[d] <= hx && lx <= fat[d + 2] && fat[d + 1] <= hy && ly <= fat[d + 3]) {
-                found(i, j, listed);
+        for (int e = starts[oversizeKey], end = starts[oversizeKey + 1]; e < end; e++) {
+            int d = 4 * e;
+            if (box[d] <= hx && lx <= box[d + 2] && box[d + 1] <= hy && ly <= box[d + 3]) {
+                int j = ids[e];
+                if (j != i) {
+                    found(i, j, listed);
+                }
             }
         }
         // Entries at or past `listed` were added by this query. Backwards, so that the entry
@@ -604,7 +659,7 @@ public final class PersistentBroadPhase {
     private void free(int s, int a, int b) {
         live.words()[s >>> 6] &= ~(1L << s);
         liveCount--;
-        freeWord = Math.min(freeWord, s >>> 6);
+        holes[s >>> 12] |= 1L << (s >>> 6);
         if (removedCount == removedSlot.length) {
             int cap = removedCount + (removedCount >> 1);
             removedSlot = java.util.Arrays.copyOf(removedSlot, cap);
@@ -638,22 +693,31 @@ public final class PersistentBroadPhase {
     /** The lowest free slot, or {@code slotCount} (with room in {@link #live}) when none is free. */
     private int allocateSlot() {
         long[] words = live.words();
-        int used = (slotCount + 63) >>> 6;
-        for (int w = freeWord; w < used; w++) {
-            long free = ~words[w];
-            if (w == used - 1 && (slotCount & 63) != 0) {
-                free &= (1L << slotCount) - 1;
-            }
-            if (free != 0) {
-                freeWord = w;
-                return (w << 6) + Long.numberOfTrailingZeros(free);
+        long[] summary = holes;
+        int summaryUsed = (((slotCount + 63) >>> 6) + 63) >>> 6;
+        for (int h = 0; h < summaryUsed; h++) {
+            if (summary[h] != 0) {
+                int w = (h << 6) + Long.numberOfTrailingZeros(summary[h]);
+                int s = (w << 6) + Long.numberOfTrailingZeros(~words[w]);
+                // s is free and below the slot count; is it the word's last hole?
+                long freeLeft = ~(words[w] | (1L << s));
+                if (w == (slotCount - 1) >>> 6 && (slotCount & 63) != 0) {
+                    freeLeft &= (1L << slotCount) - 1;
+                }
+                if (freeLeft == 0) {
+                    summary[h] &= ~(1L << w);
+                }
+                return s;
             }
         }
-        freeWord = slotCount >>> 6;
         if (live.capacity() == slotCount) {
             OverlapBits grown = new OverlapBits(Math.max(64, slotCount + (slotCount >> 1)));
             System.arraycopy(words, 0, grown.words(), 0, words.length);
             live = grown;
+            int summaryWords = (((grown.capacity() + 63) >>> 6) + 63) >>> 6;
+            if (holes.length < summaryWords) {
+                holes = java.util.Arrays.copyOf(holes, summaryWords);
+            }
         }
         return slotCount;
     }
@@ -661,13 +725,24 @@ public final class PersistentBroadPhase {
     /** Drops free slots at the end, so the batch the kernels run over ends with a live pair. */
     private void trimFreeTail() {
         int s = slotCount;
-        while (s > 0 && (live.words()[(s - 1) >>> 6] & (1L << (s - 1))) == 0) {
+        long[] words = live.words();
+        while (s > 0 && (words[(s - 1) >>> 6] & (1L << (s - 1))) == 0) {
             s--;
         }
         if (s != slotCount) {
+            int usedBefore = (slotCount + 63) >>> 6;
             slotCount = s;
             pairs.truncate(s);
-            freeWord = Math.min(freeWord, s >>> 6);
+            for (int w = (s + 63) >>> 6; w < usedBefore; w++) {
+                holes[w >>> 6] &= ~(1L << w);
+            }
+            if ((s & 63) != 0) {
+                // The last word now ends at s: holes only below it.
+                int w = s >>> 6;
+                if ((~words[w] & ((1L << s) - 1)) == 0) {
+                    holes[w >>> 6] &= ~(1L << w);
+                }
+            }
         }
     }
 
