@@ -105,6 +105,8 @@ public final class PersistentBroadPhase {
     private int[] spareId;
     private int[] spareKey;
     private final int[] posOf;
+    /** Number of entries per cell key. */
+    private int[] cellCount = new int[1];
     /** The key of the oversize list, past the last cell: those entries sort last. */
     private int oversizeKey;
     private boolean sorted;
@@ -367,6 +369,7 @@ public final class PersistentBroadPhase {
         gridH = (int) Math.min(4096, Math.max(1, Math.ceil(spanY * invCell) + 1));
         oversizeKey = gridW * gridH;
         cellStart = new int[oversizeKey + 2];
+        cellCount = new int[oversizeKey + 1];
     }
 
     /** Column of x: monotone in x, clamped to the grid (clamping keeps it monotone). */
@@ -412,27 +415,33 @@ public final class PersistentBroadPhase {
                 cellBox[d + 2] = fat[b + 2];
                 cellBox[d + 3] = fat[b + 3];
                 int k = keyOf(i);
-                if (k != cellKey[e]) {
+                int was = cellKey[e];
+                if (k != was) {
                     cellKey[e] = k;
+                    cellCount[was]--;
+                    cellCount[k]++;
                     moved = true;
                 }
             }
         } else {
+            java.util.Arrays.fill(cellCount, 0);
             for (int i = 0; i < n; i++) {
+                int k = keyOf(i);
                 cellId[i] = i;
-                cellKey[i] = keyOf(i);
+                cellKey[i] = k;
+                cellCount[k]++;
                 System.arraycopy(fat, 4 * i, cellBox, 4 * i, 4);
             }
             sorted = true;
         }
         if (moved) {
-            java.util.Arrays.fill(startOf, 0);
+            // The counts per cell are kept up to date by the key changes above.
             int[] key = cellKey;
-            for (int e = 0; e < n; e++) {
-                startOf[key[e] + 1]++;
-            }
+            int[] count = cellCount;
+            int sum = 0;
             for (int c = 0; c < keys; c++) {
-                startOf[c + 1] += startOf[c];
+                startOf[c] = sum;
+                sum += count[c];
             }
             // Scatter, using the starts as fill pointers; afterwards each holds its cell's end,
             // which is the next cell's start: shift back by one cell.
