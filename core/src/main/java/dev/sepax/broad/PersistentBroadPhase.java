@@ -38,16 +38,20 @@ import dev.sepax.shape.ConvexPolygons;
  * A loose uniform grid, sized on the first frame: cells at least half as large as the largest
  * fat box (plus the largest stretch, below), each shape belonging to the cell holding its fat
  * box's minimum corner (a box that outgrows two cells, by rotating say, moves to a list every
- * query scans). Each shape also keeps the list of its live pairs, threaded through the slots. A
- * frame refits the boxes that left their fat box, counting-sorts copies of all boxes by cell
- * (row-major, so each row of a query is one contiguous run), then refreshes each refit shape in
- * cell order: it marks its listed partners, queries the cells that can hold an overlapping box
- * (adding the overlaps it had not listed), and frees the listed pairs the query did not find.
- * Cost per frame: {@code O(n)} four-compare tests and the sort, then per refit shape its pairs
- * and a few cells' boxes, read as streams; with no shape refit, only the first. A refit box
+ * query scans). Each shape also keeps its live pairs as a small array of (partner, slot)
+ * entries (15 in place, further ones in chunks from a shared pool). A frame refits the boxes
+ * that left their fat box, writes them into the copies of all boxes kept sorted by cell
+ * (row-major, so each row of a query is one contiguous run) and re-sorts those in one pass when
+ * a box changed cell, then refreshes each refit shape in cell order: it queries the cells that
+ * can hold an overlapping box, flags the listed partners it finds and adds the others, and
+ * frees the listed pairs the query did not find. Cost per frame: {@code O(n)} four-compare
+ * tests and the sort, then per refit shape a few cells' boxes, read as streams, and its own
+ * entries; only an added or removed pair touches the partner's entries and the slot tables;
+ * with no shape refit, only the first. A refit box
  * reaches ahead of the shape's motion since its last refit (16 frames of it, at most two
- * margins), so a shape moving steadily refits several times less often than with the margin
- * alone, at the price of somewhat more candidate pairs. Shapes that drift far beyond the first
+ * margins, and up to one margin taken from its trailing side), so a shape moving steadily refits
+ * several times less often than with the margin alone, at the price of somewhat more candidate
+ * pairs. Shapes that drift far beyond the first
  * frame's extent share the border cells: still correct, slower. (A grid rather than a sorted
  * sweep: a refit shape's query then visits a few cells instead of every box in its x range.)
  *
@@ -55,7 +59,8 @@ import dev.sepax.shape.ConvexPolygons;
  * One caller at a time: {@link #update} from a second thread while one runs, or a caller who
  * resized {@link #pairs()}, is detected and rejected with an {@link IllegalStateException}.
  * Scratch and tables grow with the pair count and are then reused, so a steady-state frame
- * (pair count within what was seen before) allocates nothing; the first frame allocates.
+ * (pair count, and the number of shapes with more than 15 pairs, within what was seen before)
+ * allocates nothing; the first frame allocates.
  */
 public final class PersistentBroadPhase {
     /** Relative slack of the fat boxes against float rounding of the AABB test. */
@@ -508,9 +513,9 @@ public final class PersistentBroadPhase {
     }
 
     /**
-     * Brings refit shape {@code i}'s pairs up to date: marks the partners in its pair list,
-     * queries the grid for the fat boxes overlapping its own (adding the unmarked ones, marking
-     * the listed ones found), then frees the listed pairs the query did not find. A box
+     * Brings refit shape {@code i}'s pairs up to date: queries the grid for the fat boxes
+     * overlapping its own (flagging the listed partners found, adding the others), then frees
+     * the listed pairs the query did not find and clears the flags. A box
      * overlapping the query box has its minimum corner within {@code [qmin - LOOK_BACK cells,
      * qmax]} on both axes, so the query visits the cells of that range and the oversize list,
      * and finds every overlapping box: the partners' boxes are read from the sorted copies the
@@ -808,7 +813,7 @@ public final class PersistentBroadPhase {
 
     /**
      * The slot of the live pair {@code (a, b)} (either order), or -1 when it is not live.
-     * Walks the smaller shape's pair list: {@code O(pairs of that shape)}.
+     * Scans the entries of the shape with fewer pairs: {@code O(pairs of that shape)}.
      */
     public int slotOf(int a, int b) {
         if (a < 0 || a >= n || b < 0 || b >= n) {
