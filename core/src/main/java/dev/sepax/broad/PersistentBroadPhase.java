@@ -164,8 +164,6 @@ public final class PersistentBroadPhase {
     private int removedCount;
 
     private boolean busy;
-    /** Sink of the partner counts read ahead in {@link #refreshInCellOrder}, so the reads stay. */
-    private int touched;
 
     /**
      * A broad phase for {@code shapeCount} shapes, empty until the first {@link #update}.
@@ -491,24 +489,13 @@ public final class PersistentBroadPhase {
             bits[e >>> 6] |= 1L << e;
         }
         int[] id = cellId;
-        int next = -1;
         for (int w = 0; w < bits.length; w++) {
             long word = bits[w];
             bits[w] = 0;
             while (word != 0) {
-                int i = next;
-                next = id[(w << 6) + Long.numberOfTrailingZeros(word)];
+                refresh(id[(w << 6) + Long.numberOfTrailingZeros(word)]);
                 word &= word - 1;
-                // Reading the next shape's partner count now lets its cache miss overlap this
-                // refresh instead of stalling the next one.
-                touched += adj[STRIDE * next];
-                if (i >= 0) {
-                    refresh(i);
-                }
             }
-        }
-        if (next >= 0) {
-            refresh(next);
         }
     }
 
