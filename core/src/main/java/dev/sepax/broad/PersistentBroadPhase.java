@@ -38,16 +38,20 @@ import dev.sepax.shape.ConvexPolygons;
  * A loose uniform grid, sized on the first frame: cells at least half as large as the largest
  * fat box (plus the largest stretch, below), each shape belonging to the cell holding its fat
  * box's minimum corner (a box that outgrows two cells, by rotating say, moves to a list every
- * query scans). Each shape also keeps the list of its live pairs, threaded through the slots. A
- * frame refits the boxes that left their fat box, counting-sorts copies of all boxes by cell
- * (row-major, so each row of a query is one contiguous run), then refreshes each refit shape in
- * cell order: it marks its listed partners, queries the cells that can hold an overlapping box
- * (adding the overlaps it had not listed), and frees the listed pairs the query did not find.
- * Cost per frame: {@code O(n)} four-compare tests and the sort, then per refit shape its pairs
- * and a few cells' boxes, read as streams; with no shape refit, only the first. A refit box
+ * query scans). Each shape also keeps its live pairs as a small array of (partner, slot)
+ * entries (15 in place, further ones in chunks from a shared pool). A frame refits the boxes
+ * that left their fat box, writes them into the copies of all boxes kept sorted by cell
+ * (row-major, so each row of a query is one contiguous run) and re-sorts those in one pass when
+ * a box changed cell, then refreshes each refit shape in cell order: it queries the cells that
+ * can hold an overlapping box, flags the listed partners it finds and adds the others, and
+ * frees the listed pairs the query did not find. Cost per frame: {@code O(n)} four-compare
+ * tests and the sort, then per refit shape a few cells' boxes, read as streams, and its own
+ * entries; only an added or removed pair touches the partner's entries and the slot tables;
+ * with no shape refit, only the first. A refit box
  * reaches ahead of the shape's motion since its last refit (16 frames of it, at most two
- * margins), so a shape moving steadily refits several times less often than with the margin
- * alone, at the price of somewhat more candidate pairs. Shapes that drift far beyond the first
+ * margins, and up to one margin taken from its trailing side), so a shape moving steadily refits
+ * several times less often than with the margin alone, at the price of somewhat more candidate
+ * pairs. Shapes that drift far beyond the first
  * frame's extent share the border cells: still correct, slower. (A grid rather than a sorted
  * sweep: a refit shape's query then visits a few cells instead of every box in its x range.)
  *
@@ -55,12 +59,12 @@ import dev.sepax.shape.ConvexPolygons;
  * One caller at a time: {@link #update} from a second thread while one runs, or a caller who
  * resized {@link #pairs()}, is detected and rejected with an {@link IllegalStateException}.
  * Scratch and tables grow with the pair count and are then reused, so a steady-state frame
- * (pair count within what was seen before) allocates nothing; the first frame allocates.
+ * (pair count, and the number of shapes with more than 15 pairs, within what was seen before)
+ * allocates nothing; the first frame allocates.
  */
 public final class PersistentBroadPhase {
     /** Relative slack of the fat boxes against float rounding of the AABB test. */
     private static final double SLACK = 0x1p-20;
-    private static final int OVERSIZE = -1;
     /**
      * A cell is at least {@code 1 / LOOK_BACK} of the largest fat box, so a query looks back
      * that many cells for boxes whose minimum corner lies before its own: smaller cells than
@@ -96,12 +100,23 @@ public final class PersistentBroadPhase {
      * {@link #cellBox} and {@link #cellId} (row-major, so the cells of one row of a query are one
      * contiguous run): a query streams through copies of the boxes instead of chasing lists.
      */
-    private final int[] cellOf;
-    private int[] cellStart = new int[1];
-    private final float[] cellBox;
-    private final int[] cellId;
-    private final int[] oversize;
-    private int oversizeCount;
+    private int[] cellStart = new int[2];
+    /** Sorted copies: box, shape and cell key of each entry; each shape's entry is {@link #posOf}. */
+    private float[] cellBox;
+    private int[] cellId;
+    private int[] cellKey;
+    /** The other buffers of the sort, swapped with the three above. */
+    private float[] spareBox;
+    private int[] spareId;
+    private int[] spareKey;
+    private final int[] posOf;
+    /** Number of entries per cell key. */
+    private int[] cellCount = new int[1];
+    /** The key of the oversize list, past the last cell: those entries sort last. */
+    private int oversizeKey;
+    private boolean sorted;
+    /** Bit {@code e}: entry {@code e} of the sorted copies is a refit shape (cell order of the refreshes). */
+    private final long[] refitAt;
     private int gridW;
     private int gridH;
     private double originX;
@@ -111,31 +126,35 @@ public final class PersistentBroadPhase {
 
     private final int[] moved;
     private int movedCount;
-    /** {@code movedStamp[i] == frame}: shape i was refit in the current update. */
-    private final int[] movedStamp;
     private int frame;
     private boolean initialised;
 
     /**
-     * Per-shape pair lists, threaded through the slots: link {@code 2 s} is slot {@code s} in
-     * the list of its first shape, link {@code 2 s + 1} in the list of its second. A refit
-     * shape walks its own list to drop separated pairs and to mark its live partners, so no
-     * pass over all slots and no pair hash is needed.
+     * Per-shape partner arrays: each shape's live pairs as {@code (partner, slot)} entries in
+     * chunks of {@link #CHUNK}, chunk {@code i < n} being shape {@code i}'s first (most shapes
+     * need no other), further chunks taken from a free list past {@code n}. A chunk is
+     * {@link #STRIDE} ints: {@code [0]} the shape's entry count (first chunk only), {@code [1]}
+     * the next chunk or -1, then the entries. A refit shape reads its partners from one or two
+     * cache lines, and a partner's entry is found by a scan of those lines, so a refresh touches
+     * no per-partner memory except for the pairs it adds or removes.
      */
-    private final int[] pairHead;
-    /** Per link {@code L}: {@code [2 L]} the next link of the list, {@code [2 L + 1]} the partner shape (one cache line). */
-    private int[] linkNext = new int[0];
-    private int[] linkPrev = new int[0];
-    /** {@code mark[j] == token}: j is a live partner of the shape being queried. */
-    private final int[] mark;
-    private int token;
+    private int[] adj;
+    private int chunkCount;
+    private int freeChunk = -1;
+    /** Set on an entry's slot while a refresh's query has found the partner. */
+    private static final int FOUND = 0x80000000;
+    static final int CHUNK = 15;
+    private static final int STRIDE = 2 + 2 * CHUNK;
 
     private final PairBatch pairs;
     private int slotCount;
     private OverlapBits live = new OverlapBits(0);
     private int liveCount;
-    /** Every word below this one of {@link #live} has no free slot below the slot count. */
-    private int freeWord;
+    /**
+     * Bit {@code w} set: word {@code w} of {@link #live} has a free slot below the slot count. The
+     * lowest free slot is then a scan of a few summary words, however the holes are spread.
+     */
+    private long[] holes = new long[1];
 
     private int[] added = new int[16];
     private int addedCount;
@@ -175,15 +194,20 @@ public final class PersistentBroadPhase {
         lastCentreX = new float[n];
         lastCentreY = new float[n];
         lastRefit = new int[n];
-        cellOf = new int[n];
         cellBox = new float[4 * n];
         cellId = new int[n];
-        oversize = new int[n];
+        spareBox = new float[4 * n];
+        spareId = new int[n];
+        cellKey = new int[n];
+        spareKey = new int[n];
+        posOf = new int[n];
+        refitAt = new long[(n + 63) >>> 6];
         moved = new int[n];
-        movedStamp = new int[n];
-        pairHead = new int[n];
-        java.util.Arrays.fill(pairHead, -1);
-        mark = new int[n];
+        adj = new int[STRIDE * Math.max(n, 1)];
+        for (int i = 0; i < n; i++) {
+            adj[STRIDE * i + 1] = -1;
+        }
+        chunkCount = n;
         pairs = new PairBatch(n, 0);
     }
 
@@ -223,7 +247,6 @@ public final class PersistentBroadPhase {
                 buildGrid();
                 initialised = true;
             }
-            assignCells();
             sortIntoCells();
             refreshInCellOrder();
             trimFreeTail();
@@ -243,9 +266,13 @@ public final class PersistentBroadPhase {
      * the last refit, per frame, times {@link #STRETCH_FRAMES}, at most {@link #STRETCH_MARGINS}
      * margins, is added on the side the shape moves to (Box2D's displacement-stretched fat
      * boxes, with the displacement estimated from the AABBs, since the broad phase sees no
-     * velocities). A shape moving steadily then refits several times less often, and a shape at
-     * rest gets no stretch. The stretch changes only how large a box is, never the invariant
-     * below, so it is a cost trade (fewer refits, slightly more candidate pairs).
+     * velocities). Half the stretch, at most one margin, of the trailing side's margin moves to
+     * the leading side as well: the box keeps its size and lasts longer (at F20000 a quarter
+     * fewer refits for the same number of pairs). A shape moving steadily then refits several
+     * times less often, and a shape at rest gets no stretch. The stretch changes only how large
+     * a box is and where it lies, never the invariant below (the box still holds the AABB
+     * grown by the slack, and by {@code reach} on the max sides), so it is a cost trade (fewer
+     * refits, slightly more candidate pairs).
      */
     private void refit(float[] minX, float[] minY, float[] maxX, float[] maxY) {
         movedCount = 0;
@@ -273,10 +300,14 @@ public final class PersistentBroadPhase {
             lastRefit[i] = frame;
             double slack = SLACK * (Math.max(Math.max(Math.abs(lx), Math.abs(hx)), Math.max(Math.abs(ly), Math.abs(hy)))
                     + (double) reach);
-            float flx = down(lx - slack - margin + Math.min(sx, 0));
-            float fly = down(ly - slack - margin + Math.min(sy, 0));
-            float fhx = up(hx + (double) reach + slack + margin + Math.max(sx, 0));
-            float fhy = up(hy + (double) reach + slack + margin + Math.max(sy, 0));
+            // Half the stretch, at most one margin, of the trailing side's margin moves to the
+            // leading side: a box as large as before, that lasts longer for a steady mover.
+            double tx = Math.signum(sx) * Math.min(0.5 * Math.abs(sx), margin);
+            double ty = Math.signum(sy) * Math.min(0.5 * Math.abs(sy), margin);
+            float flx = down(lx - slack - margin + Math.min(sx, 0) + tx);
+            float fly = down(ly - slack - margin + Math.min(sy, 0) + ty);
+            float fhx = up(hx + (double) reach + slack + margin + Math.max(sx, 0) + tx);
+            float fhy = up(hy + (double) reach + slack + margin + Math.max(sy, 0) + ty);
             fat[b] = flx;
             fat[b + 1] = fly;
             fat[b + 2] = fhx;
@@ -290,7 +321,6 @@ public final class PersistentBroadPhase {
             in[b + 1] = up(fly + fatSlack);
             in[b + 2] = down(fhx - (double) reach - fatSlack);
             in[b + 3] = down(fhy - (double) reach - fatSlack);
-            movedStamp[i] = frame;
             moved[movedCount++] = i;
         }
     }
@@ -340,7 +370,9 @@ public final class PersistentBroadPhase {
         originY = n == 0 ? 0 : ly;
         gridW = (int) Math.min(4096, Math.max(1, Math.ceil(spanX * invCell) + 1));
         gridH = (int) Math.min(4096, Math.max(1, Math.ceil(spanY * invCell) + 1));
-        cellStart = new int[gridW * gridH + 1];
+        oversizeKey = gridW * gridH;
+        cellStart = new int[oversizeKey + 2];
+        cellCount = new int[oversizeKey + 1];
     }
 
     /** Column of x: monotone in x, clamped to the grid (clamping keeps it monotone). */
@@ -354,88 +386,123 @@ public final class PersistentBroadPhase {
         return f <= 0 ? 0 : f >= gridH - 1 ? gridH - 1 : (int) f;
     }
 
-    /** The cell of each refit shape's fat box (or {@link #OVERSIZE}). */
-    private void assignCells() {
+    /** The cell key of shape {@code i}'s fat box: its cell, or {@link #oversizeKey}. */
+    private int keyOf(int i) {
+        // An extent above LOOK_BACK cells (with slack for the double rounding) breaks the
+        // look-back rule: such a shape goes to the list every query scans.
         double largest = LOOK_BACK * cellSize * (1 - SLACK);
-        for (int m = 0; m < movedCount; m++) {
-            int i = moved[m];
-            int b = 4 * i;
-            // An extent above LOOK_BACK cells (with slack for the double rounding) breaks the
-            // look-back rule: such a shape goes to the list every query scans.
-            double w = (double) fat[b + 2] - fat[b];
-            double h = (double) fat[b + 3] - fat[b + 1];
-            cellOf[i] = Math.max(w, h) > largest ? OVERSIZE : row(fat[b + 1]) * gridW + column(fat[b]);
-        }
+        int b = 4 * i;
+        double w = (double) fat[b + 2] - fat[b];
+        double h = (double) fat[b + 3] - fat[b + 1];
+        return Math.max(w, h) > largest ? oversizeKey : row(fat[b + 1]) * gridW + column(fat[b]);
     }
 
-    /** Counting sort of the fat boxes by cell into {@link #cellBox} and {@link #cellId}. */
+    /**
+     * Brings the sorted copies up to date: the refit shapes' boxes are written in place, and
+     * when a refit moved a shape to another cell, a counting sort by cell key re-orders them.
+     * The sort reads the previous order, which is nearly the new one, so reads and writes both
+     * stream (the first sort reads the shapes in id order).
+     */
     private void sortIntoCells() {
         int[] startOf = cellStart;
-        int cells = startOf.length - 1;
-        java.util.Arrays.fill(startOf, 0);
-        int big = 0;
-        for (int i = 0; i < n; i++) {
-            int c = cellOf[i];
-            if (c == OVERSIZE) {
-                oversize[big++] = i;
-            } else {
-                startOf[c + 1]++;
+        int keys = oversizeKey + 1;
+        boolean moved = !sorted;
+        if (sorted) {
+            for (int m = 0; m < movedCount; m++) {
+                int i = this.moved[m];
+                int e = posOf[i];
+                int b = 4 * i;
+                int d = 4 * e;
+                cellBox[d] = fat[b];
+                cellBox[d + 1] = fat[b + 1];
+                cellBox[d + 2] = fat[b + 2];
+                cellBox[d + 3] = fat[b + 3];
+                int k = keyOf(i);
+                int was = cellKey[e];
+                if (k != was) {
+                    cellKey[e] = k;
+                    cellCount[was]--;
+                    cellCount[k]++;
+                    moved = true;
+                }
             }
+        } else {
+            java.util.Arrays.fill(cellCount, 0);
+            for (int i = 0; i < n; i++) {
+                int k = keyOf(i);
+                cellId[i] = i;
+                cellKey[i] = k;
+                cellCount[k]++;
+                System.arraycopy(fat, 4 * i, cellBox, 4 * i, 4);
+            }
+            sorted = true;
         }
-        oversizeCount = big;
-        for (int c = 0; c < cells; c++) {
-            startOf[c + 1] += startOf[c];
-        }
-        // Scatter, using the starts as fill pointers; afterwards each holds its cell's end, which
-        // is the next cell's start: shift back by one cell.
-        for (int i = 0; i < n; i++) {
-            int c = cellOf[i];
-            if (c != OVERSIZE) {
-                int e = startOf[c]++;
-                cellId[e] = i;
+        if (moved) {
+            // The counts per cell are kept up to date by the key changes above.
+            int[] key = cellKey;
+            int[] count = cellCount;
+            int sum = 0;
+            for (int c = 0; c < keys; c++) {
+                startOf[c] = sum;
+                sum += count[c];
+            }
+            // Scatter, using the starts as fill pointers; afterwards each holds its cell's end,
+            // which is the next cell's start: shift back by one cell.
+            int[] id = cellId;
+            float[] box = cellBox;
+            int[] toId = spareId;
+            int[] toKey = spareKey;
+            float[] toBox = spareBox;
+            for (int e = 0; e < n; e++) {
+                int k = key[e];
+                int q = startOf[k]++;
+                int i = id[e];
+                toId[q] = i;
+                toKey[q] = k;
+                posOf[i] = q;
                 // Four stores, not System.arraycopy: a call per box cost a third of the sort.
-                cellBox[4 * e] = fat[4 * i];
-                cellBox[4 * e + 1] = fat[4 * i + 1];
-                cellBox[4 * e + 2] = fat[4 * i + 2];
-                cellBox[4 * e + 3] = fat[4 * i + 3];
+                toBox[4 * q] = box[4 * e];
+                toBox[4 * q + 1] = box[4 * e + 1];
+                toBox[4 * q + 2] = box[4 * e + 2];
+                toBox[4 * q + 3] = box[4 * e + 3];
             }
+            System.arraycopy(startOf, 0, startOf, 1, keys);
+            startOf[0] = 0;
+            spareId = id;
+            spareKey = key;
+            spareBox = box;
+            cellId = toId;
+            cellKey = toKey;
+            cellBox = toBox;
         }
-        System.arraycopy(startOf, 0, startOf, 1, cells);
-        startOf[0] = 0;
     }
 
     /**
      * Refreshes the refit shapes in the order of their cells, not of their ids: consecutive
      * queries then read the same or adjacent runs of sorted boxes and mostly the same partners,
-     * which are still in the cache (in id order each query starts cold). A walk over the sorted
-     * ids is cheap next to the queries it orders.
+     * which are still in the cache (in id order each query starts cold).
      */
     private void refreshInCellOrder() {
-        if (movedCount == n) {
-            for (int i = 0; i < n; i++) {
-                refresh(i);
-            }
-            return;
+        long[] bits = refitAt;
+        for (int m = 0; m < movedCount; m++) {
+            int e = posOf[moved[m]];
+            bits[e >>> 6] |= 1L << e;
         }
-        int sorted = cellStart[cellStart.length - 1];
-        for (int e = 0; e < sorted; e++) {
-            int i = cellId[e];
-            if (movedStamp[i] == frame) {
-                refresh(i);
-            }
-        }
-        for (int o = 0; o < oversizeCount; o++) {
-            int i = oversize[o];
-            if (movedStamp[i] == frame) {
-                refresh(i);
+        int[] id = cellId;
+        for (int w = 0; w < bits.length; w++) {
+            long word = bits[w];
+            bits[w] = 0;
+            while (word != 0) {
+                refresh(id[(w << 6) + Long.numberOfTrailingZeros(word)]);
+                word &= word - 1;
             }
         }
     }
 
     /**
-     * Brings refit shape {@code i}'s pairs up to date: marks the partners in its pair list,
-     * queries the grid for the fat boxes overlapping its own (adding the unmarked ones, marking
-     * the listed ones found), then frees the listed pairs the query did not find. A box
+     * Brings refit shape {@code i}'s pairs up to date: queries the grid for the fat boxes
+     * overlapping its own (flagging the listed partners found, adding the others), then frees
+     * the listed pairs the query did not find and clears the flags. A box
      * overlapping the query box has its minimum corner within {@code [qmin - LOOK_BACK cells,
      * qmax]} on both axes, so the query visits the cells of that range and the oversize list,
      * and finds every overlapping box: the partners' boxes are read from the sorted copies the
@@ -445,23 +512,12 @@ public final class PersistentBroadPhase {
      * second.
      */
     private void refresh(int i) {
-        // Two marks per refresh: LISTED (a partner in i's list) and FOUND (listed and found by
-        // the query). Tokens only grow, so marks of earlier refreshes never match.
-        if (token >= Integer.MAX_VALUE - 2) {
-            java.util.Arrays.fill(mark, 0);
-            token = 0;
-        }
-        int listed = ++token;
-        int found = ++token;
         int b = 4 * i;
         float lx = fat[b];
         float ly = fat[b + 1];
         float hx = fat[b + 2];
         float hy = fat[b + 3];
-        int[] links = linkNext;
-        for (int link = pairHead[i]; link >= 0; link = links[2 * link]) {
-            mark[links[2 * link + 1]] = listed;
-        }
+        int listed = adj[STRIDE * i];
         // The query is complete (every box overlapping i's is in the visited cells or the
         // oversize list), so a listed partner it does not find no longer overlaps.
         double reachBack = LOOK_BACK * cellSize * (1 + SLACK);
@@ -470,57 +526,149 @@ public final class PersistentBroadPhase {
         int r0 = row(ly - reachBack);
         int r1 = row(hy);
         float[] box = cellBox;
+        int[] ids = cellId;
+        int[] starts = cellStart;
         for (int r = r0; r <= r1; r++) {
             // Columns c0..c1 of one row are one contiguous run of the sorted boxes.
-            int end = cellStart[r * gridW + c1 + 1];
-            for (int e = cellStart[r * gridW + c0]; e < end; e++) {
+            int end = starts[r * gridW + c1 + 1];
+            for (int e = starts[r * gridW + c0]; e < end; e++) {
                 int d = 4 * e;
                 if (box[d] <= hx && lx <= box[d + 2] && box[d + 1] <= hy && ly <= box[d + 3]) {
-                    found(i, cellId[e], listed, found);
+                    int j = ids[e];
+                    if (j != i) {
+                        found(i, j, listed);
+                    }
                 }
             }
         }
-        for (int o = 0; o < oversizeCount; o++) {
-            int j = oversize[o];
-            int d = 4 * j;
-            if (fat[d] <= hx && lx <= fat[d + 2] && fat[d + 1] <= hy && ly <= fat[d + 3]) {
-                found(i, j, listed, found);
+        for (int e = starts[oversizeKey], end = starts[oversizeKey + 1]; e < end; e++) {
+            int d = 4 * e;
+            if (box[d] <= hx && lx <= box[d + 2] && box[d + 1] <= hy && ly <= box[d + 3]) {
+                int j = ids[e];
+                if (j != i) {
+                    found(i, j, listed);
+                }
             }
         }
-        links = linkNext; // addPair may have grown it
-        for (int link = pairHead[i]; link >= 0; ) {
-            int following = links[2 * link];
-            int j = links[2 * link + 1];
-            if (mark[j] != found) {
-                if ((link & 1) == 0) {
-                    free(link >>> 1, i, j);
+        // Entries at or past `listed` were added by this query. Backwards, so that the entry
+        // swapped into a freed place was already visited.
+        int[] t = adj;
+        for (int k = listed - 1; k >= 0; k--) {
+            int at = entry(i, k);
+            int s = t[at + 1];
+            if ((s & FOUND) != 0) {
+                t[at + 1] = s & ~FOUND;
+            } else {
+                int j = t[at];
+                removeEntry(i, k);
+                removeEntry(j, indexOf(j, i, adj[STRIDE * j]));
+                if (i < j) {
+                    free(s, i, j);
                 } else {
-                    free(link >>> 1, j, i);
+                    free(s, j, i);
                 }
             }
-            link = following;
         }
     }
 
-    /** The query of {@code i} found {@code j}'s box overlapping: keep the pair, or add it. */
-    private void found(int i, int j, int listed, int found) {
-        if (j == i) {
-            return;
+    /** The query of {@code i} found {@code j}'s box overlapping: flag the listed pair, or add it. */
+    private void found(int i, int j, int listed) {
+        int k = indexOf(i, j, listed);
+        if (k >= 0) {
+            int at = entry(i, k);
+            adj[at + 1] |= FOUND;
+        } else {
+            int s = addPair(Math.min(i, j), Math.max(i, j));
+            append(i, j, s);
+            append(j, i, s);
         }
-        if (mark[j] == listed) {
-            mark[j] = found;
-        } else if (mark[j] != found) {
-            mark[j] = found;
-            addPair(Math.min(i, j), Math.max(i, j));
+    }
+
+    /** Index of partner {@code j} among shape {@code i}'s first {@code count} entries, or -1. */
+    private int indexOf(int i, int j, int count) {
+        int[] t = adj;
+        int base = STRIDE * i + 2;
+        int k = 0;
+        while (true) {
+            int stop = Math.min(count - k, CHUNK);
+            for (int q = 0; q < stop; q++) {
+                if (t[base + 2 * q] == j) {
+                    return k + q;
+                }
+            }
+            k += stop;
+            if (k >= count) {
+                return -1;
+            }
+            base = STRIDE * t[base - 1] + 2;
         }
+    }
+
+    /** Array index of shape {@code i}'s entry {@code k} (its partner; the slot follows). */
+    private int entry(int i, int k) {
+        int chunk = i;
+        for (int c = k / CHUNK; c > 0; c--) {
+            chunk = adj[STRIDE * chunk + 1];
+        }
+        return STRIDE * chunk + 2 + 2 * (k % CHUNK);
+    }
+
+    private void append(int i, int partner, int slot) {
+        int count = adj[STRIDE * i];
+        int chunk = i;
+        for (int c = count / CHUNK; c > 0; c--) {
+            int next = adj[STRIDE * chunk + 1];
+            if (next < 0) {
+                next = takeChunk();
+                adj[STRIDE * chunk + 1] = next;
+            }
+            chunk = next;
+        }
+        int at = STRIDE * chunk + 2 + 2 * (count % CHUNK);
+        adj[at] = partner;
+        adj[at + 1] = slot;
+        adj[STRIDE * i] = count + 1;
+    }
+
+    /** Removes shape {@code i}'s entry {@code k}: the last entry takes its place. */
+    private void removeEntry(int i, int k) {
+        int last = adj[STRIDE * i] - 1;
+        int at = entry(i, k);
+        int from = entry(i, last);
+        adj[at] = adj[from];
+        adj[at + 1] = adj[from + 1];
+        adj[STRIDE * i] = last;
+        if (last > 0 && last % CHUNK == 0) {
+            // The last chunk is empty now: back to the free list.
+            int before = i;
+            for (int c = last / CHUNK - 1; c > 0; c--) {
+                before = adj[STRIDE * before + 1];
+            }
+            int emptied = adj[STRIDE * before + 1];
+            adj[STRIDE * before + 1] = -1;
+            adj[STRIDE * emptied + 1] = freeChunk;
+            freeChunk = emptied;
+        }
+    }
+
+    private int takeChunk() {
+        if (freeChunk >= 0) {
+            int c = freeChunk;
+            freeChunk = adj[STRIDE * c + 1];
+            adj[STRIDE * c + 1] = -1;
+            return c;
+        }
+        if (STRIDE * (chunkCount + 1) > adj.length) {
+            adj = java.util.Arrays.copyOf(adj, STRIDE * (chunkCount + Math.max(16, chunkCount >> 3)));
+        }
+        adj[STRIDE * chunkCount + 1] = -1;
+        return chunkCount++;
     }
 
     private void free(int s, int a, int b) {
-        unlinkPair(2 * s, a);
-        unlinkPair(2 * s + 1, b);
         live.words()[s >>> 6] &= ~(1L << s);
         liveCount--;
-        freeWord = Math.min(freeWord, s >>> 6);
+        holes[s >>> 12] |= 1L << (s >>> 6);
         if (removedCount == removedSlot.length) {
             int cap = removedCount + (removedCount >> 1);
             removedSlot = java.util.Arrays.copyOf(removedSlot, cap);
@@ -533,73 +681,52 @@ public final class PersistentBroadPhase {
         removedCount++;
     }
 
-    private void linkPair(int link, int shape, int partner) {
-        int first = pairHead[shape];
-        linkNext[2 * link] = first;
-        linkNext[2 * link + 1] = partner;
-        linkPrev[link] = -1;
-        if (first >= 0) {
-            linkPrev[first] = link;
-        }
-        pairHead[shape] = link;
-    }
-
-    private void unlinkPair(int link, int shape) {
-        int before = linkPrev[link];
-        int after = linkNext[2 * link];
-        if (before >= 0) {
-            linkNext[2 * before] = after;
-        } else {
-            pairHead[shape] = after;
-        }
-        if (after >= 0) {
-            linkPrev[after] = before;
-        }
-    }
-
-    /** Gives the new live pair {@code (a, b)}, {@code a < b}, the lowest free slot. */
-    private void addPair(int a, int b) {
+    /** Gives the new live pair {@code (a, b)}, {@code a < b}, the lowest free slot; returns it. */
+    private int addPair(int a, int b) {
         int s = allocateSlot();
         if (s == slotCount) {
             pairs.add(a, b);
             slotCount++;
-            if (linkPrev.length < 2 * slotCount) {
-                int cap = Math.max(128, 2 * slotCount + slotCount);
-                linkNext = java.util.Arrays.copyOf(linkNext, 2 * cap);
-                linkPrev = java.util.Arrays.copyOf(linkPrev, cap);
-            }
         } else {
             pairs.set(s, a, b);
         }
-        linkPair(2 * s, a, b);
-        linkPair(2 * s + 1, b, a);
         live.words()[s >>> 6] |= 1L << s;
         liveCount++;
         if (addedCount == added.length) {
             added = java.util.Arrays.copyOf(added, addedCount + (addedCount >> 1));
         }
         added[addedCount++] = s;
+        return s;
     }
 
     /** The lowest free slot, or {@code slotCount} (with room in {@link #live}) when none is free. */
     private int allocateSlot() {
         long[] words = live.words();
-        int used = (slotCount + 63) >>> 6;
-        for (int w = freeWord; w < used; w++) {
-            long free = ~words[w];
-            if (w == used - 1 && (slotCount & 63) != 0) {
-                free &= (1L << slotCount) - 1;
-            }
-            if (free != 0) {
-                freeWord = w;
-                return (w << 6) + Long.numberOfTrailingZeros(free);
+        long[] summary = holes;
+        int summaryUsed = (((slotCount + 63) >>> 6) + 63) >>> 6;
+        for (int h = 0; h < summaryUsed; h++) {
+            if (summary[h] != 0) {
+                int w = (h << 6) + Long.numberOfTrailingZeros(summary[h]);
+                int s = (w << 6) + Long.numberOfTrailingZeros(~words[w]);
+                // s is free and below the slot count; is it the word's last hole?
+                long freeLeft = ~(words[w] | (1L << s));
+                if (w == (slotCount - 1) >>> 6 && (slotCount & 63) != 0) {
+                    freeLeft &= (1L << slotCount) - 1;
+                }
+                if (freeLeft == 0) {
+                    summary[h] &= ~(1L << w);
+                }
+                return s;
             }
         }
-        freeWord = slotCount >>> 6;
         if (live.capacity() == slotCount) {
             OverlapBits grown = new OverlapBits(Math.max(64, slotCount + (slotCount >> 1)));
             System.arraycopy(words, 0, grown.words(), 0, words.length);
             live = grown;
+            int summaryWords = (((grown.capacity() + 63) >>> 6) + 63) >>> 6;
+            if (holes.length < summaryWords) {
+                holes = java.util.Arrays.copyOf(holes, summaryWords);
+            }
         }
         return slotCount;
     }
@@ -607,13 +734,24 @@ public final class PersistentBroadPhase {
     /** Drops free slots at the end, so the batch the kernels run over ends with a live pair. */
     private void trimFreeTail() {
         int s = slotCount;
-        while (s > 0 && (live.words()[(s - 1) >>> 6] & (1L << (s - 1))) == 0) {
+        long[] words = live.words();
+        while (s > 0 && (words[(s - 1) >>> 6] & (1L << (s - 1))) == 0) {
             s--;
         }
         if (s != slotCount) {
+            int usedBefore = (slotCount + 63) >>> 6;
             slotCount = s;
             pairs.truncate(s);
-            freeWord = Math.min(freeWord, s >>> 6);
+            for (int w = (s + 63) >>> 6; w < usedBefore; w++) {
+                holes[w >>> 6] &= ~(1L << w);
+            }
+            if ((s & 63) != 0) {
+                // The last word now ends at s: holes only below it.
+                int w = s >>> 6;
+                if ((~words[w] & ((1L << s) - 1)) == 0) {
+                    holes[w >>> 6] &= ~(1L << w);
+                }
+            }
         }
     }
 
@@ -662,7 +800,7 @@ public final class PersistentBroadPhase {
 
     /**
      * The slot of the live pair {@code (a, b)} (either order), or -1 when it is not live.
-     * Walks the smaller shape's pair list: {@code O(pairs of that shape)}.
+     * Scans the entries of the shape with fewer pairs: {@code O(pairs of that shape)}.
      */
     public int slotOf(int a, int b) {
         if (a < 0 || a >= n || b < 0 || b >= n) {
@@ -671,15 +809,11 @@ public final class PersistentBroadPhase {
         if (a == b) {
             return -1;
         }
-        int lo = Math.min(a, b);
-        int hi = Math.max(a, b);
-        for (int link = pairHead[lo]; link >= 0; link = linkNext[2 * link]) {
-            // (lo, hi) is stored smaller shape first, so it sits in lo's list as an even link.
-            if ((link & 1) == 0 && linkNext[2 * link + 1] == hi) {
-                return link >>> 1;
-            }
-        }
-        return -1;
+        int ca = adj[STRIDE * a];
+        int cb = adj[STRIDE * b];
+        int from = ca <= cb ? a : b;
+        int k = indexOf(from, from == a ? b : a, Math.min(ca, cb));
+        return k < 0 ? -1 : adj[entry(from, k) + 1];
     }
 
     /** Number of pairs the last update added. */

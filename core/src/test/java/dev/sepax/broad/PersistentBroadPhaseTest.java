@@ -36,6 +36,7 @@ class PersistentBroadPhaseTest {
         "5, 1, 4, 0.1, 0, 0.1",
         "6, 0, 4, 0.1, 0, 0.1",
         "7, 400, 25, 0.1, 0.05, 1.0",
+        "8, 120, 4, 0.15, 0, 0.1",
     })
     void everyFrameMatchesBruteForceAndKeepsSlots(long seed, int n, double side, double speed, float reach,
                                                   float margin) {
@@ -130,6 +131,36 @@ class PersistentBroadPhaseTest {
             assertTrue(live.containsKey(key(rebuilt.shapeA(p), rebuilt.shapeB(p))), "dropped pair (" + rebuilt.shapeA(p) + ", " + rebuilt.shapeB(p) + ")");
         }
         return live;
+    }
+
+    @Test
+    void crowdedShapesKeepPairsBeyondTheFirstChunk() {
+        // 120 shapes of size about 1 on a 4 x 4 field: most shapes overlap dozens of others, so
+        // their partner entries run over several chunks, which are taken and given back as the
+        // crowd moves. Every frame is checked against brute force.
+        int n = 120;
+        MovingScene scene = new MovingScene(12, n, 4, 0.2);
+        PersistentBroadPhase bp = new PersistentBroadPhase(n, 0f, 0.05f);
+        int mostPairs = 0;
+        int churn = 0;
+        for (int frame = 0; frame < 40; frame++) {
+            if (frame > 0) {
+                scene.step();
+            }
+            bp.update(scene.world);
+            Map<Long, Integer> live = check(bp, scene.world, 0f, n);
+            int[] perShape = new int[n];
+            for (long key : live.keySet()) {
+                perShape[(int) (key >>> 32)]++;
+                perShape[(int) key]++;
+            }
+            for (int count : perShape) {
+                mostPairs = Math.max(mostPairs, count);
+            }
+            churn += bp.addedCount() + bp.removedCount();
+        }
+        assertTrue(mostPairs > 3 * PersistentBroadPhase.CHUNK, "most pairs of one shape: " + mostPairs);
+        assertTrue(churn > 100, "churn=" + churn);
     }
 
     @Test
