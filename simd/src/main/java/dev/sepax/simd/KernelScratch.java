@@ -31,14 +31,8 @@ final class KernelScratch {
     final int[] ints0 = new int[L];
     /** Per-lane int scratch (axis codes of the sweep, slot indices of a gather). */
     final int[] ints1 = new int[L];
-    /** Per-lane int scratch (exit keys of the sweep, best edges of the merge walk). */
+    /** Per-lane int scratch (exit keys of the sweep). */
     final int[] ints2 = new int[L];
-    /** Per-lane int scratch (best edges of the merge walk). */
-    final int[] ints3 = new int[L];
-    /** Per-lane float scratch (best separations of the merge walk). */
-    final float[] floats0 = new float[L];
-    /** Per-lane float scratch (best separations of the merge walk). */
-    final float[] floats1 = new float[L];
 
     /**
      * Lane-major rows of the OBB kernel: R (9), T (3), A's and B's half-extents (6), T along B's
@@ -57,26 +51,7 @@ final class KernelScratch {
     /** The same queue: the pair's index in the batch. */
     final int[] boxQueuePair = new int[64 + 2 * L];
 
-    /** Largest capacity the lanes-across-pairs merge walk copies into {@link #walkRows}. */
-    static final int MAX_WALK_CAPACITY = 256;
-
-    /** Lane-major copies of the merge walk's slots (see {@link #walkRows}); grown on demand. */
-    private float[] walk = new float[0];
-
     private KernelScratch() {}
-
-    /**
-     * Room for eight rows of {@code L * stride} floats ({@code stride <= MAX_WALK_CAPACITY}, so
-     * at most 128 KB at 16 lanes): grown once to the largest stride asked for, then reused.
-     */
-    float[] walkRows(int stride) {
-        assert stride <= MAX_WALK_CAPACITY : stride;
-        int n = 8 * L * stride;
-        if (walk.length < n) {
-            walk = new float[n];
-        }
-        return walk;
-    }
 
     /** A free instance, or {@code null} if all {@link #POOL_SIZE} are lent. */
     static KernelScratch take() {

@@ -18,13 +18,14 @@ import jdk.incubator.vector.VectorSpecies;
  * The Vector API {@link PenetrationKernel}: bit for bit the results of {@link ScalarPenetration},
  * in both of its capacity classes.
  *
- * <h2>Merge class (a shape above capacity 32): lanes across pairs, one walk per lane</h2>
- * Groups of L consecutive merge-class pairs (no shape above
- * {@link KernelScratch#MAX_WALK_CAPACITY}) run {@link #mergeAcross}: lane l walks pair l round
- * its Minkowski difference exactly as {@link ScalarPenetration#mergeWalk} does, the start scan
- * and every step's decision, separations and best-edge updates as lane-wise compares and
- * blends, loads as gathers by each lane's own slot from a lane-major copy of the group's
- * shapes. Other merge-class pairs run the scalar walk itself.
+ * <h2>Merge class (a shape above capacity 32): lanes across the normals of one pair</h2>
+ * A pair at a time, {@link #mergePair}: each group of {@link ScalarPenetration#MERGE_GROUP}
+ * consecutive edges of one shape goes in lanes, and every vertex of the other shape in the
+ * group's range ({@link ScalarPenetration} explains the ranges) is broadcast once against the
+ * group's normals: {@code fma} and a running minimum, no gathers and no per-step decisions.
+ * The support index at each group start is a lane scan of the other shape's vertices with an
+ * exact integer resolution ({@link #supportIndex}). The minimum is exact and order-free, so the
+ * lanes give the scalar kernel's bits.
  *
  * <h2>Small class (both shapes at most 32 vertices): every edge against every vertex</h2>
  * <pre>
@@ -54,15 +55,14 @@ import jdk.incubator.vector.VectorSpecies;
  * every vertex of the other shape.
  *
  * <h2>Threads, scratch and allocation</h2>
- * Thread-safe. A batch borrows one {@link KernelScratch} from a small bounded pool for its
- * lane-major copies and gather maps and returns it at the end; with the pool empty it takes
- * the per-pair paths (same bits). The output is never scratch: a batch writes each entry of
+ * Thread-safe. A batch borrows one {@link KernelScratch} from a small bounded pool for the
+ * lane-major copies of the small class's lanes-across-pairs groups and returns it at the end;
+ * with the pool empty it takes the per-pair paths (same bits). The output is never scratch: a batch writes each entry of
  * {@code [from, to)} once, with its final values, so even two calls on the same range of one
  * buffer leave the scalar results. Allocation-free in steady state (C2 keeps the vectors in
  * registers; nothing is seeded from a {@code compare()} and carried round a loop; no method
  * holds so many gathers that C2 stops inlining the vector ops); the pool allocates an instance
- * only while it is below its size, and an instance grows its walk copy once to the largest
- * capacity it meets.
+ * only while it is below its size.
  */
 public final class VectorPenetration implements PenetrationKernel {
     /** The shared instance, found by {@code Sepax.penetration()}. */
@@ -133,154 +133,11 @@ public final class VectorPenetration implements PenetrationKernel {
                 p += H;
                 continue;
             }
-            if (scratch != null && p + L <= to && mergeGroup(cap, pa, pb, p)) {
-                hits += mergeAcross(shapes, pa, pb, p, out, scratch);
-                p += L;
-                continue;
-            }
             int end = Math.min(p + H, to);
             for (int l = p; l < end; l++) {
                 hits += compute(shapes, pa[l], pb[l], out, l) ? 1 : 0;
             }
             p = end;
-        }
-        return hits;
-    }
-
-    /**
-     * Whether all L pairs from {@code p} are in the merge class (a shape above capacity 32) and
-     * fit the walk's lane-major copy (no shape above {@link KernelScratch#MAX_WALK_CAPACITY}).
-     */
-    private static boolean mergeGroup(int[] cap, int[] pa, int[] pb, int p) {
-        for (int l = p; l < p + L; l++) {
-            int c = Math.max(cap[pa[l]], cap[pb[l]]);
-            if (c <= ScalarPenetration.ALL_PAIRS_CAPACITY || c > KernelScratch.MAX_WALK_CAPACITY) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The merge class, lanes across pairs: L pairs, lane l walking pair {@code p + l} round its
-     * Minkowski difference exactly as {@link ScalarPenetration#mergeWalk} does (the same start
-     * scan, the same decisions, the same expressions in the same order), with every load a
-     * gather by the lane's own slot. A lane whose walk is done (fewer edges than the longest)
-     * makes no more decisions. The best separations and edges of both shapes leave the lanes
-     * through the scratch, and {@link ScalarPenetration#finish} writes each pair once.
-     *
-     * @return how many of the L pairs intersect or touch
-     */
-    private static int mergeAcross(ConvexPolygons s, int[] pa, int[] pb, int p, Penetrations out,
-                                   KernelScratch sc) {
-        int[] start = s.arrays().start;
-        int[] count = s.arrays().count;
-        int[] cap = s.arrays().capacity;
-        int stride = 0;
-        for (int l = 0; l < L; l++) {
-            stride = Math.max(stride, Math.max(cap[pa[p + l]], cap[pb[p + l]]));
-        }
-        // Each lane's two shapes, copied lane-major: row r of the eight (P's nx, ny, x, y, then
-        // Q's) at r * L * stride, lane l's slots at l * stride. The copies stream through memory
-        // in order; the walk's gathers then read cache-resident rows instead of 2L scattered
-        // shapes (measured at W64: gathers straight from the store ran no faster than scalar).
-        float[] rows = sc.walkRows(stride);
-        int ls = L * stride;
-        int[] mapP = sc.ints0;
-        int[] mapQ = sc.ints1;
-        for (int l = 0; l < L; l++) {
-            int a = pa[p + l];
-            int b = pb[p + l];
-            int sp = start[Math.min(a, b)];
-            int sq = start[Math.max(a, b)];
-            int kp = count[Math.min(a, b)];
-            int kq = count[Math.max(a, b)];
-            int o = l * stride;
-            System.arraycopy(s.arrays().nx, sp, rows, o, kp);
-            System.arraycopy(s.arrays().ny, sp, rows, ls + o, kp);
-            System.arraycopy(s.arrays().x, sp, rows, 2 * ls + o, kp);
-            System.arraycopy(s.arrays().y, sp, rows, 3 * ls + o, kp);
-            System.arraycopy(s.arrays().nx, sq, rows, 4 * ls + o, kq);
-            System.arraycopy(s.arrays().ny, sq, rows, 5 * ls + o, kq);
-            System.arraycopy(s.arrays().x, sq, rows, 6 * ls + o, kq);
-            System.arraycopy(s.arrays().y, sq, rows, 7 * ls + o, kq);
-            mapP[l] = kp;
-            mapQ[l] = kq;
-        }
-        IntVector kp = IntVector.fromArray(I, mapP, 0);
-        IntVector kq = IntVector.fromArray(I, mapQ, 0);
-        IntVector op = IntVector.zero(I).addIndex(stride);
-        IntVector oq = op;
-        // The start: Q's first vertex of the least separation from P's edge 0.
-        op.intoArray(mapP, 0);
-        FloatVector n0x = FloatVector.fromArray(F, rows, 0, mapP, 0);
-        FloatVector n0y = FloatVector.fromArray(F, rows, ls, mapP, 0);
-        FloatVector p0x = FloatVector.fromArray(F, rows, 2 * ls, mapP, 0);
-        FloatVector p0y = FloatVector.fromArray(F, rows, 3 * ls, mapP, 0);
-        FloatVector least = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-        IntVector q0 = IntVector.zero(I);
-        IntVector lastQ = kq.sub(1);
-        int longestQ = kq.reduceLanes(VectorOperators.MAX);
-        for (int j = 0; j < longestQ; j++) {
-            // Past its count a lane repeats its last vertex: not below the least, so no change.
-            oq.add(lastQ.min(j)).intoArray(mapQ, 0);
-            FloatVector d = n0x.mul(FloatVector.fromArray(F, rows, 6 * ls, mapQ, 0).sub(p0x))
-                    .add(n0y.mul(FloatVector.fromArray(F, rows, 7 * ls, mapQ, 0).sub(p0y)));
-            VectorMask<Float> lower = d.lt(least);
-            least = least.blend(d, lower);
-            q0 = q0.blend(j, lower.cast(I));
-        }
-        IntVector i = IntVector.zero(I);
-        IntVector j = q0;
-        IntVector jEnd = q0.add(kq);
-        FloatVector bestP = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
-        FloatVector bestQ = bestP;
-        IntVector edgeP = IntVector.broadcast(I, -1);
-        IntVector edgeQ = edgeP;
-        int steps = kp.add(kq).reduceLanes(VectorOperators.MAX);
-        for (int step = 0; step < steps; step++) {
-            VectorMask<Integer> pLeft = i.lt(kp);
-            VectorMask<Integer> qLeft = j.lt(jEnd);
-            IntVector si = op.add(i.blend(0, pLeft.not()));
-            IntVector jw = j.sub(kq.blend(0, j.lt(kq)));
-            IntVector sj = oq.add(jw);
-            si.intoArray(mapP, 0);
-            sj.intoArray(mapQ, 0);
-            FloatVector nxi = FloatVector.fromArray(F, rows, 0, mapP, 0);
-            FloatVector nyi = FloatVector.fromArray(F, rows, ls, mapP, 0);
-            FloatVector xi = FloatVector.fromArray(F, rows, 2 * ls, mapP, 0);
-            FloatVector yi = FloatVector.fromArray(F, rows, 3 * ls, mapP, 0);
-            FloatVector nxj = FloatVector.fromArray(F, rows, 4 * ls, mapQ, 0);
-            FloatVector nyj = FloatVector.fromArray(F, rows, 5 * ls, mapQ, 0);
-            FloatVector xj = FloatVector.fromArray(F, rows, 6 * ls, mapQ, 0);
-            FloatVector yj = FloatVector.fromArray(F, rows, 7 * ls, mapQ, 0);
-            FloatVector c = nxi.mul(nyj).sub(nyi.mul(nxj));
-            VectorMask<Integer> pFirst = pLeft.and(qLeft.not().or(c.compare(VectorOperators.LE, 0f).cast(I)));
-            VectorMask<Integer> qFirst = qLeft.and(pLeft.not().or(c.lt(0f).not().cast(I)));
-            FloatVector sepP = nxi.mul(xj.sub(xi)).add(nyi.mul(yj.sub(yi))).add(0f);
-            FloatVector sepQ = nxj.mul(xi.sub(xj)).add(nyj.mul(yi.sub(yj))).add(0f);
-            // P's edges in index order (strict '>'); Q's from q0 round (ties to the smaller index).
-            VectorMask<Integer> upP = pFirst.and(sepP.compare(VectorOperators.GT, bestP).cast(I));
-            VectorMask<Integer> upQ = qFirst.and(sepQ.compare(VectorOperators.GT, bestQ).cast(I)
-                    .or(sepQ.eq(bestQ).cast(I).and(jw.lt(edgeQ))));
-            bestP = bestP.blend(sepP, upP.cast(F));
-            edgeP = edgeP.blend(i, upP);
-            bestQ = bestQ.blend(sepQ, upQ.cast(F));
-            edgeQ = edgeQ.blend(jw, upQ);
-            i = i.add(1, pFirst);
-            j = j.add(1, qFirst);
-        }
-        bestP.intoArray(sc.floats0, 0);
-        bestQ.intoArray(sc.floats1, 0);
-        edgeP.intoArray(sc.ints2, 0);
-        edgeQ.intoArray(sc.ints3, 0);
-        int hits = 0;
-        for (int l = 0; l < L; l++) {
-            int a = pa[p + l];
-            int b = pb[p + l];
-            long r = ScalarPenetration.combine(a <= b, sc.floats0[l], sc.ints2[l], sc.floats1[l], sc.ints3[l]);
-            hits += ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p + l)
-                    ? 1 : 0;
         }
         return hits;
     }
@@ -295,9 +152,116 @@ public final class VectorPenetration implements PenetrationKernel {
     private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
         int[] cap = s.arrays().capacity;
         long r = cap[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || cap[b] > ScalarPenetration.ALL_PAIRS_CAPACITY
-                ? ScalarPenetration.mergeWalk(s, a, b)
+                ? mergePair(s, a, b)
                 : edges(s, a, b, s.arrays().count[a], s.arrays().count[b]);
         return ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
+    }
+
+    /**
+     * The merge class of {@link ScalarPenetration}: A's edges, then B's, each group of
+     * {@link ScalarPenetration#MERGE_GROUP} edges in lanes ({@code 16 / L} vectors of them),
+     * every vertex of the group's range broadcast once against the group's normals, then the
+     * same running best and resolution as {@link #chunkedPair}. The range ends are the support
+     * indices of {@link #supportIndex}; the range itself is two contiguous runs (up to the
+     * shape's end, then from its start). Everything vector-typed stays inside this method (see
+     * {@link #packedPair}).
+     *
+     * @return the best edge separation (high word, float bits) and axis code (low word)
+     */
+    private static long mergePair(ConvexPolygons s, int a, int b) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
+        int group = ScalarPenetration.MERGE_GROUP;
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector bestAxis = FloatVector.zero(F);
+        for (int pass = 0; pass < 2; pass++) {
+            int or = start[pass == 0 ? a : b];
+            int oo = start[pass == 0 ? b : a];
+            int kr = count[pass == 0 ? a : b];
+            int ko = count[pass == 0 ? b : a];
+            float base = pass == 0 ? 0f : B_BASE;
+            int groups = (kr + group - 1) / group;
+            int j0 = groups > 1 ? supportIndex(nx[or], ny[or], x, y, oo, ko) : 0;
+            int from = j0;
+            for (int g = 0; g < groups; g++) {
+                int first = g * group;
+                int next = g + 1 < groups
+                        ? supportIndex(nx[or + first + group], ny[or + first + group], x, y, oo, ko) : j0;
+                int len = ScalarPenetration.rangeLength(from, next, ko, groups);
+                // The range as two runs of slots: [run0, end0) up to the shape's end, then
+                // [oo, end1) from its start.
+                int run0 = oo + from;
+                int end0 = oo + Math.min(from + len, ko);
+                int end1 = oo + from + len - (end0 - oo);
+                int last = Math.min(first + group, kr);
+                for (int c = first; c < last; c += L) {
+                    FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
+                    FloatVector vny = FloatVector.fromArray(F, ny, or + c);
+                    FloatVector vpx = FloatVector.fromArray(F, x, or + c);
+                    FloatVector vpy = FloatVector.fromArray(F, y, or + c);
+                    // Two running minima, as in chunkedPair (order-free minimum, then + 0f).
+                    FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                    FloatVector min1 = min0;
+                    for (int run = 0; run < 2; run++) {
+                        int j = run == 0 ? run0 : oo;
+                        int end = run == 0 ? end0 : end1;
+                        for (; j + 1 < end; j += 2) {
+                            FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]),
+                                    FloatVector.broadcast(F, y[j]));
+                            FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j + 1]),
+                                    FloatVector.broadcast(F, y[j + 1]));
+                            min0 = min0.blend(d0, d0.lt(min0));
+                            min1 = min1.blend(d1, d1.lt(min1));
+                        }
+                        if (j < end) {
+                            FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]),
+                                    FloatVector.broadcast(F, y[j]));
+                            min0 = min0.blend(d0, d0.lt(min0));
+                        }
+                    }
+                    FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(support(vnx, vny, vpx, vpy)).add(0f);
+                    // Strict '>' in axis order keeps the first axis of each lane's maximum.
+                    VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(last - c));
+                    best = best.blend(sep, better);
+                    bestAxis = bestAxis.blend(iota.add(base + c), better);
+                }
+                from = next;
+            }
+        }
+        return resolve(best, bestAxis);
+    }
+
+    /**
+     * {@link ScalarPenetration#supportIndex} in lanes: the {@code k} vertices from slot
+     * {@code o}, L at a time, each lane keeping its least value and the first index of it
+     * (strict {@code <}, so NaN is never taken); then the least over the lanes by integer keys
+     * of {@code value + 0f} (so {@code -0 == +0}, as the scalar compare) and the smallest index
+     * among the lanes that hold it. Lanes past {@code k} read the next shape or the store's
+     * tail slack and are masked out. Package-private for {@link VectorSweep}.
+     */
+    static int supportIndex(float nx, float ny, float[] x, float[] y, int o, int k) {
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        FloatVector vnx = FloatVector.broadcast(F, nx);
+        FloatVector vny = FloatVector.broadcast(F, ny);
+        FloatVector least = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector at = FloatVector.zero(F);
+        for (int c = 0; c < k; c += L) {
+            FloatVector d = vnx.fma(FloatVector.fromArray(F, x, o + c), vny.mul(FloatVector.fromArray(F, y, o + c)));
+            VectorMask<Float> lower = d.lt(least).and(iota.lt(k - c));
+            least = least.blend(d, lower);
+            at = at.blend(iota.add(c), lower);
+        }
+        IntVector bits = least.add(0f).reinterpretAsInts();
+        IntVector key = bits.lanewise(VectorOperators.XOR,
+                bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+        int minKey = key.reduceLanes(VectorOperators.MIN);
+        // Non-negative float indices sort like their bit patterns.
+        return (int) Float.intBitsToFloat(at.reinterpretAsInts().reduceLanes(VectorOperators.MIN, key.eq(minKey)));
     }
 
     /** Best edge separation (high word, float bits) and axis code (low word) of pair (a, b). */

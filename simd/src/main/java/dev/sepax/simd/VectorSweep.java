@@ -49,10 +49,10 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <h2>Capacity classes</h2>
  * The lanes above compute the small class of {@link ScalarSweep} (both shapes at most 32
- * vertices). A pair of the merge class runs the scalar kernel's own walk,
- * {@link ScalarSweep#mergePair}, after the AABB stage below: it is {@code O(m + k)} with an
- * early exit at the step that empties the interval, which the lanes of a lanes-across-pairs
- * walk could not take pair by pair.
+ * vertices). A pair of the merge class takes the general layout with ranges: each group of
+ * {@link ScalarPenetration#MERGE_GROUP} edges in lanes against the vertices of the group's
+ * range only (see {@code twoPasses}), so a vertex step serves 16 edges and the range work is
+ * about {@code k + m / 16} steps per side.
  *
  * <h2>Branches</h2>
  * The swept AABB constraints run first for L pairs at a time, one pair per lane (gathered
@@ -311,19 +311,18 @@ public final class VectorSweep implements SweepKernel {
     }
 
     /**
-     * The edge axes of a pair the AABB constraints left open, by capacity class: the merge walk
-     * (the scalar kernel's own, see {@link ScalarSweep#mergePair}), or the all-pairs layouts.
+     * The edge axes of a pair the AABB constraints left open, by capacity class: the merge
+     * class's ranges or the all-pairs layouts.
      */
     private static int edgeAxes(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
                                 int exitKey, SweepResults out, int p) {
         int[] capacity = s.arrays().capacity;
-        if (capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY) {
-            return ScalarSweep.mergePair(s, a, b, ux, uy, unkey(enterKey), axis, unkey(exitKey), out, p) ? 1 : 0;
-        }
-        if (capacity[a] <= H && capacity[b] <= H) {
+        boolean merge = capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY
+                || capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY;
+        if (!merge && capacity[a] <= H && capacity[b] <= H) {
             return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
         }
-        return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+        return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, merge);
     }
 
     private static int sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
@@ -571,9 +570,17 @@ public final class VectorSweep implements SweepKernel {
         return ((long) hit1 << q1) | ((long) hit2 << q2);
     }
 
-    /** General shapes: A's normals against B's vertices, then B's against A's, L lanes at a time. */
+    /**
+     * General shapes: A's normals against B's vertices, then B's against A's, L lanes at a time.
+     * In the small class every lane chunk takes every vertex of the other shape; in the merge
+     * class ({@code merge}) the edges go in groups of {@link ScalarPenetration#MERGE_GROUP}, and
+     * a group's chunks take only the vertices of the group's range, found as in
+     * {@link VectorPenetration} by the support index at each group start (two contiguous runs:
+     * up to the shape's end, then from its start). The minimum is order-free, so either gives
+     * the scalar kernel's support of each edge.
+     */
     private static int twoPasses(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
-                                     int exitKey, SweepResults out, int p) {
+                                     int exitKey, SweepResults out, int p, boolean merge) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
         float[] nxs = s.arrays().nx;
@@ -588,45 +595,68 @@ public final class VectorSweep implements SweepKernel {
             int o = start[ref];
             int k = count[ref];
             int oo = start[other];
-            int oend = oo + count[other];
-            for (int base = 0; base < k; base += L) {
-                VectorMask<Float> live = LANE_INDEX.lt((float) (k - base));
-                int slot = o + base;
-                FloatVector nx = FloatVector.fromArray(F, nxs, slot);
-                FloatVector ny = FloatVector.fromArray(F, nys, slot);
-                // Two running minima, as in smallPair; j + 1 past the end repeats the last vertex.
-                FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-                FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-                for (int j = oo; j < oend; j += 2) {
-                    FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
-                    even = even.blend(d, d.lt(even));
-                    int j1 = Math.min(j + 1, oend - 1);
-                    FloatVector d1 = nx.fma(FloatVector.broadcast(F, x[j1]), ny.mul(y[j1]));
-                    odd = odd.blend(d1, d1.lt(odd));
+            int ko = count[other];
+            int group = merge ? ScalarPenetration.MERGE_GROUP : k;
+            int groups = (k + group - 1) / group;
+            int j0 = groups > 1 ? VectorPenetration.supportIndex(nxs[o], nys[o], x, y, oo, ko) : 0;
+            int from = j0;
+            for (int g = 0; g < groups; g++) {
+                int first = g * group;
+                int next = g + 1 < groups
+                        ? VectorPenetration.supportIndex(nxs[o + first + group], nys[o + first + group], x, y, oo, ko)
+                        : j0;
+                int len = ScalarPenetration.rangeLength(from, next, ko, groups);
+                int run0 = oo + from;
+                int end0 = oo + Math.min(from + len, ko);
+                int end1 = oo + from + len - (end0 - oo);
+                int last = Math.min(first + group, k);
+                for (int base = first; base < last; base += L) {
+                    VectorMask<Float> live = LANE_INDEX.lt((float) (last - base));
+                    int slot = o + base;
+                    FloatVector nx = FloatVector.fromArray(F, nxs, slot);
+                    FloatVector ny = FloatVector.fromArray(F, nys, slot);
+                    // Two running minima, as in smallPair (order-free minimum).
+                    FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                    FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                    for (int run = 0; run < 2; run++) {
+                        int j = run == 0 ? run0 : oo;
+                        int end = run == 0 ? end0 : end1;
+                        for (; j + 1 < end; j += 2) {
+                            FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
+                            even = even.blend(d, d.lt(even));
+                            FloatVector d1 = nx.fma(FloatVector.broadcast(F, x[j + 1]), ny.mul(y[j + 1]));
+                            odd = odd.blend(d1, d1.lt(odd));
+                        }
+                        if (j < end) {
+                            FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
+                            even = even.blend(d, d.lt(even));
+                        }
+                    }
+                    FloatVector support = even.blend(odd, odd.lt(even));
+                    FloatVector offset = nx.fma(FloatVector.fromArray(F, x, slot), ny.mul(FloatVector.fromArray(F, y, slot)));
+                    FloatVector sep = support.sub(offset);
+                    FloatVector rate = nx.fma(FloatVector.broadcast(F, rux), ny.mul(ruy)).add(0f);
+                    FloatVector t = sep.neg().div(rate).add(0f);
+                    VectorMask<Float> entering = rate.lt(0f).and(live);
+                    VectorMask<Float> leaving = entering.not().and(live).and(t.lt(Float.POSITIVE_INFINITY));
+                    IntVector tb = t.reinterpretAsInts();
+                    IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+                    VectorMask<Integer> ei = entering.cast(I);
+                    int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
+                    // Integer selects, not branches (see the class doc).
+                    int lane = base + kt.eq(best).and(ei).firstTrue();
+                    int code = pass == 0 ? FIRST_A_EDGE + lane : -(1 + lane);
+                    int newer = -(best > enterKey ? 1 : 0);
+                    axis = (code & newer) | (axis & ~newer);
+                    enterKey = Math.max(best, enterKey);
+                    exitKey = Math.min(exitKey, kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN));
                 }
-                FloatVector support = even.blend(odd, odd.lt(even));
-                FloatVector offset = nx.fma(FloatVector.fromArray(F, x, slot), ny.mul(FloatVector.fromArray(F, y, slot)));
-                FloatVector sep = support.sub(offset);
-                FloatVector rate = nx.fma(FloatVector.broadcast(F, rux), ny.mul(ruy)).add(0f);
-                FloatVector t = sep.neg().div(rate).add(0f);
-                VectorMask<Float> entering = rate.lt(0f).and(live);
-                VectorMask<Float> leaving = entering.not().and(live).and(t.lt(Float.POSITIVE_INFINITY));
-                IntVector tb = t.reinterpretAsInts();
-                IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
-                VectorMask<Integer> ei = entering.cast(I);
-                int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
-                // Integer selects, not branches (see the class doc).
-                int lane = base + kt.eq(best).and(ei).firstTrue();
-                int code = pass == 0 ? FIRST_A_EDGE + lane : -(1 + lane);
-                int newer = -(best > enterKey ? 1 : 0);
-                axis = (code & newer) | (axis & ~newer);
-                enterKey = Math.max(best, enterKey);
-                exitKey = Math.min(exitKey, kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN));
-            }
-            // Keys order like the floats: an empty interval (or one in the past) stays empty,
-            // so B's edges can be skipped.
-            if (enterKey > exitKey || exitKey < 0) {
-                return miss(out, p);
+                from = next;
+                // Keys order like the floats: an empty interval (or one in the past) stays
+                // empty, so the remaining edges can be skipped.
+                if (enterKey > exitKey || exitKey < 0) {
+                    return miss(out, p);
+                }
             }
         }
         return finish(s, a, b, enterKey, axis, exitKey, out, p);
