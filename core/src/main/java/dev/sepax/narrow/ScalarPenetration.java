@@ -42,11 +42,11 @@ public final class ScalarPenetration implements PenetrationKernel {
 
     /**
      * Largest capacity class of the all-pairs algorithm: a pair whose shapes both have capacity at
-     * most this (at most 32 vertices) takes the {@code 2 m k} form, any other pair the merge walk.
-     * Chosen for the SIMD kernels, which the facade serves: in one quiet JMH run the all-pairs
-     * SIMD MTV ran 1.5x (W16) and 1.2x (W32) the SIMD walk and the all-pairs SIMD sweep 2.4x and
-     * 2.1x, while the walk won from W64 (MTV 1.2x, sweep level) and grows its lead with k. The
-     * scalar walk alone would win from W16 (2.6x); the scalar kernel is the reference and the
+     * most this (at most 32 vertices) takes the {@code 2 m k} form, any other pair the merge
+     * class's ranges. Chosen for the SIMD kernels, which the facade serves: at 16 and 32 vertices
+     * the all-pairs SIMD layouts run a pair in a few vector steps, and a range search at every
+     * group start costs about as much again (see {@code docs/decisions.md}); the ranges win from
+     * 64 vertices and grow their lead with k. The scalar kernel is the reference and the
      * fallback, so it follows the classes of the fast path.
      */
     public static final int ALL_PAIRS_CAPACITY = 32;
@@ -117,9 +117,9 @@ public final class ScalarPenetration implements PenetrationKernel {
      * The merge class: best edge separation (float bits, high word) and its axis code (low word,
      * 0 if no edge gave a number) of pair (a, b), each shape's edges against the other's
      * vertices in the ranges of {@link #mergeSide}; A's edges before B's on a tie, as in the
-     * small class.
+     * small class. Public only for the SIMD kernel's path without scratch; not an API for callers.
      */
-    static long mergeEdges(ConvexPolygons s, int a, int b) {
+    public static long mergeEdges(ConvexPolygons s, int a, int b) {
         long ra = mergeSide(s.arrays(), a, b);
         long rb = mergeSide(s.arrays(), b, a);
         float bestA = Float.intBitsToFloat((int) (ra >>> 32));

@@ -109,6 +109,20 @@ public final class ScalarSweep implements SweepKernel {
         if (enter > exit || exit < 0f) {
             return miss(out, p);
         }
+        return edgeAxes(s, a, b, ux, uy, enter, axis, exit, out, p);
+    }
+
+    /**
+     * The edge axes of pair (a, b) after the AABB constraints, given their {@code enter},
+     * {@code axis} and {@code exit} (an interval that is not empty), then the results of pair
+     * {@code p}. Public only so that the SIMD kernel in another package can take exactly this
+     * path where it has no scratch; not an API for callers.
+     *
+     * @return true for a hit
+     */
+    public static boolean edgeAxes(ConvexPolygons s, int a, int b, float ux, float uy, float enter, int axis,
+                                   float exit, SweepResults out, int p) {
+        PolygonArrays r = s.arrays();
         // The small class takes every vertex of the other shape for every edge; the merge class
         // groups the edges and takes each group's range only (ScalarPenetration.mergeSide).
         boolean merge = r.capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY

@@ -33,6 +33,16 @@ final class KernelScratch {
     final int[] ints1 = new int[L];
     /** Per-lane int scratch (exit keys of the sweep). */
     final int[] ints2 = new int[L];
+    /** The normals of up to L group starts of a merge-class shape, lane by lane. */
+    final float[] startNx = new float[L];
+    /** The normals of up to L group starts of a merge-class shape, lane by lane. */
+    final float[] startNy = new float[L];
+    /** Support indices of up to L group starts, lane by lane. */
+    final int[] startIndex = new int[L];
+    /** Support indices at the group starts of a merge-class pair's A (see {@link #supports}). */
+    private int[] supportsA = new int[16];
+    /** Support indices at the group starts of a merge-class pair's B (see {@link #supports}). */
+    private int[] supportsB = new int[16];
 
     /**
      * Lane-major rows of the OBB kernel: R (9), T (3), A's and B's half-extents (6), T along B's
@@ -52,6 +62,24 @@ final class KernelScratch {
     final int[] boxQueuePair = new int[64 + 2 * L];
 
     private KernelScratch() {}
+
+    /**
+     * Room for the support indices at {@code groups} group starts of A's ({@code side == 0}) or
+     * B's edges, rounded up to whole vectors: grown once to the largest shape met, then reused.
+     */
+    int[] supports(int side, int groups) {
+        int n = (groups + L - 1) / L * L;
+        if (side == 0) {
+            if (supportsA.length < n) {
+                supportsA = new int[n];
+            }
+            return supportsA;
+        }
+        if (supportsB.length < n) {
+            supportsB = new int[n];
+        }
+        return supportsB;
+    }
 
     /** A free instance, or {@code null} if all {@link #POOL_SIZE} are lent. */
     static KernelScratch take() {

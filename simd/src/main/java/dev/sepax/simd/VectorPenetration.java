@@ -97,7 +97,14 @@ public final class VectorPenetration implements PenetrationKernel {
     public boolean penetration(ConvexPolygons shapes, int a, int b, Penetrations out, int index) {
         Penetrations.checkPair(shapes, a, b, out, index);
         checkCounts(shapes);
-        return compute(shapes, a, b, out, index);
+        KernelScratch scratch = KernelScratch.take();
+        try {
+            return compute(shapes, a, b, out, index, scratch);
+        } finally {
+            if (scratch != null) {
+                KernelScratch.give(scratch);
+            }
+        }
     }
 
     @Override
@@ -135,7 +142,7 @@ public final class VectorPenetration implements PenetrationKernel {
             }
             int end = Math.min(p + H, to);
             for (int l = p; l < end; l++) {
-                hits += compute(shapes, pa[l], pb[l], out, l) ? 1 : 0;
+                hits += compute(shapes, pa[l], pb[l], out, l, scratch) ? 1 : 0;
             }
             p = end;
         }
@@ -149,26 +156,196 @@ public final class VectorPenetration implements PenetrationKernel {
         }
     }
 
-    private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
+    private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p, KernelScratch sc) {
         int[] cap = s.arrays().capacity;
         long r = cap[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || cap[b] > ScalarPenetration.ALL_PAIRS_CAPACITY
-                ? mergePair(s, a, b)
+                ? mergePair(s, a, b, sc)
                 : edges(s, a, b, s.arrays().count[a], s.arrays().count[b]);
         return ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
     }
 
     /**
-     * The merge class of {@link ScalarPenetration}: A's edges, then B's, each group of
-     * {@link ScalarPenetration#MERGE_GROUP} edges in lanes ({@code 16 / L} vectors of them),
-     * every vertex of the group's range broadcast once against the group's normals, then the
-     * same running best and resolution as {@link #chunkedPair}. The range ends are the support
-     * indices of {@link #supportIndex}; the range itself is two contiguous runs (up to the
-     * shape's end, then from its start). Everything vector-typed stays inside this method (see
+     * The merge class of {@link ScalarPenetration}: the support indices at the group starts of
+     * both shapes ({@link #groupSupports}), then every group's range in lanes
+     * ({@link #mergeBest}). Without scratch (the pool was empty) the scalar kernel's own code,
+     * same bits.
+     *
+     * @return the best edge separation (high word, float bits) and axis code (low word)
+     */
+    private static long mergePair(ConvexPolygons s, int a, int b, KernelScratch sc) {
+        if (sc == null) {
+            return ScalarPenetration.mergeEdges(s, a, b);
+        }
+        int ga = groups(s.arrays().count[a]);
+        int gb = groups(s.arrays().count[b]);
+        int[] sa = sc.supports(0, ga);
+        int[] sb = sc.supports(1, gb);
+        searchSupports(s, a, b, ga, gb, sa, sb, sc);
+        return mergeBest(s, a, b, ga, gb, sa, sb);
+    }
+
+    /**
+     * The support indices at the group starts of both shapes of pair (a, b) into {@code sa}
+     * and {@code sb} (none for a one-group shape): one vector for both when their starts fit in
+     * L lanes ({@link #pairSupports}), else one shape at a time ({@link #groupSupports}).
+     * Package-private for {@link VectorSweep}.
+     */
+    static void searchSupports(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
+                               KernelScratch sc) {
+        if (ga > 1 && gb > 1 && ga + gb <= L) {
+            pairSupports(s, a, b, ga, gb, sa, sb, sc);
+            return;
+        }
+        if (ga > 1) {
+            groupSupports(s, a, b, ga, sa, sc);
+        }
+        if (gb > 1) {
+            groupSupports(s, b, a, gb, sb, sc);
+        }
+    }
+
+    /**
+     * {@link #groupSupports} for both shapes in one vector: lanes {@code [0, ga)} hold A's group
+     * starts against B's vertices, lanes {@code [ga, L)} B's against A's, each step broadcasting
+     * one vertex of B to the first and one of A to the second. A shape with fewer vertices
+     * repeats its last one, whose value cannot pass a strict {@code <} a second time; in the
+     * merge of the two chains below such a repeat can only tie a value the other chain holds
+     * at its true, smaller index, which wins the tie. So each lane is the scalar scan.
+     */
+    private static void pairSupports(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
+                                     KernelScratch sc) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int oa = s.arrays().start[a];
+        int ob = s.arrays().start[b];
+        int ka = s.arrays().count[a];
+        int kb = s.arrays().count[b];
+        int group = ScalarPenetration.MERGE_GROUP;
+        for (int l = 0; l < L; l++) {
+            int slot = l < ga ? oa + l * group : ob + Math.min(l - ga, gb - 1) * group;
+            sc.startNx[l] = nx[slot];
+            sc.startNy[l] = ny[slot];
+        }
+        FloatVector gnx = FloatVector.fromArray(F, sc.startNx, 0);
+        FloatVector gny = FloatVector.fromArray(F, sc.startNy, 0);
+        VectorMask<Float> high = FloatVector.zero(F).addIndex(1).compare(VectorOperators.GE, (float) ga);
+        int steps = Math.max(ka, kb);
+        int lastA = oa + ka - 1;
+        int lastB = ob + kb - 1;
+        FloatVector least0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector least1 = least0;
+        FloatVector at0 = FloatVector.zero(F);
+        FloatVector at1 = at0;
+        int j = 0;
+        for (; j + 1 < steps; j += 2) {
+            int jb = Math.min(ob + j, lastB);
+            int ja = Math.min(oa + j, lastA);
+            FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], high),
+                    gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
+            jb = Math.min(ob + j + 1, lastB);
+            ja = Math.min(oa + j + 1, lastA);
+            FloatVector d1 = gnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], high),
+                    gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
+            VectorMask<Float> lower0 = d0.lt(least0);
+            VectorMask<Float> lower1 = d1.lt(least1);
+            least0 = least0.blend(d0, lower0);
+            least1 = least1.blend(d1, lower1);
+            at0 = at0.blend((float) j, lower0);
+            at1 = at1.blend((float) (j + 1), lower1);
+        }
+        if (j < steps) {
+            int jb = Math.min(ob + j, lastB);
+            int ja = Math.min(oa + j, lastA);
+            FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], high),
+                    gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
+            VectorMask<Float> lower0 = d0.lt(least0);
+            least0 = least0.blend(d0, lower0);
+            at0 = at0.blend((float) j, lower0);
+        }
+        VectorMask<Float> odd = least1.lt(least0).or(least1.eq(least0).and(at1.lt(at0)));
+        at0 = at0.blend(at1, odd);
+        ((IntVector) at0.convert(VectorOperators.F2I, 0)).intoArray(sc.startIndex, 0);
+        System.arraycopy(sc.startIndex, 0, sa, 0, ga);
+        System.arraycopy(sc.startIndex, ga, sb, 0, gb);
+    }
+
+    /** The number of merge-class groups of a shape of {@code k} edges. */
+    static int groups(int k) {
+        return (k + ScalarPenetration.MERGE_GROUP - 1) / ScalarPenetration.MERGE_GROUP;
+    }
+
+    /**
+     * {@link ScalarPenetration#supportIndex} at the first edge of each of the {@code groups}
+     * groups of {@code ref}, against the vertices of {@code other}, into {@code out[0, groups)}:
+     * lanes across the group starts (L at a time), each vertex of {@code other} broadcast once,
+     * in index order, with the scalar's strict {@code <} per lane, so each lane is the scalar
+     * scan itself. Spare lanes repeat the last start. Package-private for {@link VectorSweep}.
+     */
+    static void groupSupports(ConvexPolygons s, int ref, int other, int groups, int[] out, KernelScratch sc) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int or = s.arrays().start[ref];
+        int oo = s.arrays().start[other];
+        int ko = s.arrays().count[other];
+        for (int c = 0; c < groups; c += L) {
+            for (int l = 0; l < L; l++) {
+                int slot = or + Math.min(c + l, groups - 1) * ScalarPenetration.MERGE_GROUP;
+                sc.startNx[l] = nx[slot];
+                sc.startNy[l] = ny[slot];
+            }
+            FloatVector gnx = FloatVector.fromArray(F, sc.startNx, 0);
+            FloatVector gny = FloatVector.fromArray(F, sc.startNy, 0);
+            // Two chains (even and odd j) halve the compare-blend latency chain; each keeps its
+            // first index of its least by a strict '<' in index order, and the merge takes the
+            // odd chain's only when strictly less, or equal at a smaller index: the first index
+            // of the least over all j, as the scalar scan.
+            FloatVector least0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+            FloatVector least1 = least0;
+            FloatVector at0 = FloatVector.zero(F);
+            FloatVector at1 = at0;
+            int j = 0;
+            for (; j + 1 < ko; j += 2) {
+                FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[oo + j]), gny.mul(y[oo + j]));
+                FloatVector d1 = gnx.fma(FloatVector.broadcast(F, x[oo + j + 1]), gny.mul(y[oo + j + 1]));
+                VectorMask<Float> lower0 = d0.lt(least0);
+                VectorMask<Float> lower1 = d1.lt(least1);
+                least0 = least0.blend(d0, lower0);
+                least1 = least1.blend(d1, lower1);
+                at0 = at0.blend((float) j, lower0);
+                at1 = at1.blend((float) (j + 1), lower1);
+            }
+            if (j < ko) {
+                FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[oo + j]), gny.mul(y[oo + j]));
+                VectorMask<Float> lower0 = d0.lt(least0);
+                least0 = least0.blend(d0, lower0);
+                at0 = at0.blend((float) j, lower0);
+            }
+            // An odd chain that never took a value keeps index 0 at +inf: it is not below the
+            // even chain, and on a tie at +inf the even chain's 0 is as small.
+            VectorMask<Float> odd = least1.lt(least0).or(least1.eq(least0).and(at1.lt(at0)));
+            at0 = at0.blend(at1, odd);
+            ((IntVector) at0.convert(VectorOperators.F2I, 0)).intoArray(out, c);
+        }
+    }
+
+    /**
+     * The merge class's edge separations of pair (a, b), A's edges then B's, each group of
+     * {@link ScalarPenetration#MERGE_GROUP} edges in lanes ({@code 16 / L} vectors of them)
+     * against the vertices of its range, which runs from {@code supports[g]} to
+     * {@code supports[g + 1]} (the last group's to {@code supports[0]}; a one-group shape's over
+     * every vertex): two contiguous runs, up to the shape's end and then from its start, each
+     * vertex broadcast once, {@code fma} and a running minimum, no gathers. The lanes keep the
+     * best separation and axis across all groups of both shapes, resolved once as in
+     * {@link #chunkedPair}. Everything vector-typed stays inside this method (see
      * {@link #packedPair}).
      *
      * @return the best edge separation (high word, float bits) and axis code (low word)
      */
-    private static long mergePair(ConvexPolygons s, int a, int b) {
+    private static long mergeBest(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
         float[] nx = s.arrays().nx;
@@ -184,84 +361,58 @@ public final class VectorPenetration implements PenetrationKernel {
             int oo = start[pass == 0 ? b : a];
             int kr = count[pass == 0 ? a : b];
             int ko = count[pass == 0 ? b : a];
+            int groups = pass == 0 ? ga : gb;
+            int[] sup = pass == 0 ? sa : sb;
             float base = pass == 0 ? 0f : B_BASE;
-            int groups = (kr + group - 1) / group;
-            int j0 = groups > 1 ? supportIndex(nx[or], ny[or], x, y, oo, ko) : 0;
-            int from = j0;
             for (int g = 0; g < groups; g++) {
-                int first = g * group;
-                int next = g + 1 < groups
-                        ? supportIndex(nx[or + first + group], ny[or + first + group], x, y, oo, ko) : j0;
+                int from = groups > 1 ? sup[g] : 0;
+                int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
                 int len = ScalarPenetration.rangeLength(from, next, ko, groups);
-                // The range as two runs of slots: [run0, end0) up to the shape's end, then
-                // [oo, end1) from its start.
                 int run0 = oo + from;
                 int end0 = oo + Math.min(from + len, ko);
                 int end1 = oo + from + len - (end0 - oo);
-                int last = Math.min(first + group, kr);
-                for (int c = first; c < last; c += L) {
+                int last = Math.min((g + 1) * group, kr);
+                for (int c = g * group; c < last; c += L) {
                     FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
                     FloatVector vny = FloatVector.fromArray(F, ny, or + c);
-                    FloatVector vpx = FloatVector.fromArray(F, x, or + c);
-                    FloatVector vpy = FloatVector.fromArray(F, y, or + c);
-                    // Two running minima, as in chunkedPair (order-free minimum, then + 0f).
+                    // Two running minima (order-free minimum, then + 0f), over the two runs.
                     FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
                     FloatVector min1 = min0;
-                    for (int run = 0; run < 2; run++) {
-                        int j = run == 0 ? run0 : oo;
-                        int end = run == 0 ? end0 : end1;
-                        for (; j + 1 < end; j += 2) {
-                            FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]),
-                                    FloatVector.broadcast(F, y[j]));
-                            FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j + 1]),
-                                    FloatVector.broadcast(F, y[j + 1]));
-                            min0 = min0.blend(d0, d0.lt(min0));
-                            min1 = min1.blend(d1, d1.lt(min1));
-                        }
-                        if (j < end) {
-                            FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]),
-                                    FloatVector.broadcast(F, y[j]));
-                            min0 = min0.blend(d0, d0.lt(min0));
-                        }
+                    int j = run0;
+                    for (; j + 1 < end0; j += 2) {
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                        FloatVector d1 = support(vnx, vny,
+                                FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
+                        min0 = min0.blend(d0, d0.lt(min0));
+                        min1 = min1.blend(d1, d1.lt(min1));
                     }
-                    FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(support(vnx, vny, vpx, vpy)).add(0f);
+                    if (j < end0) {
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                        min0 = min0.blend(d0, d0.lt(min0));
+                    }
+                    j = oo;
+                    for (; j + 1 < end1; j += 2) {
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                        FloatVector d1 = support(vnx, vny,
+                                FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
+                        min0 = min0.blend(d0, d0.lt(min0));
+                        min1 = min1.blend(d1, d1.lt(min1));
+                    }
+                    if (j < end1) {
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                        min0 = min0.blend(d0, d0.lt(min0));
+                    }
+                    FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
+                            FloatVector.fromArray(F, y, or + c));
+                    FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(offset).add(0f);
                     // Strict '>' in axis order keeps the first axis of each lane's maximum.
                     VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(last - c));
                     best = best.blend(sep, better);
                     bestAxis = bestAxis.blend(iota.add(base + c), better);
                 }
-                from = next;
             }
         }
         return resolve(best, bestAxis);
-    }
-
-    /**
-     * {@link ScalarPenetration#supportIndex} in lanes: the {@code k} vertices from slot
-     * {@code o}, L at a time, each lane keeping its least value and the first index of it
-     * (strict {@code <}, so NaN is never taken); then the least over the lanes by integer keys
-     * of {@code value + 0f} (so {@code -0 == +0}, as the scalar compare) and the smallest index
-     * among the lanes that hold it. Lanes past {@code k} read the next shape or the store's
-     * tail slack and are masked out. Package-private for {@link VectorSweep}.
-     */
-    static int supportIndex(float nx, float ny, float[] x, float[] y, int o, int k) {
-        FloatVector iota = FloatVector.zero(F).addIndex(1);
-        FloatVector vnx = FloatVector.broadcast(F, nx);
-        FloatVector vny = FloatVector.broadcast(F, ny);
-        FloatVector least = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-        FloatVector at = FloatVector.zero(F);
-        for (int c = 0; c < k; c += L) {
-            FloatVector d = vnx.fma(FloatVector.fromArray(F, x, o + c), vny.mul(FloatVector.fromArray(F, y, o + c)));
-            VectorMask<Float> lower = d.lt(least).and(iota.lt(k - c));
-            least = least.blend(d, lower);
-            at = at.blend(iota.add(c), lower);
-        }
-        IntVector bits = least.add(0f).reinterpretAsInts();
-        IntVector key = bits.lanewise(VectorOperators.XOR,
-                bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
-        int minKey = key.reduceLanes(VectorOperators.MIN);
-        // Non-negative float indices sort like their bit patterns.
-        return (int) Float.intBitsToFloat(at.reinterpretAsInts().reduceLanes(VectorOperators.MIN, key.eq(minKey)));
     }
 
     /** Best edge separation (high word, float bits) and axis code (low word) of pair (a, b). */
