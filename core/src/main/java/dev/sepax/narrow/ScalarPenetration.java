@@ -23,7 +23,7 @@ import dev.sepax.shape.ConvexPolygons;
  *       runs over a range of the other shape's vertices only, found by the angle merge of the
  *       two edge sequences (the boundary of the Minkowski difference): edges go in groups of
  *       {@link #MERGE_GROUP}, each group's range runs from the support of its first edge to the
- *       support of the next group's first edge, see {@link #mergeSide}.
+ *       support of the next group's first edge, see {@code mergeSide}.
  * </ul>
  * Both then run the same {@link #finish tail} (world axes, normal, outputs); see
  * {@link PenetrationKernel} for the error band of each class. In both classes an edge's
@@ -44,16 +44,17 @@ public final class ScalarPenetration implements PenetrationKernel {
      * Largest capacity class of the all-pairs algorithm: a pair whose shapes both have capacity at
      * most this (at most 32 vertices) takes the {@code 2 m k} form, any other pair the merge
      * class's ranges. Chosen for the SIMD kernels, which the facade serves: at 16 and 32 vertices
-     * the all-pairs SIMD layouts run a pair in a few vector steps, and a range search at every
-     * group start costs about as much again (see {@code docs/decisions.md}); the ranges win from
-     * 64 vertices and grow their lead with k. The scalar kernel is the reference and the
-     * fallback, so it follows the classes of the fast path.
+     * the all-pairs SIMD layouts run a pair in a few vector steps (the boundary was measured
+     * against the earlier walk, see {@code docs/decisions.md}, and not moved for the ranges,
+     * whose group-start searches cost about a scan of each shape); from 64 vertices the ranges
+     * win and grow their lead with k. The scalar kernel is the reference and the fallback, so
+     * it follows the classes of the fast path.
      */
     public static final int ALL_PAIRS_CAPACITY = 32;
 
     /**
      * Edges per group of the merge class: consecutive edges {@code [16 g, 16 g + 16)} of a shape
-     * share one range of the other shape's vertices (see {@link #mergeSide}). A constant of the
+     * share one range of the other shape's vertices (see {@code mergeSide}). A constant of the
      * reference, not of a vector width: a kernel with fewer lanes runs a group in several
      * vectors over the same range.
      */
@@ -116,7 +117,7 @@ public final class ScalarPenetration implements PenetrationKernel {
     /**
      * The merge class: best edge separation (float bits, high word) and its axis code (low word,
      * 0 if no edge gave a number) of pair (a, b), each shape's edges against the other's
-     * vertices in the ranges of {@link #mergeSide}; A's edges before B's on a tie, as in the
+     * vertices in the ranges of {@code mergeSide}; A's edges before B's on a tie, as in the
      * small class. Public only for the SIMD kernel's path without scratch; not an API for callers.
      */
     public static long mergeEdges(ConvexPolygons s, int a, int b) {
@@ -236,7 +237,7 @@ public final class ScalarPenetration implements PenetrationKernel {
     /**
      * {@code min fma(nx, x_j, ny * y_j)} over the {@code len} vertices of the shape at slot
      * {@code o} (of {@code k}) from index {@code from} forward, round the end (the
-     * {@code d < min} update from {@code +inf}). Public only for the scalar sweep.
+     * {@code d < min} update from {@code +inf}). Package-private for the scalar sweep.
      */
     static float rangeMin(float nx, float ny, float[] x, float[] y, int o, int k, int from, int len) {
         float min = Float.POSITIVE_INFINITY;
