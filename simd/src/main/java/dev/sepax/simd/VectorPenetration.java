@@ -23,9 +23,10 @@ import jdk.incubator.vector.VectorSpecies;
  * consecutive edges of one shape goes in lanes, and every vertex of the other shape in the
  * group's range ({@link ScalarPenetration} explains the ranges) is broadcast once against the
  * group's normals: {@code fma} and a running minimum, no gathers and no per-step decisions.
- * The support index at each group start is a lane scan of the other shape's vertices with an
- * exact integer resolution ({@link #supportIndex}). The minimum is exact and order-free, so the
- * lanes give the scalar kernel's bits.
+ * The support indices at the group starts come first, in lanes across the starts (both
+ * shapes' starts in one vector when they fit), each lane the scalar scan in the same order
+ * ({@link #searchSupports}). The minimum is exact and order-free, so the lanes give the scalar
+ * kernel's bits.
  *
  * <h2>Small class (both shapes at most 32 vertices): every edge against every vertex</h2>
  * <pre>

@@ -51,7 +51,7 @@ import jdk.incubator.vector.VectorSpecies;
  * The lanes above compute the small class of {@link ScalarSweep} (both shapes at most 32
  * vertices). A pair of the merge class takes the general layout with ranges: each group of
  * {@link ScalarPenetration#MERGE_GROUP} edges in lanes against the vertices of the group's
- * range only (see {@code twoPasses}), so a vertex step serves 16 edges and the range work is
+ * range only (see {@code mergeLanes}), so a vertex step serves 16 edges and the range work is
  * about {@code k + m / 16} steps per side.
  *
  * <h2>Branches</h2>
