@@ -70,8 +70,8 @@ public final class BuildAb {
         Object shapes = scene.getClass().getMethod("shapes").invoke(scene);
         Object pairs = scene.getClass().getMethod("pairs").invoke(scene);
         b.pairs = (int) pairs.getClass().getMethod("size").invoke(pairs);
-        Class<?> shapesType = cl.loadClass("dev.sepax.shape.ConvexPolygons");
-        Class<?> pairsType = cl.loadClass("dev.sepax.batch.PairBatch");
+        Class<?> shapesType = type(cl, "dev.sepax.shape.ConvexPolygons");
+        Class<?> pairsType = type(cl, "dev.sepax.batch.PairBatch");
         String kernel = switch (kind) {
             case "simd-mtv" -> "dev.sepax.simd.VectorPenetration";
             case "scalar-mtv" -> "dev.sepax.narrow.ScalarPenetration";
@@ -79,16 +79,16 @@ public final class BuildAb {
             case "scalar-sweep" -> "dev.sepax.narrow.ScalarSweep";
             default -> throw new IllegalArgumentException("kernel " + kind);
         };
-        Class<?> kc = cl.loadClass(kernel);
+        Class<?> kc = type(cl, kernel);
         b.kernel = kc.getField("INSTANCE").get(null);
         if (kind.endsWith("mtv")) {
-            Class<?> outType = cl.loadClass("dev.sepax.batch.Penetrations");
+            Class<?> outType = type(cl, "dev.sepax.batch.Penetrations");
             b.out = outType.getConstructor(int.class).newInstance(b.pairs);
             b.run = kc.getMethod("penetrations", shapesType, pairsType, outType);
             b.args = new Object[] {shapes, pairs, b.out};
         } else {
-            Class<?> velocityType = cl.loadClass("dev.sepax.shape.Velocities");
-            Class<?> outType = cl.loadClass("dev.sepax.batch.SweepResults");
+            Class<?> velocityType = type(cl, "dev.sepax.shape.Velocities");
+            Class<?> outType = type(cl, "dev.sepax.batch.SweepResults");
             int n = (int) shapesType.getMethod("size").invoke(shapes);
             Object velocities = cl.loadClass("dev.sepax.bench.jmh.SweepBenchmark")
                     .getMethod("velocities", int.class, long.class).invoke(null, n, 42L);
@@ -97,6 +97,18 @@ public final class BuildAb {
             b.args = new Object[] {shapes, velocities, pairs, 1f, b.out};
         }
         return b;
+    }
+
+    /**
+     * A class of the build by its current name, or by the name it had before the package split
+     * (everything of core in {@code dev.sepax.core}), so that older commits' jars load too.
+     */
+    private static Class<?> type(ClassLoader cl, String name) throws ClassNotFoundException {
+        try {
+            return cl.loadClass(name);
+        } catch (ClassNotFoundException e) {
+            return cl.loadClass("dev.sepax.core." + name.substring(name.lastIndexOf('.') + 1));
+        }
     }
 
     /** A hash of every float and int array the result buffer exposes (bits, not values). */

@@ -36,28 +36,29 @@ import dev.sepax.shape.ConvexPolygons;
  * intersecting pairs the axis is an edge (up to float noise) and for separated pairs the world
  * axes may only improve the lower bound.
  *
- * <h2>Which vertex gives an edge's separation: two classes</h2>
+ * <h2>Which vertices give an edge's separation: two classes</h2>
  * The {@code min} above is evaluated in one of two ways, chosen per pair by capacity class (see
  * {@link ScalarPenetration}): in the <b>small class</b> (both shapes with at most
  * {@link ScalarPenetration#ALL_PAIRS_CAPACITY} vertices) over every vertex of the other shape;
- * in the <b>merge class</b> (any other pair) at one vertex only, the support that a walk round
- * the Minkowski difference pairs with the edge ({@link ScalarPenetration#mergeWalk}). Both are
- * the same definition in exact arithmetic; they differ in float only within the band below.
- * The walk runs over the pair in the order of the shape indices, so {@code (a, b)} and
- * {@code (b, a)} pair every edge with the same vertex: the separations are the same floats,
- * the depth is the same float and the normal is exactly negated (up to a tie between equal
- * separations of A and B, which goes to A's edge in either order).
+ * in the <b>merge class</b> (any other pair) over a range of the other shape's vertices only:
+ * the edges go in groups of {@link ScalarPenetration#MERGE_GROUP}, and a group's range runs from
+ * the support of its first edge to the support of the next group's first edge (the angle merge
+ * of the two edge sequences, {@code ScalarPenetration.mergeSide}). Both are the same definition
+ * in exact arithmetic; they differ in float only within the band below. In both classes an
+ * edge's separation depends only on its own shape and the other shape, so {@code (a, b)} and
+ * {@code (b, a)} give the same separations: the depth is the same float and the normal is
+ * exactly negated (up to a tie between equal separations of A and B, which goes to A's edge in
+ * either order).
  *
  * <h2>Float arithmetic and the error band</h2>
- * Edge separations are computed in float with the unit normals of {@link ConvexPolygons}, in a
- * form per class: the <b>small class</b> in the support form of {@link ScalarSweep},
+ * Edge separations are computed in float with the unit normals of {@link ConvexPolygons}, in
+ * the support form of {@link ScalarSweep} in both classes,
  * {@code min_b fma(nx, bx, ny * by) - fma(nx, ax, ny * ay)} (the other shape's support along
  * the normal minus the edge's offset, the offset once per edge, the minimum by
- * {@code d < min}); the <b>merge class</b> in the difference form
- * {@code nx * (bx - ax) + ny * (by - ay)} at the walk's vertex (plain multiply and add, no
- * fma). Either is then {@code + 0f} (turns {@code -0} into {@code +0}, so the float order is
- * total); world gaps are exact differences. A shared vertex gives exactly 0 in both forms (in
- * the support form its term is the very float of the offset). With unit roundoff
+ * {@code d < min} over every vertex in the small class and over the group's range in the merge
+ * class), then {@code + 0f} (turns {@code -0} into {@code +0}, so the float order is total);
+ * world gaps are exact differences. A shared vertex in the range gives exactly 0 (its term is
+ * the very float of the offset). With unit roundoff
  * {@code u = 2^-24} and {@code M} the largest absolute coordinate of the two shapes:
  * <ul>
  *   <li><b>Small class</b>: (1) one term {@code fma(nx, x, ny * y)} errs by at most
@@ -77,27 +78,24 @@ import dev.sepax.shape.ConvexPolygons;
  *       costs one product and one fma instead of two differences, two products and a sum.
  *       Checked against the exact rational oracle on near-touching small-class pairs, near and
  *       far from the origin ({@code MergeBandPropertiesTest}).
- *   <li><b>Merge class</b>: the walk's vertex may differ from the exact support, never with a
- *       smaller exact value. (1) A step's decision {@code c = nxP*nyQ - nyP*nxQ} errs by at most
- *       {@code 3u} (unit normals), so it can misorder only edges whose stored normals are
- *       within {@code 3u} of parallel; the stored normals are within {@code 2u} of their exact
- *       edges' (one rounded difference and one division per component). Every edge on the
- *       chain between the walk's vertex and the true support was misordered, so each is within
- *       {@code 7u} of perpendicular to the normal {@code n} of the edge being paired: the chain
- *       is nearly straight, at most the diameter {@code 2 sqrt(2) M} long, and raises
- *       {@code n . v} by at most {@code 7u * 2 sqrt(2) M < 20 u M}. (2) The start vertex
- *       {@code q0} is a float argmin, within two evaluation errors ({@code 17 u M}) of the
- *       least; a later edge that the walk pairs too early along the same chain gains at most
- *       as much, since its normal has turned further from that chain. (3) The evaluation at
- *       the chosen vertex errs by at most {@code 3u |b - a| <= 8.5 u M} (two differences, two
- *       products, one sum, with the stored normal). The separation is therefore within
- *       {@code [-8.5, +46] u M} of the exact one (the walk can only overstate a
- *       separation; the evaluation errs either way): the band is {@link #MERGE_BAND_ULPS}
- *       {@code u M} ({@code 4 * FloatBand.of}). Checked against an exact rational oracle
- *       (BigDecimal orientation determinants) on near-touching pairs, including pairs whose
- *       edges are all exactly antiparallel ({@code MergeBandPropertiesTest}): the measured worst
- *       depth error is 0.36 {@code u M} over 1 881 such pairs; the bound is for adversarial
- *       chains of nearly parallel edges.
+ *   <li><b>Merge class</b>: the same expressions over the group's range. If the range holds
+ *       the exact support of the edge, the small class's bound holds as it is. A range end is a
+ *       float argmin {@code j} of the support form along the group start's normal {@code n_s}
+ *       (first index of the least), so its exact value along {@code n_s} is within two
+ *       evaluation errors, {@code delta = 2 sqrt(5) u M < 4.5 u M}, of the least. If the range
+ *       misses the exact support {@code v*} of an edge with normal {@code n} of the group, then
+ *       {@code v*} lies on the chain between the exact support along {@code n_s} and {@code j}
+ *       (the supports move monotonically as the normal turns), a chain over which
+ *       {@code n_s . v} rises by at most {@code delta}; its edges turn away from {@code n_s}
+ *       monotonically, and {@code n} lies between {@code n_s} and them, so {@code n . v} rises
+ *       from {@code v*} to {@code j} by at most as much: the range's least is within
+ *       {@code delta} of the exact support. (A range that float ties turn backwards wraps
+ *       round and holds every vertex.) In all {@code 10.1 + 4.5 < 14.6 u M} to first order:
+ *       {@link #MERGE_BAND_ULPS} ({@code 16}) {@code u M}, the same as {@link FloatBand#of}.
+ *       Checked against an exact rational oracle (BigDecimal orientation determinants) on
+ *       near-touching pairs, including pairs whose edges are all exactly antiparallel
+ *       ({@code MergeBandPropertiesTest}): the measured worst depth error is 2.46 {@code u M}
+ *       over 1 851 such pairs.
  * </ul>
  * So {@code depth >= 0} agrees with {@code SatKernel}'s verdict at tolerance 0 except for
  * pairs whose true gap is inside the band of their class. Coordinates must be small enough
@@ -109,8 +107,8 @@ import dev.sepax.shape.ConvexPolygons;
  * and thread-safe; the batch methods allocate nothing and write only entries {@code [from, to)}.
  */
 public interface PenetrationKernel {
-    /** The merge class's error band in units of {@code 2^-24 M} (see the class doc): 64. */
-    int MERGE_BAND_ULPS = 64;
+    /** The merge class's error band in units of {@code 2^-24 M} (see the class doc): 16. */
+    int MERGE_BAND_ULPS = 16;
 
     /** A short stable name: {@code "scalar"} or {@code "simd"}. */
     String name();

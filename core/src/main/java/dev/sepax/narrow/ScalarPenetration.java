@@ -6,7 +6,7 @@ import dev.sepax.batch.Penetrations;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
- * The scalar reference {@link PenetrationKernel}. Its float expressions, its walk and its
+ * The scalar reference {@link PenetrationKernel}. Its float expressions, its ranges and its
  * tie-breaking (first axis of the maximum, in the order of {@link PenetrationKernel}) define the
  * bits every other penetration kernel must reproduce.
  *
@@ -18,18 +18,22 @@ import dev.sepax.shape.ConvexPolygons;
  *       offset, {@code min_j fma(nx, x_j, ny * y_j) - fma(nx, px, ny * py) + 0f} (the support
  *       form of {@link ScalarSweep}: one product and one fma per vertex, the offset once per
  *       edge). At these sizes the SIMD forms of this (lanes across pairs up to 8 vertices, edges in
- *       lanes above) are faster than the SIMD walk (see {@link #ALL_PAIRS_CAPACITY}).
- *   <li><b>Merge class</b> (any other pair): one {@code O(m + k)} walk round the Minkowski
- *       difference, see {@link #mergeWalk}. Each edge is paired with one vertex of the other
- *       shape, its support along the edge's inward normal, and the separation is the
- *       difference form {@code nx * (vx - px) + ny * (vy - py) + 0f} at that vertex only (one
- *       evaluation per edge, so an offset computed apart would save nothing).
+ *       lanes above) are fast enough that ranges would not pay (see {@link #ALL_PAIRS_CAPACITY}).
+ *   <li><b>Merge class</b> (any other pair): the same support form, but each edge's minimum
+ *       runs over a range of the other shape's vertices only, found by the angle merge of the
+ *       two edge sequences (the boundary of the Minkowski difference): edges go in groups of
+ *       {@link #MERGE_GROUP}, each group's range runs from the support of its first edge to the
+ *       support of the next group's first edge, see {@code mergeSide}.
  * </ul>
  * Both then run the same {@link #finish tail} (world axes, normal, outputs); see
- * {@link PenetrationKernel} for the error band of each class.
+ * {@link PenetrationKernel} for the error band of each class. In both classes an edge's
+ * separation depends on the edge's shape and the other shape only, not on which is A: swapping
+ * A and B gives the same floats, so the depth is the same and the normal exactly negated.
  *
- * <p>Cost: {@code 2 m k} products and fmas per pair in the small class, {@code m + k} (plus one
- * {@code k}-vertex support scan and at most {@code m + k} cross products) in the merge class.
+ * <p>Cost: {@code 2 m k} products and fmas per pair in the small class. In the merge class, per
+ * side, {@code m / 16} support scans of {@code k} vertices and about {@code 16 (k + m / 16)}
+ * range evaluations (each range once per edge of its group); a vector kernel does a group's
+ * edges in lanes, so its range work is about {@code k + m / 16} vector steps per side.
  * Stateless, thread-safe, allocation-free.
  */
 public final class ScalarPenetration implements PenetrationKernel {
@@ -38,14 +42,23 @@ public final class ScalarPenetration implements PenetrationKernel {
 
     /**
      * Largest capacity class of the all-pairs algorithm: a pair whose shapes both have capacity at
-     * most this (at most 32 vertices) takes the {@code 2 m k} form, any other pair the merge walk.
-     * Chosen for the SIMD kernels, which the facade serves: in one quiet JMH run the all-pairs
-     * SIMD MTV ran 1.5x (W16) and 1.2x (W32) the SIMD walk and the all-pairs SIMD sweep 2.4x and
-     * 2.1x, while the walk won from W64 (MTV 1.2x, sweep level) and grows its lead with k. The
-     * scalar walk alone would win from W16 (2.6x); the scalar kernel is the reference and the
-     * fallback, so it follows the classes of the fast path.
+     * most this (at most 32 vertices) takes the {@code 2 m k} form, any other pair the merge
+     * class's ranges. Chosen for the SIMD kernels, which the facade serves: at 16 and 32 vertices
+     * the all-pairs SIMD layouts run a pair in a few vector steps (the boundary was measured
+     * against the earlier walk, see {@code docs/decisions.md}, and not moved for the ranges,
+     * whose group-start searches cost about a scan of each shape); from 64 vertices the ranges
+     * win and grow their lead with k. The scalar kernel is the reference and the fallback, so
+     * it follows the classes of the fast path.
      */
     public static final int ALL_PAIRS_CAPACITY = 32;
+
+    /**
+     * Edges per group of the merge class: consecutive edges {@code [16 g, 16 g + 16)} of a shape
+     * share one range of the other shape's vertices (see {@code mergeSide}). A constant of the
+     * reference, not of a vector width: a kernel with fewer lanes runs a group in several
+     * vectors over the same range.
+     */
+    public static final int MERGE_GROUP = 16;
 
     private ScalarPenetration() {}
 
@@ -74,7 +87,7 @@ public final class ScalarPenetration implements PenetrationKernel {
 
     private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
         if (s.arrays().capacity[a] > ALL_PAIRS_CAPACITY || s.arrays().capacity[b] > ALL_PAIRS_CAPACITY) {
-            long r = mergeWalk(s, a, b);
+            long r = mergeEdges(s, a, b);
             return finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
         }
         float best = Float.NEGATIVE_INFINITY;
@@ -103,122 +116,145 @@ public final class ScalarPenetration implements PenetrationKernel {
 
     /**
      * The merge class: best edge separation (float bits, high word) and its axis code (low word,
-     * 0 if no edge gave a number) of pair (a, b), from one walk round the Minkowski difference.
-     *
-     * <h4>The walk</h4>
-     * The edges of a convex polygon, counter-clockwise, turn monotonically; the Minkowski
-     * difference of two of them has the edges of both, merged by angle. The walk runs over the
-     * pair in a canonical order, P = the shape of the smaller index, Q = the other (so that
-     * swapping A and B runs the very same walk and gives the very same separations). It starts
-     * with P's edge 0 paired with {@code q0}, Q's vertex of the least
-     * {@code n_0 . (q - p_0)} (first on ties), then keeps a vertex {@code i} of P and a vertex
-     * {@code j} of Q and at each step compares P's edge {@code i} with Q's edge {@code j} by the
-     * cross product of their unit normals, {@code c = nxP * nyQ - nyP * nxQ} (float, in this
-     * order):
-     * <pre>
-     *   c &lt;= 0:  P's edge i comes first: it is paired with Q's vertex j, then i advances
-     *   c &gt;= 0:  Q's edge j comes first: it is paired with P's vertex i, then j advances
-     *   (c == 0: both, each with the other's vertex before the step; c NaN: Q's edge)
-     * </pre>
-     * until P's {@code m} edges and Q's {@code k} edges (from {@code q0}, round once) are all
-     * paired: at most {@code m + k} steps. Each edge's separation is the all-pairs expression
-     * at its paired vertex only, then {@code + 0f}.
-     *
-     * <p>The best edge is then chosen exactly as in the small class: the largest separation,
-     * ties to A's edges before B's and to the smaller index within a shape (B's edges, or A's
-     * when A is Q, are visited from {@code q0}, not from 0, so the index decides the tie).
-     *
-     * <p>Why the paired vertex is the support: P's edge {@code i} with outward normal {@code n}
-     * is a face of P - Q whose support in Q is the vertex of Q where {@code -n} enters Q's
-     * normal cone, which is where the angle merge places it. A wrong float decision happens
-     * only between nearly parallel edges, and then moves the pairing along a chain of Q's edges
-     * that are all within that rounding of perpendicular to {@code n}: see
-     * {@link PenetrationKernel} for the resulting band.
-     *
-     * <p>Public only so that the SIMD kernel in another package runs exactly this walk; not an
-     * API for callers.
+     * 0 if no edge gave a number) of pair (a, b), each shape's edges against the other's
+     * vertices in the ranges of {@code mergeSide}; A's edges before B's on a tie, as in the
+     * small class. Public only for the SIMD kernel's path without scratch; not an API for callers.
      */
-    public static long mergeWalk(ConvexPolygons s, int a, int b) {
-        PolygonArrays r = s.arrays();
+    public static long mergeEdges(ConvexPolygons s, int a, int b) {
+        long ra = mergeSide(s.arrays(), a, b);
+        long rb = mergeSide(s.arrays(), b, a);
+        float bestA = Float.intBitsToFloat((int) (ra >>> 32));
+        float bestB = Float.intBitsToFloat((int) (rb >>> 32));
+        float best;
+        int code;
+        // B's edges win only when strictly greater: the first axis of the maximum.
+        if (bestB > bestA) {
+            best = bestB;
+            code = -(1 + (int) rb);
+        } else {
+            best = bestA;
+            code = (int) ra < 0 ? 0 : 1 + (int) ra;
+        }
+        return ((long) Float.floatToRawIntBits(best) << 32) | (code & 0xffffffffL);
+    }
+
+    /**
+     * One side of the merge class: the best separation (float bits, high word) of the edges of
+     * shape {@code ref} against the vertices of shape {@code other}, and its edge (low word,
+     * -1 if none gave a number; the first edge of the maximum).
+     *
+     * <h4>The ranges</h4>
+     * The edges of {@code ref} (m of them) go in groups of {@link #MERGE_GROUP} consecutive
+     * edges, group {@code g} being edges {@code [16 g, 16 g + 16)}. For each group's first edge
+     * the support index {@code j_g} in {@code other} is {@link #supportIndex}; a group's range is
+     * the vertices of {@code other} from {@code j_g} forward (counter-clockwise, round the end) to
+     * {@code j_(g+1)}, both included, the last group's end being {@code j_0}, the support of edge
+     * {@code m = 0} again: {@code ((j_(g+1) - j_g) mod k) + 1} vertices. A shape of at most one
+     * group takes every vertex of {@code other} (its edges turn all the way round). Every edge's
+     * separation is the small class's support form over its group's range only,
+     * {@code min_(j in range) fma(nx, x_j, ny * y_j) - fma(nx, px, ny * py) + 0f}.
+     *
+     * <p>Why the range holds the support: the edges of a convex polygon turn monotonically, and
+     * the support of the other shape along an edge's inward normal moves monotonically with it
+     * (the merge of the two edge sequences by angle, which is the boundary of the Minkowski
+     * difference). So an edge between two group starts has its support between theirs. Each
+     * vertex of {@code other} is in one range, plus the shared ends: the cost is about
+     * {@code k + m / 16} vertex steps per 16 edges' lanes, and {@code m / 16} support scans of
+     * {@code k} vertices. A float error can move a group start's support only along a chain of
+     * nearly parallel edges, see {@link PenetrationKernel} for the band; a range that a float
+     * tie turns backwards wraps round (up to all {@code k} vertices), which costs time, never
+     * accuracy.
+     *
+     * <p>The minimum does not depend on the order of the vertices (and the {@code + 0f} erases
+     * the sign of a zero), so a kernel may visit a range in any order, in any lanes.
+     */
+    static long mergeSide(PolygonArrays r, int ref, int other) {
         float[] x = r.x;
         float[] y = r.y;
         float[] nx = r.nx;
         float[] ny = r.ny;
-        boolean aIsP = a <= b;
-        int op = r.start[aIsP ? a : b];
-        int kp = r.count[aIsP ? a : b];
-        int oq = r.start[aIsP ? b : a];
-        int kq = r.count[aIsP ? b : a];
-        // The support of Q for P's edge 0: the first vertex of the least separation.
-        float n0x = nx[op];
-        float n0y = ny[op];
-        float p0x = x[op];
-        float p0y = y[op];
-        float least = Float.POSITIVE_INFINITY;
-        int q0 = 0;
-        for (int j = 0; j < kq; j++) {
-            float d = n0x * (x[oq + j] - p0x) + n0y * (y[oq + j] - p0y);
-            if (d < least) {
-                least = d;
-                q0 = j;
-            }
-        }
-        float bestP = Float.NEGATIVE_INFINITY;
-        int edgeP = -1;
-        float bestQ = Float.NEGATIVE_INFINITY;
-        int edgeQ = -1;
-        int i = 0;
-        int j = q0;
-        int jEnd = q0 + kq;
-        while (i < kp || j < jEnd) {
-            int si = op + (i < kp ? i : 0);
-            int sj = oq + (j < kq ? j : j - kq);
-            float c = nx[si] * ny[sj] - ny[si] * nx[sj];
-            boolean pFirst = i < kp && (j == jEnd || c <= 0f);
-            boolean qFirst = j < jEnd && (i == kp || !(c < 0f));
-            if (pFirst) {
-                // P's edges come in index order: a strict '>' keeps the first of a tie.
-                float sep = nx[si] * (x[sj] - x[si]) + ny[si] * (y[sj] - y[si]) + 0f;
-                if (sep > bestP) {
-                    bestP = sep;
-                    edgeP = i;
+        int or = r.start[ref];
+        int kr = r.count[ref];
+        int oo = r.start[other];
+        int ko = r.count[other];
+        int groups = (kr + MERGE_GROUP - 1) / MERGE_GROUP;
+        int j0 = groups > 1 ? supportIndex(nx[or], ny[or], x, y, oo, ko) : 0;
+        int from = j0;
+        float best = Float.NEGATIVE_INFINITY;
+        int edge = -1;
+        for (int g = 0; g < groups; g++) {
+            int first = g * MERGE_GROUP;
+            int next = g + 1 < groups ? supportIndex(nx[or + first + MERGE_GROUP], ny[or + first + MERGE_GROUP],
+                    x, y, oo, ko) : j0;
+            int len = rangeLength(from, next, ko, groups);
+            int last = Math.min(first + MERGE_GROUP, kr);
+            for (int i = first; i < last; i++) {
+                float sep = rangeMin(nx[or + i], ny[or + i], x, y, oo, ko, from, len)
+                        - Math.fma(nx[or + i], x[or + i], ny[or + i] * y[or + i]) + 0f;
+                // Edges in index order: a strict '>' keeps the first of a tie.
+                if (sep > best) {
+                    best = sep;
+                    edge = i;
                 }
-                i++;
             }
-            if (qFirst) {
-                float sep = nx[sj] * (x[si] - x[sj]) + ny[sj] * (y[si] - y[sj]) + 0f;
-                int e = sj - oq;
-                // Q's edges come from q0 round: on a tie the smaller index wins.
-                if (sep > bestQ || (sep == bestQ && e < edgeQ)) {
-                    bestQ = sep;
-                    edgeQ = e;
-                }
-                j++;
-            }
+            from = next;
         }
-        return combine(aIsP, bestP, edgeP, bestQ, edgeQ);
+        return ((long) Float.floatToRawIntBits(best) << 32) | (edge & 0xffffffffL);
     }
 
     /**
-     * The end of {@link #mergeWalk}: P's and Q's best separations and edges (-1: none) to the
-     * pair's best edge separation (float bits, high word) and axis code (low word), A's edges
-     * first on a tie. Public only for the SIMD kernel; not an API for callers.
+     * The support index of the merge class's ranges: the first {@code j} in {@code [0, k)} of
+     * the least {@code fma(nx, x[o + j], ny * y[o + j])} (a strict {@code <} from
+     * {@code +inf}, so a NaN is never taken and {@code -0 == +0}; 0 if no value is below
+     * {@code +inf}). Public only for the SIMD kernels; not an API for callers.
      */
-    public static long combine(boolean aIsP, float bestP, int edgeP, float bestQ, int edgeQ) {
-        float bestA = aIsP ? bestP : bestQ;
-        float bestB = aIsP ? bestQ : bestP;
-        int edgeA = aIsP ? edgeP : edgeQ;
-        int edgeB = aIsP ? edgeQ : edgeP;
-        float best;
-        int code;
-        if (bestB > bestA) {
-            best = bestB;
-            code = -(1 + edgeB);
-        } else {
-            best = bestA;
-            code = edgeA < 0 ? 0 : 1 + edgeA;
+    public static int supportIndex(float nx, float ny, float[] x, float[] y, int o, int k) {
+        float least = Float.POSITIVE_INFINITY;
+        int at = 0;
+        for (int j = 0; j < k; j++) {
+            float d = Math.fma(nx, x[o + j], ny * y[o + j]);
+            if (d < least) {
+                least = d;
+                at = j;
+            }
         }
-        return ((long) Float.floatToRawIntBits(best) << 32) | (code & 0xffffffffL);
+        return at;
+    }
+
+    /**
+     * The number of vertices in a merge-class range from support index {@code from} to
+     * {@code to} of a shape of {@code k} vertices: {@code ((to - from) mod k) + 1}, or {@code k}
+     * when the edges form one group. Public only for the SIMD kernels; not an API for callers.
+     */
+    public static int rangeLength(int from, int to, int k, int groups) {
+        if (groups == 1) {
+            return k;
+        }
+        int d = to - from;
+        return (d < 0 ? d + k : d) + 1;
+    }
+
+    /**
+     * {@code min fma(nx, x_j, ny * y_j)} over the {@code len} vertices of the shape at slot
+     * {@code o} (of {@code k}) from index {@code from} forward, round the end (the
+     * {@code d < min} update from {@code +inf}). Package-private for the scalar sweep.
+     */
+    static float rangeMin(float nx, float ny, float[] x, float[] y, int o, int k, int from, int len) {
+        float min = Float.POSITIVE_INFINITY;
+        int end = Math.min(from + len, k);
+        for (int j = o + from; j < o + end; j++) {
+            float d = Math.fma(nx, x[j], ny * y[j]);
+            if (d < min) {
+                min = d;
+            }
+        }
+        for (int j = o; j < o + from + len - end; j++) {
+            float d = Math.fma(nx, x[j], ny * y[j]);
+            if (d < min) {
+                min = d;
+            }
+        }
+        return min;
     }
 
     /**

@@ -21,10 +21,13 @@ import dev.sepax.shape.Velocities;
  *   <li><b>small class</b> (both capacities at most {@link ScalarPenetration#ALL_PAIRS_CAPACITY}):
  *       A's edges, then B's, each edge's support the minimum over every vertex of the other
  *       shape ({@code 2 m k} products);
- *   <li><b>merge class</b> (any other pair): one walk round the Minkowski difference, A's and
- *       B's edges interleaved by angle, each edge's support its paired vertex only
- *       ({@code m + k} steps; see {@link #mergePair}).
+ *   <li><b>merge class</b> (any other pair): A's edges, then B's, in groups of
+ *       {@link ScalarPenetration#MERGE_GROUP}, each edge's support the minimum over its
+ *       group's range of the other shape's vertices only, the ranges of
+ *       {@code ScalarPenetration.mergeSide} (from the angle merge of the two edge sequences).
  * </ul>
+ * Both classes take the axes in the same order (AABB, A's edges by index, B's by index) with
+ * the same strict compares, so the tie rule of {@link SweepKernel} holds in both.
  * The float expressions here define the results every other {@link SweepKernel} must
  * reproduce bit for bit. Rotation is out of scope (it needs conservative advancement over GJK
  * distances).
@@ -106,10 +109,26 @@ public final class ScalarSweep implements SweepKernel {
         if (enter > exit || exit < 0f) {
             return miss(out, p);
         }
-        if (r.capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || r.capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY) {
-            return mergePair(s, a, b, ux, uy, enter, axis, exit, out, p);
-        }
+        return edgeAxes(s, a, b, ux, uy, enter, axis, exit, out, p);
+    }
 
+    /**
+     * The edge axes of pair (a, b) after the AABB constraints, given their {@code enter},
+     * {@code axis} and {@code exit} (an interval that is not empty), then the results of pair
+     * {@code p}. Public only so that the SIMD kernel in another package can take exactly this
+     * path where it has no scratch; not an API for callers.
+     *
+     * @return true for a hit
+     */
+    public static boolean edgeAxes(ConvexPolygons s, int a, int b, float ux, float uy, float enter, int axis,
+                                   float exit, SweepResults out, int p) {
+        PolygonArrays r = s.arrays();
+        // The small class takes every vertex of the other shape for every edge; the merge class
+        // groups the edges and takes each group's range only (ScalarPenetration.mergeSide).
+        boolean merge = r.capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY
+                || r.capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY;
+        float[] x = r.x;
+        float[] y = r.y;
         // Edge axes: pass 0 = A's edges against B's vertices, pass 1 = B's edges against A's.
         for (int pass = 0; pass < 2; pass++) {
             int ref = pass == 0 ? a : b;
@@ -117,137 +136,49 @@ public final class ScalarSweep implements SweepKernel {
             float rux = pass == 0 ? ux : -ux;
             float ruy = pass == 0 ? uy : -uy;
             int o = r.start[ref];
-            int end = o + r.count[ref];
+            int kr = r.count[ref];
             int oo = r.start[other];
-            int oend = oo + r.count[other];
-            for (int i = o; i < end; i++) {
-                float nx = r.nx[i];
-                float ny = r.ny[i];
-                // Separation of the other shape beyond this edge at t = 0: its lowest projection
-                // on n minus the edge's own projection. A vertex equal to this edge's vertex
-                // projects to exactly the same float, so a shared vertex gives exactly 0.
-                float offset = Math.fma(nx, r.x[i], ny * r.y[i]);
-                float support = Float.POSITIVE_INFINITY;
-                for (int j = oo; j < oend; j++) {
-                    float d = Math.fma(nx, r.x[j], ny * r.y[j]);
-                    if (d < support) {
-                        support = d;
+            int ko = r.count[other];
+            int group = merge ? ScalarPenetration.MERGE_GROUP : kr;
+            int groups = (kr + group - 1) / group;
+            int j0 = groups > 1 ? ScalarPenetration.supportIndex(r.nx[o], r.ny[o], x, y, oo, ko) : 0;
+            int from = j0;
+            for (int g = 0; g < groups; g++) {
+                int first = g * group;
+                int next = g + 1 < groups
+                        ? ScalarPenetration.supportIndex(r.nx[o + first + group], r.ny[o + first + group], x, y, oo, ko)
+                        : j0;
+                int len = ScalarPenetration.rangeLength(from, next, ko, groups);
+                int last = Math.min(first + group, kr);
+                for (int e = first; e < last; e++) {
+                    int i = o + e;
+                    float nx = r.nx[i];
+                    float ny = r.ny[i];
+                    // Separation of the other shape beyond this edge at t = 0: its lowest
+                    // projection on n minus the edge's own projection. A vertex equal to this
+                    // edge's vertex projects to exactly the same float, so a shared vertex gives
+                    // exactly 0.
+                    float offset = Math.fma(nx, x[i], ny * y[i]);
+                    float support = ScalarPenetration.rangeMin(nx, ny, x, y, oo, ko, from, len);
+                    float sep = support - offset;
+                    float rate = Math.fma(nx, rux, ny * ruy) + 0f;
+                    float t = -sep / rate + 0f;
+                    if (rate < 0f) {
+                        if (t > enter) {
+                            enter = t;
+                            axis = pass == 0 ? FIRST_A_EDGE + e : -(1 + e);
+                        }
+                    } else if (t < exit) {
+                        exit = t;
+                    }
+                    if (enter > exit || exit < 0f) {
+                        return miss(out, p); // the interval is empty and can only shrink
                     }
                 }
-                float sep = support - offset;
-                float rate = Math.fma(nx, rux, ny * ruy) + 0f;
-                float t = -sep / rate + 0f;
-                if (rate < 0f) {
-                    if (t > enter) {
-                        enter = t;
-                        axis = pass == 0 ? FIRST_A_EDGE + (i - o) : -(1 + (i - o));
-                    }
-                } else if (t < exit) {
-                    exit = t;
-                }
-                if (enter > exit || exit < 0f) {
-                    return miss(out, p); // the interval is empty and can only shrink
-                }
+                from = next;
             }
         }
 
-        return hit(s, a, b, enter, axis, exit, out, p);
-    }
-
-    /**
-     * The merge class after the AABB constraints: the edge axes from one walk round the
-     * Minkowski difference, then the results of pair {@code p}. Given the AABB stage's
-     * {@code enter}, {@code axis} and {@code exit}, whose interval is not empty.
-     *
-     * <p>The walk is {@link ScalarPenetration#mergeWalk}'s, with A as P and B as Q (the swept
-     * test has no swap symmetry to keep): B's start vertex {@code q0} has the least
-     * {@code fma(nx0, x, ny0 * y)} for A's edge 0 (first on ties), then each step compares A's
-     * edge {@code i} and B's edge {@code j} by {@code c = nxA * nyB - nyA * nxB}: {@code c <= 0}
-     * takes A's edge with B's vertex {@code j} as its support, {@code c >= 0} (or NaN) B's edge
-     * with A's vertex {@code i}. An axis's separation is {@code support - offset}, the
-     * expressions of the small class evaluated at the paired vertex only, and its time and
-     * rate follow as in the small class. The entry axis keeps the small class's order
-     * (AABB, A's edges by index, B's edges by index): on equal entry times an A edge replaces
-     * a B edge, and a B edge replaces a B edge of a larger index. The pair stops at the first
-     * step that leaves the interval empty.
-     *
-     * <p>Public only so that the SIMD kernel in another package runs exactly this walk; not an
-     * API for callers.
-     *
-     * @return true for a hit
-     */
-    public static boolean mergePair(ConvexPolygons s, int a, int b, float ux, float uy, float enter, int axis,
-                                    float exit, SweepResults out, int p) {
-        PolygonArrays r = s.arrays();
-        float[] x = r.x;
-        float[] y = r.y;
-        float[] nx = r.nx;
-        float[] ny = r.ny;
-        int oa = r.start[a];
-        int ka = r.count[a];
-        int ob = r.start[b];
-        int kb = r.count[b];
-        float n0x = nx[oa];
-        float n0y = ny[oa];
-        float least = Float.POSITIVE_INFINITY;
-        int q0 = 0;
-        for (int j = 0; j < kb; j++) {
-            float d = Math.fma(n0x, x[ob + j], n0y * y[ob + j]);
-            if (d < least) {
-                least = d;
-                q0 = j;
-            }
-        }
-        float nux = -ux;
-        float nuy = -uy;
-        int i = 0;
-        int j = q0;
-        int jEnd = q0 + kb;
-        while (i < ka || j < jEnd) {
-            int si = oa + (i < ka ? i : 0);
-            int sj = ob + (j < kb ? j : j - kb);
-            float c = nx[si] * ny[sj] - ny[si] * nx[sj];
-            boolean aFirst = i < ka && (j == jEnd || c <= 0f);
-            boolean bFirst = j < jEnd && (i == ka || !(c < 0f));
-            if (aFirst) {
-                float inx = nx[si];
-                float iny = ny[si];
-                float sep = Math.fma(inx, x[sj], iny * y[sj]) - Math.fma(inx, x[si], iny * y[si]);
-                float rate = Math.fma(inx, ux, iny * uy) + 0f;
-                float t = -sep / rate + 0f;
-                if (rate < 0f) {
-                    // A's edges rank before B's: an equal time replaces a B edge.
-                    if (t > enter || (t == enter && axis < 0)) {
-                        enter = t;
-                        axis = FIRST_A_EDGE + i;
-                    }
-                } else if (t < exit) {
-                    exit = t;
-                }
-                i++;
-            }
-            if (bFirst) {
-                float jnx = nx[sj];
-                float jny = ny[sj];
-                float sep = Math.fma(jnx, x[si], jny * y[si]) - Math.fma(jnx, x[sj], jny * y[sj]);
-                float rate = Math.fma(jnx, nux, jny * nuy) + 0f;
-                float t = -sep / rate + 0f;
-                if (rate < 0f) {
-                    int code = -(1 + (sj - ob));
-                    // B's edges come from q0 round: on an equal time the smaller index wins.
-                    if (t > enter || (t == enter && axis < 0 && code > axis)) {
-                        enter = t;
-                        axis = code;
-                    }
-                } else if (t < exit) {
-                    exit = t;
-                }
-                j++;
-            }
-            if (enter > exit || exit < 0f) {
-                return miss(out, p); // the interval is empty and can only shrink
-            }
-        }
         return hit(s, a, b, enter, axis, exit, out, p);
     }
 

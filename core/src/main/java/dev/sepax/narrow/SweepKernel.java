@@ -43,12 +43,12 @@ import dev.sepax.shape.Velocities;
  * or NaN, which encodes "never", "no constraint", "no constraint" without a branch). Every kernel
  * evaluates exactly these expressions and combines them with compares only, so all kernels
  * return the same bits. The support {@code min_j} is taken over every vertex of the other shape
- * in the small capacity class and at the vertex a walk round the Minkowski difference pairs with
- * the edge in the merge class (see {@link ScalarSweep}; the classes are those of
+ * in the small capacity class and over the edge's group's range of the other shape's vertices
+ * in the merge class (see {@link ScalarSweep}; the classes and ranges are those of
  * {@link PenetrationKernel}). A computed separation is within {@link FloatBand#of} of the true
  * one in the small class (each term errs by at most {@code 3u M}) and within
- * {@link PenetrationKernel#MERGE_BAND_ULPS} {@code u M} in the merge class (the walk's vertex
- * may be a near-tie of the support, with the same derivation as for the penetration), so a
+ * {@link PenetrationKernel#MERGE_BAND_ULPS} {@code u M} in the merge class (a range end may be a
+ * near-tie of the support, with the same derivation as for the penetration), so a
  * computed time is within about {@code band / |rate|} of the true time of its axis: contacts
  * whose approach rate along the contact axis is tiny are ill-conditioned.
  *

@@ -31,14 +31,18 @@ final class KernelScratch {
     final int[] ints0 = new int[L];
     /** Per-lane int scratch (axis codes of the sweep, slot indices of a gather). */
     final int[] ints1 = new int[L];
-    /** Per-lane int scratch (exit keys of the sweep, best edges of the merge walk). */
+    /** Per-lane int scratch (exit keys of the sweep). */
     final int[] ints2 = new int[L];
-    /** Per-lane int scratch (best edges of the merge walk). */
-    final int[] ints3 = new int[L];
-    /** Per-lane float scratch (best separations of the merge walk). */
-    final float[] floats0 = new float[L];
-    /** Per-lane float scratch (best separations of the merge walk). */
-    final float[] floats1 = new float[L];
+    /** The normals of up to L group starts of a merge-class shape, lane by lane. */
+    final float[] startNx = new float[L];
+    /** The normals of up to L group starts of a merge-class shape, lane by lane. */
+    final float[] startNy = new float[L];
+    /** Support indices of up to L group starts, lane by lane. */
+    final int[] startIndex = new int[L];
+    /** Support indices at the group starts of a merge-class pair's A (see {@link #supports}). */
+    private int[] supportsA = new int[16];
+    /** Support indices at the group starts of a merge-class pair's B (see {@link #supports}). */
+    private int[] supportsB = new int[16];
 
     /**
      * Lane-major rows of the OBB kernel: R (9), T (3), A's and B's half-extents (6), T along B's
@@ -57,25 +61,24 @@ final class KernelScratch {
     /** The same queue: the pair's index in the batch. */
     final int[] boxQueuePair = new int[64 + 2 * L];
 
-    /** Largest capacity the lanes-across-pairs merge walk copies into {@link #walkRows}. */
-    static final int MAX_WALK_CAPACITY = 256;
-
-    /** Lane-major copies of the merge walk's slots (see {@link #walkRows}); grown on demand. */
-    private float[] walk = new float[0];
-
     private KernelScratch() {}
 
     /**
-     * Room for eight rows of {@code L * stride} floats ({@code stride <= MAX_WALK_CAPACITY}, so
-     * at most 128 KB at 16 lanes): grown once to the largest stride asked for, then reused.
+     * Room for the support indices at {@code groups} group starts of A's ({@code side == 0}) or
+     * B's edges, rounded up to whole vectors: grown once to the largest shape met, then reused.
      */
-    float[] walkRows(int stride) {
-        assert stride <= MAX_WALK_CAPACITY : stride;
-        int n = 8 * L * stride;
-        if (walk.length < n) {
-            walk = new float[n];
+    int[] supports(int side, int groups) {
+        int n = (groups + L - 1) / L * L;
+        if (side == 0) {
+            if (supportsA.length < n) {
+                supportsA = new int[n];
+            }
+            return supportsA;
         }
-        return walk;
+        if (supportsB.length < n) {
+            supportsB = new int[n];
+        }
+        return supportsB;
     }
 
     /** A free instance, or {@code null} if all {@link #POOL_SIZE} are lent. */

@@ -18,13 +18,15 @@ import jdk.incubator.vector.VectorSpecies;
  * The Vector API {@link PenetrationKernel}: bit for bit the results of {@link ScalarPenetration},
  * in both of its capacity classes.
  *
- * <h2>Merge class (a shape above capacity 32): lanes across pairs, one walk per lane</h2>
- * Groups of L consecutive merge-class pairs (no shape above
- * {@link KernelScratch#MAX_WALK_CAPACITY}) run {@link #mergeAcross}: lane l walks pair l round
- * its Minkowski difference exactly as {@link ScalarPenetration#mergeWalk} does, the start scan
- * and every step's decision, separations and best-edge updates as lane-wise compares and
- * blends, loads as gathers by each lane's own slot from a lane-major copy of the group's
- * shapes. Other merge-class pairs run the scalar walk itself.
+ * <h2>Merge class (a shape above capacity 32): lanes across the normals of one pair</h2>
+ * A pair at a time, {@link #mergePair}: each group of {@link ScalarPenetration#MERGE_GROUP}
+ * consecutive edges of one shape goes in lanes, and every vertex of the other shape in the
+ * group's range ({@link ScalarPenetration} explains the ranges) is broadcast once against the
+ * group's normals: {@code fma} and a running minimum, no gathers and no per-step decisions.
+ * The support indices at the group starts come first, in lanes across the starts (both
+ * shapes' starts in one vector when they fit), each lane the scalar scan in the same order
+ * ({@link #searchSupports}). The minimum is exact and order-free, so the lanes give the scalar
+ * kernel's bits.
  *
  * <h2>Small class (both shapes at most 32 vertices): every edge against every vertex</h2>
  * <pre>
@@ -54,15 +56,14 @@ import jdk.incubator.vector.VectorSpecies;
  * every vertex of the other shape.
  *
  * <h2>Threads, scratch and allocation</h2>
- * Thread-safe. A batch borrows one {@link KernelScratch} from a small bounded pool for its
- * lane-major copies and gather maps and returns it at the end; with the pool empty it takes
- * the per-pair paths (same bits). The output is never scratch: a batch writes each entry of
+ * Thread-safe. A batch borrows one {@link KernelScratch} from a small bounded pool for the
+ * lane-major copies of the small class's lanes-across-pairs groups and returns it at the end;
+ * with the pool empty it takes the per-pair paths (same bits). The output is never scratch: a batch writes each entry of
  * {@code [from, to)} once, with its final values, so even two calls on the same range of one
  * buffer leave the scalar results. Allocation-free in steady state (C2 keeps the vectors in
  * registers; nothing is seeded from a {@code compare()} and carried round a loop; no method
  * holds so many gathers that C2 stops inlining the vector ops); the pool allocates an instance
- * only while it is below its size, and an instance grows its walk copy once to the largest
- * capacity it meets.
+ * only while it is below its size.
  */
 public final class VectorPenetration implements PenetrationKernel {
     /** The shared instance, found by {@code Sepax.penetration()}. */
@@ -97,7 +98,14 @@ public final class VectorPenetration implements PenetrationKernel {
     public boolean penetration(ConvexPolygons shapes, int a, int b, Penetrations out, int index) {
         Penetrations.checkPair(shapes, a, b, out, index);
         checkCounts(shapes);
-        return compute(shapes, a, b, out, index);
+        KernelScratch scratch = KernelScratch.take();
+        try {
+            return compute(shapes, a, b, out, index, scratch);
+        } finally {
+            if (scratch != null) {
+                KernelScratch.give(scratch);
+            }
+        }
     }
 
     @Override
@@ -133,154 +141,11 @@ public final class VectorPenetration implements PenetrationKernel {
                 p += H;
                 continue;
             }
-            if (scratch != null && p + L <= to && mergeGroup(cap, pa, pb, p)) {
-                hits += mergeAcross(shapes, pa, pb, p, out, scratch);
-                p += L;
-                continue;
-            }
             int end = Math.min(p + H, to);
             for (int l = p; l < end; l++) {
-                hits += compute(shapes, pa[l], pb[l], out, l) ? 1 : 0;
+                hits += compute(shapes, pa[l], pb[l], out, l, scratch) ? 1 : 0;
             }
             p = end;
-        }
-        return hits;
-    }
-
-    /**
-     * Whether all L pairs from {@code p} are in the merge class (a shape above capacity 32) and
-     * fit the walk's lane-major copy (no shape above {@link KernelScratch#MAX_WALK_CAPACITY}).
-     */
-    private static boolean mergeGroup(int[] cap, int[] pa, int[] pb, int p) {
-        for (int l = p; l < p + L; l++) {
-            int c = Math.max(cap[pa[l]], cap[pb[l]]);
-            if (c <= ScalarPenetration.ALL_PAIRS_CAPACITY || c > KernelScratch.MAX_WALK_CAPACITY) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The merge class, lanes across pairs: L pairs, lane l walking pair {@code p + l} round its
-     * Minkowski difference exactly as {@link ScalarPenetration#mergeWalk} does (the same start
-     * scan, the same decisions, the same expressions in the same order), with every load a
-     * gather by the lane's own slot. A lane whose walk is done (fewer edges than the longest)
-     * makes no more decisions. The best separations and edges of both shapes leave the lanes
-     * through the scratch, and {@link ScalarPenetration#finish} writes each pair once.
-     *
-     * @return how many of the L pairs intersect or touch
-     */
-    private static int mergeAcross(ConvexPolygons s, int[] pa, int[] pb, int p, Penetrations out,
-                                   KernelScratch sc) {
-        int[] start = s.arrays().start;
-        int[] count = s.arrays().count;
-        int[] cap = s.arrays().capacity;
-        int stride = 0;
-        for (int l = 0; l < L; l++) {
-            stride = Math.max(stride, Math.max(cap[pa[p + l]], cap[pb[p + l]]));
-        }
-        // Each lane's two shapes, copied lane-major: row r of the eight (P's nx, ny, x, y, then
-        // Q's) at r * L * stride, lane l's slots at l * stride. The copies stream through memory
-        // in order; the walk's gathers then read cache-resident rows instead of 2L scattered
-        // shapes (measured at W64: gathers straight from the store ran no faster than scalar).
-        float[] rows = sc.walkRows(stride);
-        int ls = L * stride;
-        int[] mapP = sc.ints0;
-        int[] mapQ = sc.ints1;
-        for (int l = 0; l < L; l++) {
-            int a = pa[p + l];
-            int b = pb[p + l];
-            int sp = start[Math.min(a, b)];
-            int sq = start[Math.max(a, b)];
-            int kp = count[Math.min(a, b)];
-            int kq = count[Math.max(a, b)];
-            int o = l * stride;
-            System.arraycopy(s.arrays().nx, sp, rows, o, kp);
-            System.arraycopy(s.arrays().ny, sp, rows, ls + o, kp);
-            System.arraycopy(s.arrays().x, sp, rows, 2 * ls + o, kp);
-            System.arraycopy(s.arrays().y, sp, rows, 3 * ls + o, kp);
-            System.arraycopy(s.arrays().nx, sq, rows, 4 * ls + o, kq);
-            System.arraycopy(s.arrays().ny, sq, rows, 5 * ls + o, kq);
-            System.arraycopy(s.arrays().x, sq, rows, 6 * ls + o, kq);
-            System.arraycopy(s.arrays().y, sq, rows, 7 * ls + o, kq);
-            mapP[l] = kp;
-            mapQ[l] = kq;
-        }
-        IntVector kp = IntVector.fromArray(I, mapP, 0);
-        IntVector kq = IntVector.fromArray(I, mapQ, 0);
-        IntVector op = IntVector.zero(I).addIndex(stride);
-        IntVector oq = op;
-        // The start: Q's first vertex of the least separation from P's edge 0.
-        op.intoArray(mapP, 0);
-        FloatVector n0x = FloatVector.fromArray(F, rows, 0, mapP, 0);
-        FloatVector n0y = FloatVector.fromArray(F, rows, ls, mapP, 0);
-        FloatVector p0x = FloatVector.fromArray(F, rows, 2 * ls, mapP, 0);
-        FloatVector p0y = FloatVector.fromArray(F, rows, 3 * ls, mapP, 0);
-        FloatVector least = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-        IntVector q0 = IntVector.zero(I);
-        IntVector lastQ = kq.sub(1);
-        int longestQ = kq.reduceLanes(VectorOperators.MAX);
-        for (int j = 0; j < longestQ; j++) {
-            // Past its count a lane repeats its last vertex: not below the least, so no change.
-            oq.add(lastQ.min(j)).intoArray(mapQ, 0);
-            FloatVector d = n0x.mul(FloatVector.fromArray(F, rows, 6 * ls, mapQ, 0).sub(p0x))
-                    .add(n0y.mul(FloatVector.fromArray(F, rows, 7 * ls, mapQ, 0).sub(p0y)));
-            VectorMask<Float> lower = d.lt(least);
-            least = least.blend(d, lower);
-            q0 = q0.blend(j, lower.cast(I));
-        }
-        IntVector i = IntVector.zero(I);
-        IntVector j = q0;
-        IntVector jEnd = q0.add(kq);
-        FloatVector bestP = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
-        FloatVector bestQ = bestP;
-        IntVector edgeP = IntVector.broadcast(I, -1);
-        IntVector edgeQ = edgeP;
-        int steps = kp.add(kq).reduceLanes(VectorOperators.MAX);
-        for (int step = 0; step < steps; step++) {
-            VectorMask<Integer> pLeft = i.lt(kp);
-            VectorMask<Integer> qLeft = j.lt(jEnd);
-            IntVector si = op.add(i.blend(0, pLeft.not()));
-            IntVector jw = j.sub(kq.blend(0, j.lt(kq)));
-            IntVector sj = oq.add(jw);
-            si.intoArray(mapP, 0);
-            sj.intoArray(mapQ, 0);
-            FloatVector nxi = FloatVector.fromArray(F, rows, 0, mapP, 0);
-            FloatVector nyi = FloatVector.fromArray(F, rows, ls, mapP, 0);
-            FloatVector xi = FloatVector.fromArray(F, rows, 2 * ls, mapP, 0);
-            FloatVector yi = FloatVector.fromArray(F, rows, 3 * ls, mapP, 0);
-            FloatVector nxj = FloatVector.fromArray(F, rows, 4 * ls, mapQ, 0);
-            FloatVector nyj = FloatVector.fromArray(F, rows, 5 * ls, mapQ, 0);
-            FloatVector xj = FloatVector.fromArray(F, rows, 6 * ls, mapQ, 0);
-            FloatVector yj = FloatVector.fromArray(F, rows, 7 * ls, mapQ, 0);
-            FloatVector c = nxi.mul(nyj).sub(nyi.mul(nxj));
-            VectorMask<Integer> pFirst = pLeft.and(qLeft.not().or(c.compare(VectorOperators.LE, 0f).cast(I)));
-            VectorMask<Integer> qFirst = qLeft.and(pLeft.not().or(c.lt(0f).not().cast(I)));
-            FloatVector sepP = nxi.mul(xj.sub(xi)).add(nyi.mul(yj.sub(yi))).add(0f);
-            FloatVector sepQ = nxj.mul(xi.sub(xj)).add(nyj.mul(yi.sub(yj))).add(0f);
-            // P's edges in index order (strict '>'); Q's from q0 round (ties to the smaller index).
-            VectorMask<Integer> upP = pFirst.and(sepP.compare(VectorOperators.GT, bestP).cast(I));
-            VectorMask<Integer> upQ = qFirst.and(sepQ.compare(VectorOperators.GT, bestQ).cast(I)
-                    .or(sepQ.eq(bestQ).cast(I).and(jw.lt(edgeQ))));
-            bestP = bestP.blend(sepP, upP.cast(F));
-            edgeP = edgeP.blend(i, upP);
-            bestQ = bestQ.blend(sepQ, upQ.cast(F));
-            edgeQ = edgeQ.blend(jw, upQ);
-            i = i.add(1, pFirst);
-            j = j.add(1, qFirst);
-        }
-        bestP.intoArray(sc.floats0, 0);
-        bestQ.intoArray(sc.floats1, 0);
-        edgeP.intoArray(sc.ints2, 0);
-        edgeQ.intoArray(sc.ints3, 0);
-        int hits = 0;
-        for (int l = 0; l < L; l++) {
-            int a = pa[p + l];
-            int b = pb[p + l];
-            long r = ScalarPenetration.combine(a <= b, sc.floats0[l], sc.ints2[l], sc.floats1[l], sc.ints3[l]);
-            hits += ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p + l)
-                    ? 1 : 0;
         }
         return hits;
     }
@@ -292,12 +157,263 @@ public final class VectorPenetration implements PenetrationKernel {
         }
     }
 
-    private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p) {
+    private static boolean compute(ConvexPolygons s, int a, int b, Penetrations out, int p, KernelScratch sc) {
         int[] cap = s.arrays().capacity;
         long r = cap[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || cap[b] > ScalarPenetration.ALL_PAIRS_CAPACITY
-                ? ScalarPenetration.mergeWalk(s, a, b)
+                ? mergePair(s, a, b, sc)
                 : edges(s, a, b, s.arrays().count[a], s.arrays().count[b]);
         return ScalarPenetration.finish(s, a, b, Float.intBitsToFloat((int) (r >>> 32)), (int) r, out, p);
+    }
+
+    /**
+     * The merge class of {@link ScalarPenetration}: the support indices at the group starts of
+     * both shapes ({@link #groupSupports}), then every group's range in lanes
+     * ({@link #mergeBest}). Without scratch (the pool was empty) the scalar kernel's own code,
+     * same bits.
+     *
+     * @return the best edge separation (high word, float bits) and axis code (low word)
+     */
+    private static long mergePair(ConvexPolygons s, int a, int b, KernelScratch sc) {
+        if (sc == null) {
+            return ScalarPenetration.mergeEdges(s, a, b);
+        }
+        int ga = groups(s.arrays().count[a]);
+        int gb = groups(s.arrays().count[b]);
+        int[] sa = sc.supports(0, ga);
+        int[] sb = sc.supports(1, gb);
+        searchSupports(s, a, b, ga, gb, sa, sb, sc);
+        return mergeBest(s, a, b, ga, gb, sa, sb);
+    }
+
+    /**
+     * The support indices at the group starts of both shapes of pair (a, b) into {@code sa}
+     * and {@code sb} (none for a one-group shape): one vector for both when their starts fit in
+     * L lanes ({@link #pairSupports}), else one shape at a time ({@link #groupSupports}).
+     * Package-private for {@link VectorSweep}.
+     */
+    static void searchSupports(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
+                               KernelScratch sc) {
+        if (ga > 1 && gb > 1 && ga + gb <= L) {
+            pairSupports(s, a, b, ga, gb, sa, sb, sc);
+            return;
+        }
+        if (ga > 1) {
+            groupSupports(s, a, b, ga, sa, sc);
+        }
+        if (gb > 1) {
+            groupSupports(s, b, a, gb, sb, sc);
+        }
+    }
+
+    /**
+     * {@link #groupSupports} for both shapes in one vector: lanes {@code [0, ga)} hold A's group
+     * starts against B's vertices, lanes {@code [ga, L)} B's against A's, each step broadcasting
+     * one vertex of B to the first and one of A to the second. A shape with fewer vertices
+     * repeats its last one, whose value cannot pass a strict {@code <} a second time; in the
+     * merge of the two chains below such a repeat can only tie a value the other chain holds
+     * at its true, smaller index, which wins the tie. So each lane is the scalar scan.
+     */
+    private static void pairSupports(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
+                                     KernelScratch sc) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int oa = s.arrays().start[a];
+        int ob = s.arrays().start[b];
+        int ka = s.arrays().count[a];
+        int kb = s.arrays().count[b];
+        int group = ScalarPenetration.MERGE_GROUP;
+        for (int l = 0; l < L; l++) {
+            int slot = l < ga ? oa + l * group : ob + Math.min(l - ga, gb - 1) * group;
+            sc.startNx[l] = nx[slot];
+            sc.startNy[l] = ny[slot];
+        }
+        FloatVector gnx = FloatVector.fromArray(F, sc.startNx, 0);
+        FloatVector gny = FloatVector.fromArray(F, sc.startNy, 0);
+        VectorMask<Float> high = FloatVector.zero(F).addIndex(1).compare(VectorOperators.GE, (float) ga);
+        int steps = Math.max(ka, kb);
+        int lastA = oa + ka - 1;
+        int lastB = ob + kb - 1;
+        FloatVector least0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector least1 = least0;
+        FloatVector at0 = FloatVector.zero(F);
+        FloatVector at1 = at0;
+        int j = 0;
+        for (; j + 1 < steps; j += 2) {
+            int jb = Math.min(ob + j, lastB);
+            int ja = Math.min(oa + j, lastA);
+            FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], high),
+                    gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
+            jb = Math.min(ob + j + 1, lastB);
+            ja = Math.min(oa + j + 1, lastA);
+            FloatVector d1 = gnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], high),
+                    gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
+            VectorMask<Float> lower0 = d0.lt(least0);
+            VectorMask<Float> lower1 = d1.lt(least1);
+            least0 = least0.blend(d0, lower0);
+            least1 = least1.blend(d1, lower1);
+            at0 = at0.blend((float) j, lower0);
+            at1 = at1.blend((float) (j + 1), lower1);
+        }
+        if (j < steps) {
+            int jb = Math.min(ob + j, lastB);
+            int ja = Math.min(oa + j, lastA);
+            FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], high),
+                    gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
+            VectorMask<Float> lower0 = d0.lt(least0);
+            least0 = least0.blend(d0, lower0);
+            at0 = at0.blend((float) j, lower0);
+        }
+        VectorMask<Float> odd = least1.lt(least0).or(least1.eq(least0).and(at1.lt(at0)));
+        at0 = at0.blend(at1, odd);
+        ((IntVector) at0.convert(VectorOperators.F2I, 0)).intoArray(sc.startIndex, 0);
+        System.arraycopy(sc.startIndex, 0, sa, 0, ga);
+        System.arraycopy(sc.startIndex, ga, sb, 0, gb);
+    }
+
+    /** The number of merge-class groups of a shape of {@code k} edges. */
+    static int groups(int k) {
+        return (k + ScalarPenetration.MERGE_GROUP - 1) / ScalarPenetration.MERGE_GROUP;
+    }
+
+    /**
+     * {@link ScalarPenetration#supportIndex} at the first edge of each of the {@code groups}
+     * groups of {@code ref}, against the vertices of {@code other}, into {@code out[0, groups)}:
+     * lanes across the group starts (L at a time), each vertex of {@code other} broadcast once,
+     * in index order, with the scalar's strict {@code <} per lane, so each lane is the scalar
+     * scan itself. Spare lanes repeat the last start. Package-private for {@link VectorSweep}.
+     */
+    static void groupSupports(ConvexPolygons s, int ref, int other, int groups, int[] out, KernelScratch sc) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int or = s.arrays().start[ref];
+        int oo = s.arrays().start[other];
+        int ko = s.arrays().count[other];
+        for (int c = 0; c < groups; c += L) {
+            for (int l = 0; l < L; l++) {
+                int slot = or + Math.min(c + l, groups - 1) * ScalarPenetration.MERGE_GROUP;
+                sc.startNx[l] = nx[slot];
+                sc.startNy[l] = ny[slot];
+            }
+            FloatVector gnx = FloatVector.fromArray(F, sc.startNx, 0);
+            FloatVector gny = FloatVector.fromArray(F, sc.startNy, 0);
+            // Two chains (even and odd j) halve the compare-blend latency chain; each keeps its
+            // first index of its least by a strict '<' in index order, and the merge takes the
+            // odd chain's only when strictly less, or equal at a smaller index: the first index
+            // of the least over all j, as the scalar scan.
+            FloatVector least0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+            FloatVector least1 = least0;
+            FloatVector at0 = FloatVector.zero(F);
+            FloatVector at1 = at0;
+            int j = 0;
+            for (; j + 1 < ko; j += 2) {
+                FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[oo + j]), gny.mul(y[oo + j]));
+                FloatVector d1 = gnx.fma(FloatVector.broadcast(F, x[oo + j + 1]), gny.mul(y[oo + j + 1]));
+                VectorMask<Float> lower0 = d0.lt(least0);
+                VectorMask<Float> lower1 = d1.lt(least1);
+                least0 = least0.blend(d0, lower0);
+                least1 = least1.blend(d1, lower1);
+                at0 = at0.blend((float) j, lower0);
+                at1 = at1.blend((float) (j + 1), lower1);
+            }
+            if (j < ko) {
+                FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[oo + j]), gny.mul(y[oo + j]));
+                VectorMask<Float> lower0 = d0.lt(least0);
+                least0 = least0.blend(d0, lower0);
+                at0 = at0.blend((float) j, lower0);
+            }
+            // An odd chain that never took a value keeps index 0 at +inf: it is not below the
+            // even chain, and on a tie at +inf the even chain's 0 is as small.
+            VectorMask<Float> odd = least1.lt(least0).or(least1.eq(least0).and(at1.lt(at0)));
+            at0 = at0.blend(at1, odd);
+            ((IntVector) at0.convert(VectorOperators.F2I, 0)).intoArray(out, c);
+        }
+    }
+
+    /**
+     * The merge class's edge separations of pair (a, b), A's edges then B's, each group of
+     * {@link ScalarPenetration#MERGE_GROUP} edges in lanes ({@code 16 / L} vectors of them)
+     * against the vertices of its range, which runs from {@code supports[g]} to
+     * {@code supports[g + 1]} (the last group's to {@code supports[0]}; a one-group shape's over
+     * every vertex): two contiguous runs, up to the shape's end and then from its start, each
+     * vertex broadcast once, {@code fma} and a running minimum, no gathers. The lanes keep the
+     * best separation and axis across all groups of both shapes, resolved once as in
+     * {@link #chunkedPair}. Everything vector-typed stays inside this method (see
+     * {@link #packedPair}).
+     *
+     * @return the best edge separation (high word, float bits) and axis code (low word)
+     */
+    private static long mergeBest(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
+        int group = ScalarPenetration.MERGE_GROUP;
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector bestAxis = FloatVector.zero(F);
+        for (int pass = 0; pass < 2; pass++) {
+            int or = start[pass == 0 ? a : b];
+            int oo = start[pass == 0 ? b : a];
+            int kr = count[pass == 0 ? a : b];
+            int ko = count[pass == 0 ? b : a];
+            int groups = pass == 0 ? ga : gb;
+            int[] sup = pass == 0 ? sa : sb;
+            float base = pass == 0 ? 0f : B_BASE;
+            for (int g = 0; g < groups; g++) {
+                int from = groups > 1 ? sup[g] : 0;
+                int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
+                int len = ScalarPenetration.rangeLength(from, next, ko, groups);
+                int run0 = oo + from;
+                int end0 = oo + Math.min(from + len, ko);
+                int end1 = oo + from + len - (end0 - oo);
+                int last = Math.min((g + 1) * group, kr);
+                for (int c = g * group; c < last; c += L) {
+                    FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
+                    FloatVector vny = FloatVector.fromArray(F, ny, or + c);
+                    // Two running minima (order-free minimum, then + 0f), over the two runs.
+                    FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                    FloatVector min1 = min0;
+                    int j = run0;
+                    for (; j + 1 < end0; j += 2) {
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                        FloatVector d1 = support(vnx, vny,
+                                FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
+                        min0 = min0.blend(d0, d0.lt(min0));
+                        min1 = min1.blend(d1, d1.lt(min1));
+                    }
+                    if (j < end0) {
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                        min0 = min0.blend(d0, d0.lt(min0));
+                    }
+                    j = oo;
+                    for (; j + 1 < end1; j += 2) {
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                        FloatVector d1 = support(vnx, vny,
+                                FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
+                        min0 = min0.blend(d0, d0.lt(min0));
+                        min1 = min1.blend(d1, d1.lt(min1));
+                    }
+                    if (j < end1) {
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                        min0 = min0.blend(d0, d0.lt(min0));
+                    }
+                    FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
+                            FloatVector.fromArray(F, y, or + c));
+                    FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(offset).add(0f);
+                    // Strict '>' in axis order keeps the first axis of each lane's maximum.
+                    VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(last - c));
+                    best = best.blend(sep, better);
+                    bestAxis = bestAxis.blend(iota.add(base + c), better);
+                }
+            }
+        }
+        return resolve(best, bestAxis);
     }
 
     /** Best edge separation (high word, float bits) and axis code (low word) of pair (a, b). */

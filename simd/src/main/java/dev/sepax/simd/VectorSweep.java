@@ -49,10 +49,10 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <h2>Capacity classes</h2>
  * The lanes above compute the small class of {@link ScalarSweep} (both shapes at most 32
- * vertices). A pair of the merge class runs the scalar kernel's own walk,
- * {@link ScalarSweep#mergePair}, after the AABB stage below: it is {@code O(m + k)} with an
- * early exit at the step that empties the interval, which the lanes of a lanes-across-pairs
- * walk could not take pair by pair.
+ * vertices). A pair of the merge class takes the general layout with ranges: each group of
+ * {@link ScalarPenetration#MERGE_GROUP} edges in lanes against the vertices of the group's
+ * range only (see {@code mergeLanes}), so a vertex step serves 16 edges and the range work is
+ * about {@code k + m / 16} steps per side.
  *
  * <h2>Branches</h2>
  * The swept AABB constraints run first for L pairs at a time, one pair per lane (gathered
@@ -192,11 +192,12 @@ public final class VectorSweep implements SweepKernel {
                     // No branch on the verdict: hit or miss is a coin flip the predictor cannot
                     // learn, and a mispredict here would serialise pairs that could overlap.
                     bits |= (long) afterAabb(shapes, vx, vy, pa[q], pb[q], scratch.ints0[lane], scratch.ints1[lane],
-                            scratch.ints2[lane], out, q) << q;
+                            scratch.ints2[lane], out, q, scratch) << q;
                 }
             }
             for (; p < end; p++) {
-                bits |= (long) sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p) << p;
+                bits |= (long) sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p,
+                        scratch) << p;
             }
             hits += Long.bitCount(bits);
             BitWords.store(out.hits().words(), w, end, bits);
@@ -303,31 +304,36 @@ public final class VectorSweep implements SweepKernel {
 
     /** The rest of {@link #sweepPair} for a pair that {@link #aabbLanes} left open. */
     private static int afterAabb(ConvexPolygons s, float[] vx, float[] vy, int a, int b, int enterKey, int axis,
-                                 int exitKey, SweepResults out, int p) {
+                                 int exitKey, SweepResults out, int p, KernelScratch sc) {
         assert enterKey <= exitKey && exitKey >= 0 : "pair=" + p + " closed by its AABB constraints";
         float ux = vx[b] - vx[a];
         float uy = vy[b] - vy[a];
-        return edgeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+        return edgeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, sc);
     }
 
     /**
-     * The edge axes of a pair the AABB constraints left open, by capacity class: the merge walk
-     * (the scalar kernel's own, see {@link ScalarSweep#mergePair}), or the all-pairs layouts.
+     * The edge axes of a pair the AABB constraints left open, by capacity class: the merge
+     * class's ranges or the all-pairs layouts.
      */
     private static int edgeAxes(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
-                                int exitKey, SweepResults out, int p) {
+                                int exitKey, SweepResults out, int p, KernelScratch sc) {
         int[] capacity = s.arrays().capacity;
-        if (capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY || capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY) {
-            return ScalarSweep.mergePair(s, a, b, ux, uy, unkey(enterKey), axis, unkey(exitKey), out, p) ? 1 : 0;
-        }
-        if (capacity[a] <= H && capacity[b] <= H) {
+        boolean merge = capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY
+                || capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY;
+        if (!merge && capacity[a] <= H && capacity[b] <= H) {
             return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+        }
+        if (merge) {
+            // No scratch (the pool was empty): the scalar kernel's own edge stage, same bits.
+            return sc == null
+                    ? (ScalarSweep.edgeAxes(s, a, b, ux, uy, unkey(enterKey), axis, unkey(exitKey), out, p) ? 1 : 0)
+                    : mergeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, sc);
         }
         return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
     }
 
     private static int sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
-                                     SweepResults out, int p) {
+                                     SweepResults out, int p, KernelScratch sc) {
         float ux = vx[b] - vx[a];
         float uy = vy[b] - vy[a];
         // Swept AABB: the scalar kernel's four constraints x+, x-, y+, y- in the lanes of a 128-bit
@@ -354,7 +360,7 @@ public final class VectorSweep implements SweepKernel {
         if (enterKey > exitKey || exitKey < 0) {
             return miss(out, p);
         }
-        return edgeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
+        return edgeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, sc);
     }
 
     /** Both shapes fit in half a vector: A's normals in the low half, B's in the high half. */
@@ -623,6 +629,126 @@ public final class VectorSweep implements SweepKernel {
                 enterKey = Math.max(best, enterKey);
                 exitKey = Math.min(exitKey, kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()).reduceLanes(VectorOperators.MIN));
             }
+            // Keys order like the floats: an empty interval (or one in the past) stays empty,
+            // so B's edges can be skipped.
+            if (enterKey > exitKey || exitKey < 0) {
+                return miss(out, p);
+            }
+        }
+        return finish(s, a, b, enterKey, axis, exitKey, out, p);
+    }
+
+    /**
+     * The merge class's edge axes ({@link ScalarSweep}'s ranges): the support indices at the
+     * group starts of both shapes ({@link VectorPenetration#searchSupports}), then
+     * {@link #mergeLanes}. The range search is a method of its own: inlined into the vector loop
+     * of the groups it pushed C2 past its node limit, and the vectors were boxed.
+     */
+    private static int mergeAxes(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
+                                 int exitKey, SweepResults out, int p, KernelScratch sc) {
+        int ga = VectorPenetration.groups(s.arrays().count[a]);
+        int gb = VectorPenetration.groups(s.arrays().count[b]);
+        int[] sa = sc.supports(0, ga);
+        int[] sb = sc.supports(1, gb);
+        VectorPenetration.searchSupports(s, a, b, ga, gb, sa, sb, sc);
+        return mergeLanes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, ga, gb, sa, sb);
+    }
+
+    /**
+     * A's edges, then B's, in groups of {@link ScalarPenetration#MERGE_GROUP}, each group in
+     * lanes against the vertices of its range only ({@code supports[g]} to
+     * {@code supports[g + 1]}, the last group's to {@code supports[0]}, a one-group shape's
+     * over every vertex; two contiguous runs, up to the shape's end and then from its start),
+     * then {@link #twoPasses}'s time and key steps. The pair stops at the first group that
+     * leaves the interval empty.
+     */
+    private static int mergeLanes(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
+                                  int exitKey, SweepResults out, int p, int ga, int gb, int[] sa, int[] sb) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nxs = s.arrays().nx;
+        float[] nys = s.arrays().ny;
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
+        int group = ScalarPenetration.MERGE_GROUP;
+        for (int pass = 0; pass < 2; pass++) {
+            int o = start[pass == 0 ? a : b];
+            int k = count[pass == 0 ? a : b];
+            int oo = start[pass == 0 ? b : a];
+            int ko = count[pass == 0 ? b : a];
+            float rux = pass == 0 ? ux : -ux;
+            float ruy = pass == 0 ? uy : -uy;
+            int groups = pass == 0 ? ga : gb;
+            int[] sup = pass == 0 ? sa : sb;
+            // Per lane across the pass's chunks: the largest entry key (a strict '>' keeps the
+            // earliest chunk, so the smallest edge of the lane's maximum), its edge, and the
+            // least exit key; reduced once per pass, not once per chunk.
+            IntVector laneEnter = IntVector.broadcast(I, Integer.MIN_VALUE);
+            IntVector laneEdge = IntVector.zero(I);
+            IntVector laneExit = IntVector.broadcast(I, Integer.MAX_VALUE);
+            for (int g = 0; g < groups; g++) {
+                int from = groups > 1 ? sup[g] : 0;
+                int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
+                int len = ScalarPenetration.rangeLength(from, next, ko, groups);
+                int run0 = oo + from;
+                int end0 = oo + Math.min(from + len, ko);
+                int end1 = oo + from + len - (end0 - oo);
+                int last = Math.min((g + 1) * group, k);
+                for (int base = g * group; base < last; base += L) {
+                    VectorMask<Float> live = LANE_INDEX.lt((float) (last - base));
+                    int slot = o + base;
+                    FloatVector nx = FloatVector.fromArray(F, nxs, slot);
+                    FloatVector ny = FloatVector.fromArray(F, nys, slot);
+                    // Two running minima (order-free minimum), over the two runs of the range.
+                    FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                    FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                    int j = run0;
+                    for (; j + 1 < end0; j += 2) {
+                        FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
+                        even = even.blend(d, d.lt(even));
+                        FloatVector d1 = nx.fma(FloatVector.broadcast(F, x[j + 1]), ny.mul(y[j + 1]));
+                        odd = odd.blend(d1, d1.lt(odd));
+                    }
+                    if (j < end0) {
+                        FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
+                        even = even.blend(d, d.lt(even));
+                    }
+                    j = oo;
+                    for (; j + 1 < end1; j += 2) {
+                        FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
+                        even = even.blend(d, d.lt(even));
+                        FloatVector d1 = nx.fma(FloatVector.broadcast(F, x[j + 1]), ny.mul(y[j + 1]));
+                        odd = odd.blend(d1, d1.lt(odd));
+                    }
+                    if (j < end1) {
+                        FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
+                        even = even.blend(d, d.lt(even));
+                    }
+                    FloatVector support = even.blend(odd, odd.lt(even));
+                    FloatVector offset = nx.fma(FloatVector.fromArray(F, x, slot), ny.mul(FloatVector.fromArray(F, y, slot)));
+                    FloatVector sep = support.sub(offset);
+                    FloatVector rate = nx.fma(FloatVector.broadcast(F, rux), ny.mul(ruy)).add(0f);
+                    FloatVector t = sep.neg().div(rate).add(0f);
+                    VectorMask<Float> entering = rate.lt(0f).and(live);
+                    VectorMask<Float> leaving = entering.not().and(live).and(t.lt(Float.POSITIVE_INFINITY));
+                    IntVector tb = t.reinterpretAsInts();
+                    IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+                    IntVector e = kt.blend(Integer.MIN_VALUE, entering.cast(I).not());
+                    VectorMask<Integer> higher = e.compare(VectorOperators.GT, laneEnter);
+                    laneEnter = laneEnter.blend(e, higher);
+                    laneEdge = laneEdge.blend(IntVector.zero(I).addIndex(1).add(base), higher);
+                    laneExit = laneExit.min(kt.blend(Integer.MAX_VALUE, leaving.cast(I).not()));
+                }
+            }
+            int best = laneEnter.reduceLanes(VectorOperators.MAX);
+            // The smallest edge among the lanes of the maximum; integer selects, not branches
+            // (see the class doc). No lane entered: best is MIN_VALUE, below every entry key.
+            int edge = laneEdge.reduceLanes(VectorOperators.MIN, laneEnter.eq(best));
+            int code = pass == 0 ? FIRST_A_EDGE + edge : -(1 + edge);
+            int newer = -(best > enterKey ? 1 : 0);
+            axis = (code & newer) | (axis & ~newer);
+            enterKey = Math.max(best, enterKey);
+            exitKey = Math.min(exitKey, laneExit.reduceLanes(VectorOperators.MIN));
             // Keys order like the floats: an empty interval (or one in the past) stays empty,
             // so B's edges can be skipped.
             if (enterKey > exitKey || exitKey < 0) {

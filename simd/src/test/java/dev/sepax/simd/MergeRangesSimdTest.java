@@ -21,14 +21,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The merge class in the SIMD kernels: lanes-across-pairs walks give the scalar walk's bits
- * (stores where every group of L pairs is in the merge class, shapes above the walk's copy
- * limit, near-touching pairs with exactly antiparallel edges), also when the scratch pool is
+ * The merge class in the SIMD kernels: the ranges in lanes across the normals of one pair give
+ * the scalar kernel's bits (stores of merge-class sizes from W64 to W256 and shapes of more than
+ * 16 groups, mixes with the small class, regular polygons whose projections tie, near-touching
+ * pairs with exactly antiparallel edges, the one-pair method), also when the scratch pool is
  * empty, and the output arrays are never scratch: two threads writing the same range of one
  * buffer at once leave exactly the scalar results.
  */
 @Timeout(300)
-class MergeWalkSimdTest {
+class MergeRangesSimdTest {
     private static final int L = VectorSupport.F.length();
 
     /** A store of {@code n} shapes with kMin..kMax vertices and about 6 nearby pairs per shape. */
@@ -64,11 +65,13 @@ class MergeWalkSimdTest {
 
     @Test
     void mergeClassStoresGiveTheScalarBits() {
-        // 33..80 vertices (every group in the merge class); 200..300 crosses the walk's copy
-        // limit; 3..40 mixes the classes within groups.
-        int[][] ranges = {{33, 40}, {33, 80}, {60, 70}, {200, 300}, {3, 40}};
+        // 33..80 vertices (every pair in the merge class); the standard sizes W64, W128, W256;
+        // 17..600 (shapes of more than 16 groups, so more than one vector of group starts, and
+        // shapes of one group against large ones); 3..40 mixes the classes.
+        int[][] ranges = {{33, 40}, {33, 80}, {60, 70}, {64, 64}, {128, 128}, {256, 256}, {200, 300}, {17, 600},
+            {3, 40}};
         for (int r = 0; r < ranges.length; r++) {
-            Object[] sc = scene(1000 + r, ranges[r][0] >= 200 ? 150 : 900, ranges[r][0], ranges[r][1]);
+            Object[] sc = scene(1000 + r, ranges[r][1] >= 200 ? 150 : 900, ranges[r][0], ranges[r][1]);
             ConvexPolygons s = (ConvexPolygons) sc[0];
             PairBatch pairs = (PairBatch) sc[1];
             assertTrue(pairs.size() > 8 * L, "pairs " + pairs.size());
@@ -77,6 +80,15 @@ class MergeWalkSimdTest {
             assertEquals(ScalarPenetration.INSTANCE.penetrations(s, pairs, scalar),
                     VectorPenetration.INSTANCE.penetrations(s, pairs, simd));
             assertSameMtv(scalar, simd, pairs.size(), "range " + r);
+            // The one-pair method.
+            Penetrations one = new Penetrations(1);
+            for (int i = 0; i < pairs.size(); i += 7) {
+                VectorPenetration.INSTANCE.penetration(s, pairs.shapeA(i), pairs.shapeB(i), one, 0);
+                int at = i;
+                assertEquals(Float.floatToRawIntBits(scalar.depth(i)), Float.floatToRawIntBits(one.depth(0)),
+                        () -> "pair " + at + " one pair");
+                assertEquals(scalar.axis(i), one.axis(0));
+            }
             // Ranges that start inside a group.
             Penetrations part = new Penetrations(pairs.size());
             VectorPenetration.INSTANCE.penetrations(s, pairs, 3, pairs.size() - 5, part);
@@ -118,9 +130,51 @@ class MergeWalkSimdTest {
         assertSameMtv(scalar, simd, n, "near touching");
     }
 
+    /**
+     * Regular polygons in one orientation: edges of the two shapes exactly parallel or nearly
+     * so, so that projections tie and a group start's support index is decided by the first-index
+     * rule (and a range may turn backwards and wrap round).
+     */
+    @Test
+    void regularPolygonsWithTiedProjectionsGiveTheScalarBits() {
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        int[] sizes = {4, 8, 33, 64, 64, 96, 128, 256};
+        int n = 0;
+        for (int row = 0; row < 8; row++) {
+            for (int col = 0; col < 24; col++) {
+                int k = sizes[(row * 5 + col) % sizes.length];
+                float[] xy = new float[2 * k];
+                for (int i = 0; i < k; i++) {
+                    double t = 2 * Math.PI * i / k;
+                    xy[2 * i] = (float) (col * 1.7 + Math.cos(t));
+                    xy[2 * i + 1] = (float) (row * 1.7 + Math.sin(t));
+                }
+                b.add(xy);
+                n++;
+            }
+        }
+        ConvexPolygons s = b.build();
+        PairBatch pairs = FindFixtures.nearbyPairs(s, 0.5f);
+        assertTrue(pairs.size() > 4 * L, "pairs " + pairs.size());
+        Penetrations scalar = new Penetrations(pairs.size());
+        Penetrations simd = new Penetrations(pairs.size());
+        assertEquals(ScalarPenetration.INSTANCE.penetrations(s, pairs, scalar),
+                VectorPenetration.INSTANCE.penetrations(s, pairs, simd));
+        assertSameMtv(scalar, simd, pairs.size(), "regular");
+        Velocities v = new Velocities(n);
+        SplittableRandom rnd = new SplittableRandom(3);
+        for (int i = 0; i < n; i++) {
+            v.set(i, rnd.nextInt(3) - 1, rnd.nextInt(3) - 1);
+        }
+        SweepResults ss = new SweepResults(pairs.size());
+        SweepResults vs = new SweepResults(pairs.size());
+        assertEquals(ScalarSweep.INSTANCE.sweep(s, v, pairs, 1f, ss), VectorSweep.INSTANCE.sweep(s, v, pairs, 1f, vs));
+        SweepSimdMatchesScalarTest.assertSame(ss, vs, pairs.size(), "regular sweep");
+    }
+
     @Test
     void anEmptyScratchPoolGivesTheSameBits() {
-        Object[] sc = scene(5, 600, 3, 40);
+        Object[] sc = scene(5, 600, 3, 80);
         ConvexPolygons s = (ConvexPolygons) sc[0];
         PairBatch pairs = (PairBatch) sc[1];
         Velocities v = (Velocities) sc[2];
