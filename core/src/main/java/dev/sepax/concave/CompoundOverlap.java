@@ -40,6 +40,8 @@ public final class CompoundOverlap {
     private final OverlapBits chunkBits = new OverlapBits(CHUNK);
     /** B's blocks that A's AABB does not rule out. */
     private int[] nearBlocks = new int[0];
+    /** Of those, the ones near the current block of A. */
+    private int[] blockNear = new int[0];
 
     /** Uses {@link Sepax#overlap()}. */
     public CompoundOverlap() {
@@ -91,6 +93,7 @@ public final class CompoundOverlap {
         int maxBlocks = (compounds.maxPartCount() + Compounds.BLOCK - 1) / Compounds.BLOCK;
         if (nearBlocks.length < maxBlocks) {
             nearBlocks = new int[maxBlocks];
+            blockNear = new int[maxBlocks];
         }
         int hits = 0;
         for (int i = 0; i < pairs.size(); i++) {
@@ -105,8 +108,9 @@ public final class CompoundOverlap {
      * One compound pair. Its part pairs that survive the AABB compares go to the kernel: the
      * first {@link #SINGLE} one at a time (an intersecting compound pair is usually decided
      * within a few), the rest {@link #CHUNK} at a time, stopping at the first hit. Parts are
-     * visited block by block ({@link Compounds#BLOCK} consecutive parts in Hilbert order), and a
-     * block whose bounds are separated skips all its parts.
+     * visited block by block ({@link Compounds#BLOCK} consecutive parts in Hilbert order): B's
+     * blocks near A are listed once, those near each block of A once per block, and only those
+     * are compared with the block's parts; a block whose bounds are separated skips all its parts.
      *
      * <p>Pruning uses the kernel's own AABB compares ({@code ScalarSat.aabbSeparates}:
      * {@code minX[b] - maxX[a] > tol}, ...), with A's side on the right of each subtraction as in
@@ -151,6 +155,19 @@ public final class CompoundOverlap {
                     || bMinY - blocks[4 * q + 3] > tol || blocks[4 * q + 1] - bMaxY > tol) {
                 continue;
             }
+            // B's blocks near this block of A: a part of A lies inside its block's bounds, so a
+            // block of B separated from the block is separated from each of its parts.
+            int nq = 0;
+            for (int j = 0; j < nb; j++) {
+                int r = nearBlocks[j];
+                if (!(blocks[4 * r] - blocks[4 * q + 2] > tol || blocks[4 * q] - blocks[4 * r + 2] > tol
+                        || blocks[4 * r + 1] - blocks[4 * q + 3] > tol || blocks[4 * q + 1] - blocks[4 * r + 3] > tol)) {
+                    blockNear[nq++] = r;
+                }
+            }
+            if (nq == 0) {
+                continue;
+            }
             int qEnd = Math.min(endA, firstA + (q - blockA + 1) * Compounds.BLOCK);
             for (int pa = firstA + (q - blockA) * Compounds.BLOCK; pa < qEnd; pa++) {
                 float x0 = parts.minX(pa);
@@ -160,8 +177,8 @@ public final class CompoundOverlap {
                 if (bMinX - x1 > tol || x0 - bMaxX > tol || bMinY - y1 > tol || y0 - bMaxY > tol) {
                     continue;
                 }
-                for (int j = 0; j < nb; j++) {
-                    int r = nearBlocks[j];
+                for (int j = 0; j < nq; j++) {
+                    int r = blockNear[j];
                     if (blocks[4 * r] - x1 > tol || x0 - blocks[4 * r + 2] > tol
                             || blocks[4 * r + 1] - y1 > tol || y0 - blocks[4 * r + 3] > tol) {
                         continue;

@@ -5,7 +5,6 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -27,8 +26,8 @@ import scala.Tuple2;
  *
  * <h2>How the partitioned join works</h2>
  * <ol>
- *   <li>A sample of both sides' box centres (a reservoir per input partition, weighted by the
- *       partition's row count; one pass that reads the rows without parsing the unsampled ones)
+ *   <li>A sample of both sides' box centres (Spark's Bernoulli sample at one rate for both
+ *       sides, after counting their rows, so that only the sampled rows are decoded and parsed)
  *       builds a KDB split of the plane into {@link #partitions(int)} cells.</li>
  *   <li>Each row goes to every cell its bounding box meets (one shuffle).</li>
  *   <li>Per cell, one task puts its shapes of both sides in one {@link dev.sepax.shape.ConvexPolygons}
@@ -342,12 +341,6 @@ public final class SepaxSpatialJoin implements Serializable {
         };
     }
 
-    /**
-     * One pass over both sides: per input partition, a reservoir of row positions (a fixed seed
-     * per partition, so reruns agree), of which only the sampled rows are parsed; each sampled
-     * box centre weighs the partition's rows over its reservoir size. Unreadable sampled rows
-     * are left out here; the join itself reports them.
-     */
     /** The automatic cell count for {@code rows} rows (both sides): see {@link #ROWS_PER_CELL}. */
     static int autoCells(double rows, int least) {
         return (int) Math.max(least, Math.min(MAX_AUTO_CELLS, Math.ceil(rows / ROWS_PER_CELL)));
@@ -356,18 +349,20 @@ public final class SepaxSpatialJoin implements Serializable {
     /**
      * The cells from a sample of box centres: {@code requested} of them, or when that is 0, the
      * larger of {@code least} and one per {@value #ROWS_PER_CELL} rows of both sides together
-     * (the row count comes with the sample: each point weighs its partition's rows over its
-     * sample).
+     * (counted exactly before the sample is drawn).
      */
     private KdbPartitioning sample(PolygonSource left, RowReader lr, PolygonSource right, RowReader rr, int requested,
                                    int least, float widen) {
         if (requested == 1) {
             return KdbPartitioning.build(1, new float[0], new float[0], new double[0]);
         }
-        int parts = left.data().javaRDD().getNumPartitions() + right.data().javaRDD().getNumPartitions();
-        int perPartition = Math.max(8, sampleSize / Math.max(1, parts));
-        List<double[]> points = new ArrayList<>(centres(left, lr, true, widen, perPartition).collect());
-        points.addAll(centres(right, rr, false, 0f, perPartition).collect());
+        // Row counts first (cheap on cached or columnar data: no row is decoded), then one
+        // Bernoulli sample of both sides at the same rate, drawn by Spark on its internal rows,
+        // so only the sampled rows are turned into Java rows and parsed.
+        long rows = left.data().count() + right.data().count();
+        double fraction = rows <= sampleSize ? 1.0 : (double) sampleSize / rows;
+        List<double[]> points = new ArrayList<>(centres(left, lr, true, widen, fraction).collect());
+        points.addAll(centres(right, rr, false, 0f, fraction).collect());
         float[] xs = new float[points.size()];
         float[] ys = new float[points.size()];
         double[] ws = new double[points.size()];
@@ -376,42 +371,25 @@ public final class SepaxSpatialJoin implements Serializable {
             ys[i] = (float) points.get(i)[1];
             ws[i] = points.get(i)[2];
         }
-        int n = requested;
-        if (n == 0) {
-            double rows = 0;
-            for (double w : ws) {
-                rows += w;
-            }
-            n = autoCells(rows, least);
-        }
-        return KdbPartitioning.build(n, xs, ys, ws);
+        return KdbPartitioning.build(requested == 0 ? autoCells(rows, least) : requested, xs, ys, ws);
     }
 
+    /**
+     * The sampled box centres of one side: a Bernoulli sample at {@code fraction} (Spark's own,
+     * with a fixed seed, so reruns over the same partitions agree), each centre weighing
+     * {@code 1 / fraction} rows. Unreadable sampled rows are left out here; the join itself
+     * reports them.
+     */
     private static JavaRDD<double[]> centres(PolygonSource source, RowReader reader, boolean left, float widen,
-                                             int perPartition) {
-        return source.data().javaRDD().mapPartitionsWithIndex((part, it) -> {
-            Row[] reservoir = new Row[perPartition];
-            SplittableRandom random = new SplittableRandom(0x5EBA5L * 31 + part);
-            long seen = 0;
+                                             double fraction) {
+        Dataset<Row> rows = fraction >= 1.0 ? source.data() : source.data().sample(false, fraction, 0x5EBA5L);
+        double weight = 1.0 / fraction;
+        return rows.javaRDD().mapPartitionsWithIndex((part, it) -> {
+            List<double[]> out = new ArrayList<>();
             while (it.hasNext()) {
-                Row r = it.next();
-                if (seen < perPartition) {
-                    reservoir[(int) seen] = r;
-                } else {
-                    long k = random.nextLong(seen + 1);
-                    if (k < perPartition) {
-                        reservoir[(int) k] = r;
-                    }
-                }
-                seen++;
-            }
-            int kept = (int) Math.min(seen, perPartition);
-            List<double[]> out = new ArrayList<>(kept);
-            for (int i = 0; i < kept; i++) {
                 try {
-                    ShapeRow s = reader.read(reservoir[i], left, widen, part, -1);
-                    out.add(new double[] {0.5 * ((double) s.minX + s.maxX), 0.5 * ((double) s.minY + s.maxY),
-                            (double) seen / kept});
+                    ShapeRow s = reader.read(it.next(), left, widen, part, -1);
+                    out.add(new double[] {0.5 * ((double) s.minX + s.maxX), 0.5 * ((double) s.minY + s.maxY), weight});
                 } catch (BadRowException e) {
                     // reported by the join or by rejects()
                 }
