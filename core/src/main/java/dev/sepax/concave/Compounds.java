@@ -134,43 +134,26 @@ public final class Compounds {
         }
 
         /**
-         * The pieces in Hilbert order of their vertex means over the pieces' joint bounds, so
+         * The pieces in Hilbert order of their vertex means, so
          * that consecutive parts, and so each block of {@link #BLOCK} parts, are close in space
          * and the blocks' bounds prune well (see {@link CompoundOverlap}). Ties keep the
          * decomposition's order, so a build is deterministic.
          */
         private static List<float[]> spatialOrder(List<float[]> pieces) {
-            double lx = Double.POSITIVE_INFINITY;
-            double ly = Double.POSITIVE_INFINITY;
-            double hx = Double.NEGATIVE_INFINITY;
-            double hy = Double.NEGATIVE_INFINITY;
-            for (float[] piece : pieces) {
-                for (int v = 0; v < piece.length; v += 2) {
-                    lx = Math.min(lx, piece[v]);
-                    hx = Math.max(hx, piece[v]);
-                    ly = Math.min(ly, piece[v + 1]);
-                    hy = Math.max(hy, piece[v + 1]);
-                }
-            }
-            double extent = Math.max(hx - lx, hy - ly);
-            double scale = extent > 0 ? HilbertCurve.LAST / extent : 0;
-            long[] keyed = new long[pieces.size()];
-            for (int i = 0; i < keyed.length; i++) {
+            double[] mx = new double[pieces.size()];
+            double[] my = new double[pieces.size()];
+            for (int i = 0; i < mx.length; i++) {
                 float[] piece = pieces.get(i);
-                double sx = 0;
-                double sy = 0;
                 for (int v = 0; v < piece.length; v += 2) {
-                    sx += piece[v];
-                    sy += piece[v + 1];
+                    mx[i] += piece[v];
+                    my[i] += piece[v + 1];
                 }
-                int k = piece.length / 2;
-                long key = HilbertCurve.index(HilbertCurve.cell(sx / k, lx, scale), HilbertCurve.cell(sy / k, ly, scale));
-                keyed[i] = key << 31 | i;
+                mx[i] /= piece.length / 2;
+                my[i] /= piece.length / 2;
             }
-            Arrays.sort(keyed);
-            List<float[]> ordered = new ArrayList<>(keyed.length);
-            for (long k : keyed) {
-                ordered.add(pieces.get((int) (k & Integer.MAX_VALUE)));
+            List<float[]> ordered = new ArrayList<>(mx.length);
+            for (int i : HilbertCurve.order(mx, my)) {
+                ordered.add(pieces.get(i));
             }
             return ordered;
         }

@@ -40,10 +40,42 @@ public final class HilbertCurve {
     }
 
     /**
+     * The order of the points {@code (x[i], y[i])} along the curve through the grid laid over
+     * their bounds (one scale for both axes, so cells are square): {@code order[r]} is the
+     * index of the point of rank {@code r}; ties keep index order. Allocates the result.
+     */
+    public static int[] order(double[] x, double[] y) {
+        assert x.length == y.length : "x and y differ in length";
+        int n = x.length;
+        double lx = Double.POSITIVE_INFINITY;
+        double ly = Double.POSITIVE_INFINITY;
+        double hx = Double.NEGATIVE_INFINITY;
+        double hy = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            lx = Math.min(lx, x[i]);
+            ly = Math.min(ly, y[i]);
+            hx = Math.max(hx, x[i]);
+            hy = Math.max(hy, y[i]);
+        }
+        double extent = Math.max(hx - lx, hy - ly);
+        double scale = extent > 0 ? LAST / extent : 0;
+        long[] keyed = new long[n];
+        for (int i = 0; i < n; i++) {
+            keyed[i] = index(cell(x[i], lx, scale), cell(y[i], ly, scale)) << 31 | i;
+        }
+        java.util.Arrays.sort(keyed);
+        int[] order = new int[n];
+        for (int r = 0; r < n; r++) {
+            order[r] = (int) (keyed[r] & Integer.MAX_VALUE);
+        }
+        return order;
+    }
+
+    /**
      * The cell of coordinate {@code v} on an axis that starts at {@code low} with
      * {@code scale} cells per unit, clamped into the grid.
      */
-    public static int cell(double v, double low, double scale) {
+    private static int cell(double v, double low, double scale) {
         return (int) Math.min(LAST, Math.max(0, (v - low) * scale));
     }
 }

@@ -86,7 +86,8 @@ import dev.sepax.shape.RoundedShapes;
  * proximity rule saves 6 to 8% near contact at 32 and 64 core points and changes nothing far
  * apart or deep; in time neither wins (see bench/RESULTS.md), so the default stays plain.
  *
- * <p>Cost: per iteration two linear support scans ({@code ka + kb} dot products); a momentum
+ * <p>Cost: per iteration two support searches ({@code ka + kb} dot products, or O(log k) for a
+ * core of at least {@link #LOG_SUPPORT_MIN_POINTS} points); a momentum
  * step adds five divisions. Stateless, thread-safe, allocation-free.
  */
 public final class ScalarDistance implements DistanceKernel {

@@ -1,7 +1,6 @@
 package dev.sepax.shape;
 
 import dev.sepax.internal.HilbertCurve;
-import java.util.Arrays;
 
 /**
  * A store renumbered along a Hilbert curve, with the permutation that maps its indices back to
@@ -46,34 +45,16 @@ public final class SpatialOrder {
             throw new IllegalArgumentException("shapes is null");
         }
         int n = shapes.size;
-        double lx = Double.POSITIVE_INFINITY;
-        double ly = Double.POSITIVE_INFINITY;
-        double hx = Double.NEGATIVE_INFINITY;
-        double hy = Double.NEGATIVE_INFINITY;
+        double[] cx = new double[n];
+        double[] cy = new double[n];
         for (int s = 0; s < n; s++) {
-            double cx = 0.5 * ((double) shapes.minX[s] + shapes.maxX[s]);
-            double cy = 0.5 * ((double) shapes.minY[s] + shapes.maxY[s]);
-            lx = Math.min(lx, cx);
-            ly = Math.min(ly, cy);
-            hx = Math.max(hx, cx);
-            hy = Math.max(hy, cy);
+            cx[s] = 0.5 * ((double) shapes.minX[s] + shapes.maxX[s]);
+            cy[s] = 0.5 * ((double) shapes.minY[s] + shapes.maxY[s]);
         }
-        double extent = Math.max(hx - lx, hy - ly);
-        // One scale for both axes keeps the curve's cells square.
-        double scale = extent > 0 ? HilbertCurve.LAST / extent : 0;
-        long[] keyed = new long[n];
-        for (int s = 0; s < n; s++) {
-            double cx = 0.5 * ((double) shapes.minX[s] + shapes.maxX[s]);
-            double cy = 0.5 * ((double) shapes.minY[s] + shapes.maxY[s]);
-            keyed[s] = HilbertCurve.index(HilbertCurve.cell(cx, lx, scale), HilbertCurve.cell(cy, ly, scale)) << 32 | s;
-        }
-        Arrays.sort(keyed);
-        int[] userOf = new int[n];
+        int[] userOf = HilbertCurve.order(cx, cy);
         int[] storedOf = new int[n];
         for (int i = 0; i < n; i++) {
-            int s = (int) keyed[i];
-            userOf[i] = s;
-            storedOf[s] = i;
+            storedOf[userOf[i]] = i;
         }
         return new SpatialOrder(shapes.permuted(userOf), userOf, storedOf);
     }
