@@ -126,6 +126,7 @@ public final class PolygonSource {
 
     /** A serialisable reader of this source's rows, for the executors. */
     RowReader reader() {
-        return new RowReader(name, data.schema().fieldIndex(idColumn), data.schema().fieldIndex(geometryColumn), format);
+        return new RowReader(name, data.schema().fieldIndex(idColumn), idType(),
+                data.schema().fieldIndex(geometryColumn), data.schema().apply(geometryColumn).dataType(), format);
     }
 }

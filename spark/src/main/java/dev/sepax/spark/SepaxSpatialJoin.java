@@ -5,7 +5,6 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -14,6 +13,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import scala.Tuple2;
@@ -173,7 +173,7 @@ public final class SepaxSpatialJoin implements Serializable {
         JavaPairRDD<Integer, byte[]> keyed = cellsOf(read(left, lr, true, widen, policy), cells)
                 .union(cellsOf(read(right, rr, false, 0f, policy), cells));
         PartitionRefine refine = new PartitionRefine(lr, rr, tolerance, precision, policy, cells);
-        JavaRDD<Row> pairs = keyed.partitionBy(new HashPartitioner(n))
+        JavaRDD<Row> pairs = CellRowSerializer.shuffle(keyed, n)
                 .mapPartitionsWithIndex((leaf, it) -> refine.refine(leaf, values(it)), false);
         return spark.createDataFrame(pairs, schema(left, right));
     }
@@ -213,12 +213,11 @@ public final class SepaxSpatialJoin implements Serializable {
      */
     public static Dataset<Row> rejects(PolygonSource source) {
         RowReader reader = source.reader();
-        int idField = source.data().schema().fieldIndex(source.idColumn());
-        JavaRDD<Row> bad = source.data().javaRDD().mapPartitionsWithIndex((part, it) -> {
+        JavaRDD<Row> bad = internalRows(source.data()).mapPartitionsWithIndex((part, it) -> {
             List<Row> out = new ArrayList<>();
             long index = 0;
             while (it.hasNext()) {
-                Row r = it.next();
+                InternalRow r = it.next();
                 try {
                     ShapeRow s = reader.read(r, true, 0f, part, index);
                     try {
@@ -227,8 +226,8 @@ public final class SepaxSpatialJoin implements Serializable {
                         throw reader.refused(s, e);
                     }
                 } catch (BadRowException e) {
-                    out.add(RowFactory.create(e.dataset(), e.row(), r.isNullAt(idField) ? null
-                            : String.valueOf(r.get(idField)), e.reason()));
+                    Object id = reader.id(r);
+                    out.add(RowFactory.create(e.dataset(), e.row(), id == null ? null : String.valueOf(id), e.reason()));
                 }
                 index++;
             }
@@ -256,16 +255,25 @@ public final class SepaxSpatialJoin implements Serializable {
         return new StructType().add(LEFT_ID, left.idType(), false).add(RIGHT_ID, right.idType(), false);
     }
 
+    /**
+     * The rows in Spark's internal form, which {@link RowReader} reads without converting each
+     * row (and its WKT text) to Java objects first. The iterators may reuse one row object, so
+     * a row is read completely before the next is asked for.
+     */
+    private static JavaRDD<InternalRow> internalRows(Dataset<Row> data) {
+        return data.queryExecution().toRdd().toJavaRDD();
+    }
+
     /** The rows as shapes; bad rows fail the task ({@link BadRows#FAIL}) or are left out. */
     private static JavaRDD<ShapeRow> read(PolygonSource source, RowReader reader, boolean left, float widen,
                                           BadRows policy) {
-        return source.data().javaRDD().mapPartitionsWithIndex((part, it) -> new Iterator<ShapeRow>() {
+        return internalRows(source.data()).mapPartitionsWithIndex((part, it) -> new Iterator<ShapeRow>() {
             private long index;
             private ShapeRow next = advance();
 
             private ShapeRow advance() {
                 while (it.hasNext()) {
-                    Row r = it.next();
+                    InternalRow r = it.next();
                     long i = index++;
                     try {
                         return reader.read(r, left, widen, part, i);
@@ -384,7 +392,7 @@ public final class SepaxSpatialJoin implements Serializable {
                                              double fraction) {
         Dataset<Row> rows = fraction >= 1.0 ? source.data() : source.data().sample(false, fraction, 0x5EBA5L);
         double weight = 1.0 / fraction;
-        return rows.javaRDD().mapPartitionsWithIndex((part, it) -> {
+        return internalRows(rows).mapPartitionsWithIndex((part, it) -> {
             List<double[]> out = new ArrayList<>();
             while (it.hasNext()) {
                 try {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -66,18 +67,23 @@ class RowReaderTest {
             String text = b.toString();
             if (rnd.nextInt(4) == 0) { // one character replaced
                 int at = rnd.nextInt(text.length());
-                String with = String.valueOf("0123456789.,()+-eE xPZ\t".charAt(rnd.nextInt(23)));
+                // Non-ASCII too: an em space (white to the checked reader) and a Latin-1 letter.
+                String with = String.valueOf("0123456789.,()+-eE xPZ\t\u2003\u00e9".charAt(rnd.nextInt(25)));
                 text = text.substring(0, at) + with + text.substring(at + 1);
             }
             tried++;
             float[] fast = RowReader.plainWkt(text);
+            UTF8String utf8 = UTF8String.fromString(text);
             float[] checked;
             try {
                 checked = RowReader.checkedWkt(text);
             } catch (IllegalArgumentException e) {
                 assertEquals(null, fast, "the one-pass reader accepted a text the checked one refuses (" + e.getMessage() + "): " + text);
+                assertEquals(e.getMessage(), assertThrows(IllegalArgumentException.class,
+                        () -> RowReader.parseWkt(utf8)).getMessage(), "Spark's UTF-8 text: " + text);
                 continue;
             }
+            assertArrayEquals(checked, RowReader.parseWkt(utf8), "Spark's UTF-8 text: " + text);
             if (fast != null) {
                 accepted++;
                 assertEquals(checked.length, fast.length, text);

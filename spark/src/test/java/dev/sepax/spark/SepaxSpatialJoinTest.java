@@ -250,6 +250,46 @@ class SepaxSpatialJoinTest {
         assertSameOnce(new TreeSet<>(expected), pairs(result), "coordinate arrays");
     }
 
+    /**
+     * Ids of types read through Spark's conversion (decimal, date) and of int type, with float
+     * coordinate arrays on one side: the output carries each id as {@code Row.get} gives it.
+     */
+    @Test
+    void idsOfOtherTypesAndFloatArraysPassThrough() {
+        List<Row> left = new ArrayList<>();
+        for (int i = 0; i < leftShapes.size(); i++) {
+            List<Float> xy = new ArrayList<>();
+            for (double v : leftShapes.get(i)) {
+                xy.add((float) v);
+            }
+            left.add(RowFactory.create(java.math.BigDecimal.valueOf(i, 2), xy));
+        }
+        List<Row> right = new ArrayList<>();
+        for (int i = 0; i < rightShapes.size(); i++) {
+            right.add(RowFactory.create(java.sql.Date.valueOf(java.time.LocalDate.ofEpochDay(i)), i,
+                    GeneratedPolygons.wkt(rightShapes.get(i))));
+        }
+        Dataset<Row> l = spark.createDataFrame(left, new StructType().add("d", DataTypes.createDecimalType(12, 2))
+                .add("xy", DataTypes.createArrayType(DataTypes.FloatType))).repartition(2);
+        Dataset<Row> r = spark.createDataFrame(right, new StructType().add("day", DataTypes.DateType)
+                .add("n", DataTypes.IntegerType).add("wkt", DataTypes.StringType)).repartition(2);
+        Set<String> expected = new TreeSet<>();
+        Set<String> expectedInt = new TreeSet<>();
+        for (String p : singleJvm(leftShapes, rightShapes, 0f)) {
+            String[] ab = p.split(",");
+            int a = Integer.parseInt(ab[0]);
+            int b = Integer.parseInt(ab[1]);
+            expected.add(java.math.BigDecimal.valueOf(a, 2) + "," + java.sql.Date.valueOf(java.time.LocalDate.ofEpochDay(b)));
+            expectedInt.add(java.math.BigDecimal.valueOf(a, 2) + "," + b);
+        }
+        PolygonSource ls = PolygonSource.coordinates("left", l, "d", "xy");
+        Dataset<Row> byDay = SepaxSpatialJoin.create().partitions(3).join(ls, PolygonSource.wkt("right", r, "day", "wkt"));
+        assertEquals(DataTypes.DateType, byDay.schema().apply(SepaxSpatialJoin.RIGHT_ID).dataType());
+        assertSameOnce(expected, pairs(byDay), "decimal and date ids");
+        assertSameOnce(expectedInt, pairs(SepaxSpatialJoin.create().partitions(2)
+                .join(ls, PolygonSource.wkt("right", r, "n", "wkt"))), "int ids");
+    }
+
     private static Dataset<Row> withBadRows() {
         List<Row> rows = new ArrayList<>(leftWkt.collectAsList());
         rows.add(RowFactory.create(90001L, "POLYGON ((0 0, 1 1))"));
