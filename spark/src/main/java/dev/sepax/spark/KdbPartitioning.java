@@ -144,6 +144,42 @@ final class KdbPartitioning implements Serializable {
         }
     }
 
+    /**
+     * The half-open cell of leaf {@code leafNumber}: {@code {minX, minY, maxX, maxY}} with
+     * {@code minX <= x < maxX}, {@code minY <= y < maxY}, infinite where the plane is open
+     * (an infinite upper bound includes every point, +infinity too). A point is in it exactly
+     * when {@link #leafOf} gives this leaf ({@link #contains}).
+     */
+    float[] cell(int leafNumber) {
+        float[] box = {Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY};
+        if (!narrow(0, leafNumber, box)) {
+            throw new IllegalArgumentException("leaf=" + leafNumber + ": there are " + leaves + " leaves");
+        }
+        return box;
+    }
+
+    /** Narrows {@code box} to the cell of {@code node}'s descendant leaf {@code target}; false if none. */
+    private boolean narrow(int node, int target, float[] box) {
+        if (axis[node] == 0) {
+            return leaf[node] == target;
+        }
+        int lo = axis[node] == 1 ? 0 : 1;
+        float[] below = box.clone();
+        below[lo + 2] = cut[node];
+        if (narrow(lower[node], target, below)) {
+            System.arraycopy(below, 0, box, 0, 4);
+            return true;
+        }
+        box[lo] = cut[node];
+        return narrow(upper[node], target, box);
+    }
+
+    /** Whether the point lies in {@code cell} (from {@link #cell}): the same answer as {@link #leafOf}. */
+    static boolean contains(float[] cell, float x, float y) {
+        return x >= cell[0] && (x < cell[2] || cell[2] == Float.POSITIVE_INFINITY)
+                && y >= cell[1] && (y < cell[3] || cell[3] == Float.POSITIVE_INFINITY);
+    }
+
     /** The one leaf whose half-open cell contains the point. */
     int leafOf(float x, float y) {
         int node = 0;

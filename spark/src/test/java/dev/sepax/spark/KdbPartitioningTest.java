@@ -64,6 +64,39 @@ class KdbPartitioningTest {
         assertTrue(leaf >= 0 && leaf < 5);
     }
 
+    /** The cell bounds give the same leaf as the walk down the tree, at and around every cut. */
+    @Test
+    void cellBoundsAgreeWithTheTreeWalk() {
+        SplittableRandom r = new SplittableRandom(9);
+        for (int n : new int[] {1, 2, 7, 40}) {
+            int samples = 200;
+            float[] xs = new float[samples];
+            float[] ys = new float[samples];
+            double[] ws = new double[samples];
+            for (int i = 0; i < samples; i++) {
+                xs[i] = r.nextInt(30);
+                ys[i] = r.nextInt(30);
+                ws[i] = 1;
+            }
+            KdbPartitioning k = KdbPartitioning.build(n, xs, ys, ws);
+            float[][] cells = new float[n][];
+            for (int leaf = 0; leaf < n; leaf++) {
+                cells[leaf] = k.cell(leaf);
+            }
+            float[] probes = {Float.NEGATIVE_INFINITY, -1e30f, -1, -0.5f, 0, 0.5f, Float.POSITIVE_INFINITY, 1e30f};
+            for (int t = 0; t < 20_000; t++) {
+                // Integers and half-integers (on and beside the cuts), and a few extremes.
+                float x = t % 50 == 0 ? probes[r.nextInt(probes.length)] : r.nextInt(-2, 64) / 2f;
+                float y = t % 70 == 0 ? probes[r.nextInt(probes.length)] : r.nextInt(-2, 64) / 2f;
+                int expected = k.leafOf(x, y);
+                for (int leaf = 0; leaf < n; leaf++) {
+                    assertEquals(leaf == expected, KdbPartitioning.contains(cells[leaf], x, y),
+                            "n=" + n + " point (" + x + ", " + y + ") leaf " + leaf + " walk says " + expected);
+                }
+            }
+        }
+    }
+
     private static boolean contains(int[] a, int n, int v) {
         for (int i = 0; i < n; i++) {
             if (a[i] == v) {
