@@ -70,6 +70,29 @@ public final class SweepAndPrune {
      * @throws IllegalStateException if another call on this instance is running
      */
     public int findPairs(ConvexPolygons shapes, float margin, PairBatch out) {
+        return find(shapes, -1, margin, out);
+    }
+
+    /**
+     * Clears {@code out} and fills it with the candidate pairs between two groups of one store:
+     * the pairs {@code (i, j)} with {@code i < split <= j} that {@link #findPairs} would report,
+     * in its order. Pairs inside a group are never written, so a join of two sets (shapes
+     * {@code [0, split)} against {@code [split, size)}) gets no output it would throw away.
+     *
+     * @param split the first shape of the second group, {@code 0 <= split <= shapes.size()}
+     * @return the number of pairs written ({@code out.size()})
+     * @throws IllegalArgumentException as {@link #findPairs}, or if {@code split} is out of range
+     * @throws IllegalStateException if another call on this instance is running
+     */
+    public int findPairsBetween(ConvexPolygons shapes, int split, float margin, PairBatch out) {
+        if (shapes != null && (split < 0 || split > shapes.size())) {
+            throw new IllegalArgumentException("split=" + split + ": must be in [0, " + shapes.size() + "]");
+        }
+        return find(shapes, split, margin, out);
+    }
+
+    /** {@code split < 0}: every pair; otherwise only pairs across {@code split}. */
+    private int find(ConvexPolygons shapes, int split, float margin, PairBatch out) {
         if (shapes == null || out == null) {
             throw new IllegalArgumentException("shapes or out is null");
         }
@@ -83,15 +106,15 @@ public final class SweepAndPrune {
         caller.enter();
         try {
             out.clear();
-            return run(shapes, margin, out);
+            return run(shapes, split, margin, out);
         } finally {
             caller.exit();
         }
     }
 
-    private int run(ConvexPolygons shapes, float margin, PairBatch out) {
+    private int run(ConvexPolygons shapes, int split, float margin, PairBatch out) {
         int n = shapes.size();
-        if (n < 2) {
+        if (n < 2 || split == 0 || split == n) {
             return 0;
         }
         ensureCapacity(n);
@@ -102,7 +125,7 @@ public final class SweepAndPrune {
         float[] otherLo = sweepX ? r.minY : r.minX;
         float[] otherHi = sweepX ? r.maxY : r.maxX;
         sortByLo(lo, n);
-        sweep(lo, hi, otherLo, otherHi, n, margin, out);
+        sweep(lo, hi, otherLo, otherHi, n, split, margin, out);
         return out.size();
     }
 
@@ -129,7 +152,7 @@ public final class SweepAndPrune {
         return sizeX * spreadY <= sizeY * spreadX;
     }
 
-    private void sweep(float[] lo, float[] hi, float[] otherLo, float[] otherHi, int n, float margin,
+    private void sweep(float[] lo, float[] hi, float[] otherLo, float[] otherHi, int n, int split, float margin,
                        PairBatch out) {
         // Strips along the other axis, about one mean box extent high: a box joins every strip
         // its (margin-widened) extent touches, and each strip is swept on its own, so a box
@@ -205,8 +228,11 @@ public final class SweepAndPrune {
                 // Later entries start no earlier (lo[j] >= lo[i] <= hi[i]), so along the sweep
                 // axis only lo[j] - hi[i] <= margin is left, and once it fails it fails for
                 // every later entry (float subtraction is monotone).
+                // Across a split, only entries of the other group count (split = -1: all do).
+                boolean firstGroup = eId[r] < split;
                 for (int q = r + 1; q < end && eLo[q] - iHi <= margin; q++) {
                     if (eOtherLo[q] - iOtherHi <= margin && iOtherLo - eOtherHi[q] <= margin
+                            && (split < 0 || (eId[q] < split) != firstGroup)
                             // Report the pair only in the strip holding the larger of the two
                             // lower bounds: both boxes joined it, so each pair comes out once.
                             && strip(Math.max(iOtherLo, eOtherLo[q]), oLo, inv, strips) == t) {

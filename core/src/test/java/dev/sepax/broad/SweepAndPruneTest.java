@@ -36,6 +36,30 @@ class SweepAndPruneTest {
         assertArrayEquals(TestScenes.sortedKeys(TestScenes.bruteForcePairs(s, margin)), TestScenes.sortedKeys(got));
     }
 
+    /** Between two groups: exactly the all-pairs output's pairs across the split, in its order. */
+    @Property(tries = 60)
+    void pairsBetweenGroupsAreTheAllPairsAcrossTheSplitInOrder(@ForAll long seed,
+                                                              @ForAll @IntRange(min = 0, max = 120) int n,
+                                                              @ForAll @IntRange(min = 2, max = 40) int side,
+                                                              @ForAll @FloatRange(min = 0, max = 3) float margin,
+                                                              @ForAll @IntRange(min = 0, max = 130) int splitAt) {
+        ConvexPolygons s = TestScenes.mixed(seed, n, side);
+        int split = Math.min(splitAt, s.size());
+        SweepAndPrune sap = new SweepAndPrune();
+        PairBatch all = new PairBatch(s, 0);
+        sap.findPairs(s, margin, all);
+        PairBatch across = new PairBatch(s, 0);
+        for (int p = 0; p < all.size(); p++) {
+            if (all.shapeA(p) < split && all.shapeB(p) >= split) {
+                across.add(all.shapeA(p), all.shapeB(p));
+            }
+        }
+        PairBatch got = new PairBatch(s, 0);
+        assertEquals(across.size(), sap.findPairsBetween(s, split, margin, got));
+        assertArrayEquals(java.util.Arrays.copyOf(across.arrays().a, across.size()), java.util.Arrays.copyOf(got.arrays().a, got.size()));
+        assertArrayEquals(java.util.Arrays.copyOf(across.arrays().b, across.size()), java.util.Arrays.copyOf(got.arrays().b, got.size()));
+    }
+
     @Property(tries = 30)
     void findsTheBruteForcePairsFarFromTheOriginAndWithHugeBoxes(@ForAll long seed,
                                                                  @ForAll @IntRange(min = 0, max = 3) int huge,
@@ -125,5 +149,9 @@ class SweepAndPruneTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> sap.findPairs(s, 0f, new PairBatch(4, 0)));
         assertTrue(e.getMessage().contains("out.shapeCount=4"), e.getMessage());
+        IllegalArgumentException split = assertThrows(IllegalArgumentException.class,
+                () -> sap.findPairsBetween(s, 6, 0f, new PairBatch(s, 0)));
+        assertTrue(split.getMessage().contains("split=6"), split.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> sap.findPairsBetween(s, -1, 0f, new PairBatch(s, 0)));
     }
 }

@@ -17,7 +17,8 @@ import org.apache.spark.sql.RowFactory;
 /**
  * The refine step of one join task: the task's shapes of both sides in one Sepax store,
  * sweep-and-prune for candidate pairs, the reference-point rule (partitioned joins only), and
- * the selected batch kernel over fixed-size chunks of left-right pairs.
+ * the selected batch kernel over fixed-size chunks of left-right pairs. The store holds the left
+ * rows first, so the sweep reports left-right pairs only ({@link SweepAndPrune#findPairsBetween}).
  *
  * <p>The store, the candidate batch and the result list are per task; the chunk batch and its
  * bit set are filled and drained {@link #CHUNK} pairs at a time, so the kernel's working set
@@ -55,42 +56,37 @@ final class PartitionRefine implements Serializable {
      * @throws BadRowException under {@link BadRows#FAIL}, for the first polygon the store refuses
      */
     Iterator<Row> refine(int leaf, Iterator<ShapeRow> shapes) {
-        List<ShapeRow> rows = new ArrayList<>();
-        ConvexPolygons.Builder builder = ConvexPolygons.builder();
+        // Left rows first, then right rows: the store's shapes [0, split) are the left side's.
+        List<ShapeRow> lefts = new ArrayList<>();
+        List<ShapeRow> rights = new ArrayList<>();
         while (shapes.hasNext()) {
             ShapeRow s = shapes.next();
-            try {
-                builder.add(s.xy);
-                rows.add(s);
-            } catch (IllegalArgumentException e) {
-                if (badRows == BadRows.FAIL) {
-                    throw (s.left ? leftReader : rightReader).refused(s, e);
-                }
-                // SKIP: the row fails the same way in every task and in rejects(), which lists it.
-            }
+            (s.left ? lefts : rights).add(s);
         }
+        ConvexPolygons.Builder builder = ConvexPolygons.builder();
+        List<ShapeRow> rows = new ArrayList<>(lefts.size() + rights.size());
+        add(builder, lefts, rows);
+        int split = rows.size();
+        add(builder, rights, rows);
         List<Row> out = new ArrayList<>();
-        if (rows.size() < 2) {
+        if (split == 0 || split == rows.size()) {
             return out.iterator();
         }
         ConvexPolygons store = builder.build();
         ShapeRow[] row = rows.toArray(new ShapeRow[0]);
-        PairBatch candidates = new PairBatch(store, Math.min(1 << 20, 4 * row.length));
-        // A margin of the tolerance (when positive) keeps every pair the kernel could report.
-        new SweepAndPrune().findPairs(store, Math.max(0f, tolerance), candidates);
+        PairBatch candidates = new PairBatch(store, Math.min(1 << 20, 2 * row.length));
+        // A margin of the tolerance (when positive) keeps every pair the kernel could report;
+        // only left-right pairs come out.
+        new SweepAndPrune().findPairsBetween(store, split, Math.max(0f, tolerance), candidates);
         SatKernel kernel = Sepax.overlap(precision);
         PairBatch chunk = new PairBatch(store.size(), CHUNK);
         OverlapBits bits = new OverlapBits(CHUNK);
         // Four comparisons per pair instead of a walk down the tree (the same answer).
         float[] cell = cells == null ? null : cells.cell(leaf);
         for (int p = 0; p < candidates.size(); p++) {
-            int i = candidates.shapeA(p);
-            int j = candidates.shapeB(p);
-            if (row[i].left == row[j].left) {
-                continue;
-            }
-            int a = row[i].left ? i : j;
-            int b = row[i].left ? j : i;
+            int a = candidates.shapeA(p); // below the split: left
+            int b = candidates.shapeB(p);
+            assert row[a].left && !row[b].left;
             if (cell != null && !KdbPartitioning.contains(cell, Math.max(row[a].minX, row[b].minX),
                     Math.max(row[a].minY, row[b].minY))) {
                 continue; // the pair's reference point lies in another task's cell
@@ -102,6 +98,21 @@ final class PartitionRefine implements Serializable {
         }
         drain(store, chunk, bits, kernel, row, out);
         return out.iterator();
+    }
+
+    /** Adds the rows the store accepts to it and to {@code kept}, in order. */
+    private void add(ConvexPolygons.Builder builder, List<ShapeRow> rows, List<ShapeRow> kept) {
+        for (ShapeRow s : rows) {
+            try {
+                builder.add(s.xy);
+                kept.add(s);
+            } catch (IllegalArgumentException e) {
+                if (badRows == BadRows.FAIL) {
+                    throw (s.left ? leftReader : rightReader).refused(s, e);
+                }
+                // SKIP: the row fails the same way in every task and in rejects(), which lists it.
+            }
+        }
     }
 
     private void drain(ConvexPolygons store, PairBatch chunk, OverlapBits bits, SatKernel kernel, ShapeRow[] row,
