@@ -149,8 +149,9 @@ public final class ScalarPenetration implements PenetrationKernel {
      * the support index {@code j_g} in {@code other} is {@link #supportIndex}; a group's range is
      * the vertices of {@code other} from {@code j_g} forward (counter-clockwise, round the end) to
      * {@code j_(g+1)}, both included, the last group's end being {@code j_0}, the support of edge
-     * {@code m = 0} again: {@code ((j_(g+1) - j_g) mod k) + 1} vertices. A shape of at most one
-     * group takes every vertex of {@code other} (its edges turn all the way round). Every edge's
+     * {@code m = 0} again: {@code ((j_(g+1) - j_g) mod k) + 1} vertices, or all {@code k} when
+     * {@code j_(g+1) = j_g} (see {@link #rangeLength}). A shape of at most one group takes every
+     * vertex of {@code other} (its edges turn all the way round). Every edge's
      * separation is the small class's support form over its group's range only,
      * {@code min_(j in range) fma(nx, x_j, ny * y_j) - fma(nx, px, ny * py) + 0f}.
      *
@@ -224,10 +225,15 @@ public final class ScalarPenetration implements PenetrationKernel {
     /**
      * The number of vertices in a merge-class range from support index {@code from} to
      * {@code to} of a shape of {@code k} vertices: {@code ((to - from) mod k) + 1}, or {@code k}
-     * when the edges form one group. Public only for the SIMD kernels; not an API for callers.
+     * when the edges form one group or the two ends are the same vertex. Equal ends mean either
+     * that the support stays put over the group or that it goes all the way round: a group
+     * holding most of its shape's turning (16 of 17 edges, say, about 340 degrees) starts and
+     * ends in the normal cone of one vertex of a coarse other shape, and its middle edges have
+     * their supports everywhere else. The two cannot be told apart from the ends, and the whole
+     * shape is right for both. Public only for the SIMD kernels; not an API for callers.
      */
     public static int rangeLength(int from, int to, int k, int groups) {
-        if (groups == 1) {
+        if (groups == 1 || from == to) {
             return k;
         }
         int d = to - from;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.statistics.Statistics;
@@ -66,6 +67,54 @@ class MergeBandPropertiesTest {
         boolean decided = Math.abs(exact) > band;
         assertTrue(!decided || (ab.depth(0) >= 0) == exactHit, "depth " + ab.depth(0) + " exact " + exact);
         assertTrue(!decided || ScalarSat.INSTANCE.intersects(s, 0, 1, 0f) == exactHit, "SatKernel, exact " + exact);
+    }
+
+    /**
+     * A shape of 17 to 20 vertices against one of 33 to 64 makes two groups on the small shape's
+     * side, the first holding most of its turning: both group starts can then have the same
+     * support on the other shape while the first group's middle edges have theirs all round it
+     * (a range of one vertex there gave depths off by the shapes' size). Near-touching, both
+     * orders, checked against the exact depth, with the sweep at rest against the MTV's sign.
+     */
+    @Property(tries = 800)
+    void aGroupTurningTheSupportAllTheWayRoundSeesEveryVertex(@ForAll long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        float[] few = FindFixtures.convex(rnd, 17 + rnd.nextInt(4), 0, 0, rnd.nextDouble(0.5, 2));
+        float[] many = FindFixtures.convex(rnd, 33 + rnd.nextInt(32), 0, 0, rnd.nextDouble(0.5, 2));
+        boolean fewFirst = rnd.nextBoolean();
+        ConvexPolygons s = ConvexPolygons.of(fewFirst ? few : many, fewFirst ? many : few);
+        double[] axis = new double[2];
+        double depth = FindFixtures.exactDepth(s, axis);
+        double offset = rnd.nextDouble(-300, 300) * U * FindFixtures.magnitude(s, 0, 1);
+        s = FindFixtures.withBMoved(s, 0, 1, (depth + offset) * axis[0], (depth + offset) * axis[1]);
+        assertTrue(mergeClass(s), "a merge-class pair");
+        checkBand(s);
+        checkSwap(s);
+    }
+
+    /** The pair that showed it: 35 against 17 vertices, overlapping by 2.3e-4, reported 13.5 apart. */
+    @Example
+    void theSeventeenGonAgainstTheThirtyFiveGonOverlaps() {
+        float[] a = {56.06814f, -12.1160145f, 55.573902f, -11.8449335f, 54.141167f, -11.348278f, 53.584118f, -11.269331f,
+            51.997864f, -11.428289f, 51.40348f, -11.662293f, 50.708923f, -12.09944f, 49.892395f, -12.951466f,
+            49.522255f, -13.547485f, 48.964752f, -15.1617985f, 48.87567f, -15.75062f, 48.875553f, -17.437006f,
+            49.13748f, -18.866446f, 49.475533f, -19.907972f, 49.897057f, -20.852448f, 50.79166f, -22.29447f,
+            51.62982f, -23.270388f, 52.472534f, -24.016632f, 53.38888f, -24.621357f, 54.10459f, -24.964046f,
+            55.72967f, -25.34904f, 56.22244f, -25.355629f, 57.669495f, -25.028906f, 58.05666f, -24.834826f,
+            58.783062f, -24.300682f, 59.711563f, -23.081291f, 59.966965f, -22.525322f, 60.30214f, -21.317787f,
+            60.40563f, -19.742905f, 60.358044f, -19.095476f, 60.135284f, -17.86537f, 59.637234f, -16.386322f,
+            58.80081f, -14.819846f, 58.30009f, -14.122302f, 57.38005f, -13.116326f};
+        float[] b = {54.55987f, -29.6894f, 55.709274f, -29.278479f, 56.677803f, -28.631548f, 57.302094f, -27.39768f,
+            57.23612f, -26.932508f, 56.42212f, -25.875132f, 55.08985f, -25.19723f, 53.40051f, -24.844397f,
+            51.106155f, -24.9262f, 50.504227f, -25.05469f, 48.38871f, -26.121302f, 47.889397f, -26.82677f,
+            47.830585f, -27.762932f, 48.149174f, -28.373556f, 49.83161f, -29.486609f, 50.860386f, -29.7748f,
+            52.532303f, -29.936016f};
+        ConvexPolygons s = ConvexPolygons.of(a, b);
+        assertEquals(35, s.count(0));
+        assertEquals(17, s.count(1));
+        assertTrue(FindFixtures.exactDepth(s) > band(s), "the exact depth is outside the band");
+        checkBand(s);
+        checkSwap(s);
     }
 
     @Property(tries = 1500)

@@ -171,6 +171,38 @@ class SweepPropertiesTest {
         }
     }
 
+    /**
+     * The merge class's ranges when a group holds most of its shape's turning (17 to 20
+     * vertices against 33 to 64, see {@code MergeBandPropertiesTest}): shapes that overlap at
+     * the start hit at time 0, and at rest the sweep is the static test (shapes overlapping or
+     * apart by up to a fifth of their size).
+     */
+    @Property(tries = 400)
+    void aGroupTurningTheSupportAllTheWayRoundIsStillTheStaticTest(@ForAll long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        float[] few = dev.sepax.testing.FindFixtures.convex(rnd, 17 + rnd.nextInt(4), 0, 0, 1);
+        float[] many = dev.sepax.testing.FindFixtures.convex(rnd, 33 + rnd.nextInt(32), 0, 0, 1);
+        boolean fewFirst = rnd.nextBoolean();
+        ConvexPolygons s = ConvexPolygons.of(fewFirst ? few : many, fewFirst ? many : few);
+        double[] axis = new double[2];
+        double depth = dev.sepax.testing.FindFixtures.exactDepth(s, axis);
+        double offset = rnd.nextDouble(-0.2, 0.2);
+        s = dev.sepax.testing.FindFixtures.withBMoved(s, 0, 1, (depth + offset) * axis[0], (depth + offset) * axis[1]);
+        float vx = (float) rnd.nextDouble(-3, 3);
+        float vy = (float) rnd.nextDouble(-3, 3);
+        double gap = TextbookSat.separation(s, 0, 1);
+        SweepResults rest = sweepOne(K, s, new Velocities(2).set(0, vx, vy).set(1, vx, vy), T_MAX);
+        SweepResults moving = sweepOne(K, s, new Velocities(2).set(0, vx, vy)
+                .set(1, (float) rnd.nextDouble(-3, 3), (float) rnd.nextDouble(-3, 3)), T_MAX);
+        if (Math.abs(gap) > 1e-3) {
+            assertEquals(gap <= 0, rest.hit(0), "at rest, gap=" + gap);
+        }
+        if (gap < -1e-3) {
+            assertTrue(moving.hit(0), "moving, overlapping at the start by " + -gap);
+            assertEquals(0f, moving.tFirst(0), "moving, overlapping at the start by " + -gap);
+        }
+    }
+
     /** Results are well formed: ordered times inside the window, unit normals, NaN for misses. */
     @Property(tries = 500)
     void resultsAreWellFormed(@ForAll long seed) {
