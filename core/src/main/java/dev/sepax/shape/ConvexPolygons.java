@@ -5,9 +5,7 @@ import dev.sepax.internal.PolygonArrays;
 
 import dev.sepax.geom.FloatConsistency;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * An immutable, validated struct-of-arrays store of convex polygons: the data every kernel reads.
@@ -203,9 +201,18 @@ public final class ConvexPolygons {
         return new Builder();
     }
 
-    /** Collects shapes, validating each as it is added. */
+    /**
+     * Collects shapes, validating each as it is added. The accepted vertices go into one flat
+     * pool, not an array per shape: at a million shapes the per-shape arrays stayed live until
+     * {@link #build}, so young collections copied them and {@code build} read them back
+     * scattered over the heap.
+     */
     public static final class Builder {
-        private final List<float[]> shapes = new ArrayList<>();
+        /** Accepted shapes' vertices, {@code x, y} interleaved, shape after shape. */
+        private float[] pool = new float[64];
+        private int poolSize;
+        private int[] counts = new int[8];
+        private int size;
 
         private Builder() {}
 
@@ -219,14 +226,25 @@ public final class ConvexPolygons {
          * @throws IllegalArgumentException naming this shape's index and the reason
          */
         public Builder add(float... xy) {
-            int shape = shapes.size();
-            shapes.add(FloatConsistency.weld(shape, PolygonCleaner.clean(shape, xy)));
+            int shape = size;
+            float[] v = FloatConsistency.weld(shape, PolygonCleaner.clean(shape, xy));
+            if (size == counts.length) {
+                counts = Arrays.copyOf(counts,
+                        ArrayGrowth.grownLength(counts.length, size + 1L, 8, "shape=" + shape + ": the builder's shapes"));
+            }
+            if (poolSize + (long) v.length > pool.length) {
+                pool = Arrays.copyOf(pool, ArrayGrowth.grownLength(pool.length, poolSize + (long) v.length, 64,
+                        "shape=" + shape + ": the builder's vertices"));
+            }
+            System.arraycopy(v, 0, pool, poolSize, v.length);
+            poolSize += v.length;
+            counts[size++] = v.length / 2;
             return this;
         }
 
         /** Adds one polygon given as separate coordinate arrays of equal length. */
         public Builder add(float[] xs, float[] ys) {
-            int shape = shapes.size();
+            int shape = size;
             if (xs == null || ys == null) {
                 throw new IllegalArgumentException("shape=" + shape + ": coordinate array is null");
             }
@@ -244,19 +262,19 @@ public final class ConvexPolygons {
 
         /** Number of shapes added so far. */
         public int size() {
-            return shapes.size();
+            return size;
         }
 
         /** Builds the store. The builder may be reused afterwards. */
         public ConvexPolygons build() {
-            int n = shapes.size();
+            int n = size;
             int[] start = new int[n];
             int[] count = new int[n];
             int[] capacity = new int[n];
             int slots = 0;
             int maxCount = 0;
             for (int s = 0; s < n; s++) {
-                int k = shapes.get(s).length / 2;
+                int k = counts[s];
                 start[s] = slots;
                 count[s] = k;
                 capacity[s] = capacityFor(k);
@@ -270,16 +288,17 @@ public final class ConvexPolygons {
                 slots += capacity[s];
             }
             ConvexPolygons p = new ConvexPolygons(n, start, count, capacity, slots, maxCount, false);
+            int from = 0;
             for (int s = 0; s < n; s++) {
-                float[] xy = shapes.get(s);
                 int o = start[s];
                 for (int i = 0; i < count[s]; i++) {
-                    p.x[o + i] = xy[2 * i];
-                    p.y[o + i] = xy[2 * i + 1];
+                    p.x[o + i] = pool[from++];
+                    p.y[o + i] = pool[from++];
                 }
                 p.deriveFromVertices(s);
                 p.deriveLocalQuantities(s);
             }
+            assert from == poolSize : "pool " + poolSize + " != read " + from;
             return p;
         }
     }
