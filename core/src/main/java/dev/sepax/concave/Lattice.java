@@ -110,9 +110,39 @@ final class Lattice {
                 int pj0 = Math.max(j0, (int) Math.ceil(parts.minY(p) / cell));
                 int pj1 = Math.min(j0 + nr - 1, (int) Math.floor(parts.maxY(p) / cell));
                 for (int j = pj0; j <= pj1; j++) {
-                    for (int i = pi0; i <= pi1; i++) {
-                        int g = (j - j0) * nc + (i - i0);
-                        if (grid[g] < 0 && inside(parts, p, Math.scalb((double) i, e), Math.scalb((double) j, e))) {
+                    double y = Math.scalb((double) j, e);
+                    // The part's chord at y; columns more than a cell inside it are inside (the
+                    // chord's rounding is far below a cell: cells are at least 2^-29 of the
+                    // coordinates), the few near its ends get the inside test.
+                    double xl = Double.POSITIVE_INFINITY;
+                    double xr = Double.NEGATIVE_INFINITY;
+                    int pk = parts.count(p);
+                    double ax = parts.vertexX(p, pk - 1);
+                    double ay = parts.vertexY(p, pk - 1);
+                    for (int v = 0; v < pk; v++) {
+                        double bx = parts.vertexX(p, v);
+                        double by = parts.vertexY(p, v);
+                        if (Math.min(ay, by) <= y && y <= Math.max(ay, by)) {
+                            double x0 = ay == by ? Math.min(ax, bx) : ax + (y - ay) * (bx - ax) / (by - ay);
+                            double x1 = ay == by ? Math.max(ax, bx) : x0;
+                            xl = Math.min(xl, x0);
+                            xr = Math.max(xr, x1);
+                        }
+                        ax = bx;
+                        ay = by;
+                    }
+                    if (!(xl <= xr)) {
+                        continue;
+                    }
+                    int lo = (int) Math.ceil(xl / cell);
+                    int hi = (int) Math.floor(xr / cell);
+                    int row = (j - j0) * nc - i0;
+                    for (int i = Math.max(pi0, lo - 1); i <= Math.min(pi1, hi + 1); i++) {
+                        int g = row + i;
+                        if (grid[g] >= 0) {
+                            continue;
+                        }
+                        if ((i > lo && i < hi) || inside(parts, p, Math.scalb((double) i, e), y)) {
                             grid[g] = p;
                         }
                     }
