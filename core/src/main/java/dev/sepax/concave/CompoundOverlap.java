@@ -16,8 +16,12 @@ import dev.sepax.shape.ConvexPolygons;
  * changes a verdict), block by block of the compounds' spatially ordered parts, runs the
  * instance's {@link SatKernel} over them (the SIMD kernel where {@link Sepax#overlap()} chose
  * it; the first 256 part pairs of a compound pair one at a time, then batches of 64), stopping at
- * the first hit, and sets compound pair {@code i}'s bit iff some part pair intersects. Touching counts at tolerance 0; the verdict band is that of the
- * kernel on the parts' store.
+ * the first hit, and sets compound pair {@code i}'s bit iff some part pair intersects. Before that
+ * search, up to {@link #SEEDS} part pairs that contain a common point of the compounds' lattices
+ * ({@link Lattice}) go to the kernel: most intersecting compound pairs end there, after one
+ * kernel call. Every verdict is the kernel's on some part pair, and a compound pair is reported
+ * apart only after the full search, so the order changes no bit. Touching counts at tolerance 0;
+ * the verdict band is that of the kernel on the parts' store.
  *
  * <h2>Threads and allocation</h2>
  * An instance keeps its part-pair batch and bits and reuses them: once they are large enough, a
@@ -36,6 +40,10 @@ public final class CompoundOverlap {
      * would test up to 64.
      */
     static final int SINGLE = 256;
+    /** Part pairs from common lattice points tried before the search. */
+    static final int SEEDS = 4;
+    private final int[] seedA = new int[SEEDS];
+    private final int[] seedB = new int[SEEDS];
     private PairBatch chunk = new PairBatch(0, 0);
     private final OverlapBits chunkBits = new OverlapBits(CHUNK);
     /** B's blocks that A's AABB does not rule out. */
@@ -95,9 +103,10 @@ public final class CompoundOverlap {
             nearBlocks = new int[maxBlocks];
             blockNear = new int[maxBlocks];
         }
+        Lattice lattice = compounds.lattice();
         int hits = 0;
         for (int i = 0; i < pairs.size(); i++) {
-            boolean hit = pair(compounds, parts, pairs.shapeA(i), pairs.shapeB(i), tol);
+            boolean hit = pair(compounds, lattice, parts, pairs.shapeA(i), pairs.shapeB(i), tol);
             out.set(i, hit);
             hits += hit ? 1 : 0;
         }
@@ -105,8 +114,9 @@ public final class CompoundOverlap {
     }
 
     /**
-     * One compound pair. Its part pairs that survive the AABB compares go to the kernel: the
-     * first {@link #SINGLE} one at a time (an intersecting compound pair is usually decided
+     * One compound pair. First the part pairs at common lattice points, then the search: the
+     * part pairs that survive the AABB compares go to the kernel, the first {@link #SINGLE} one
+     * at a time (an intersecting compound pair is usually decided
      * within a few), the rest {@link #CHUNK} at a time, stopping at the first hit. Parts are
      * visited block by block ({@link Compounds#BLOCK} consecutive parts in Hilbert order): B's
      * blocks near A are listed once, those near each block of A once per block, and only those
@@ -118,7 +128,7 @@ public final class CompoundOverlap {
      * parts' bounds and float subtraction is monotone, so a gap above tol there implies that gap
      * for every part pair under it: pruning never changes a verdict.
      */
-    private boolean pair(Compounds c, ConvexPolygons parts, int a, int b, float tol) {
+    private boolean pair(Compounds c, Lattice lattice, ConvexPolygons parts, int a, int b, float tol) {
         float aMinX = c.minX(a);
         float aMinY = c.minY(a);
         float aMaxX = c.maxX(a);
@@ -129,6 +139,12 @@ public final class CompoundOverlap {
         float bMaxY = c.maxY(b);
         if (bMinX - aMaxX > tol || aMinX - bMaxX > tol || bMinY - aMaxY > tol || aMinY - bMaxY > tol) {
             return false;
+        }
+        int seeds = lattice.common(a, b, seedA, seedB, SEEDS);
+        for (int s = 0; s < seeds; s++) {
+            if (kernel.intersects(parts, seedA[s], seedB[s], tol)) {
+                return true;
+            }
         }
         float[] blocks = c.blockBoundsArray();
         // B's blocks near A's AABB.

@@ -25,8 +25,10 @@ import java.util.List;
  * part's boundary by less than the float band.
  *
  * <h2>Threads and allocation</h2>
- * Immutable and safe to share between threads once built. Building allocates; reading does not.
- * The {@link Builder} is not thread-safe.
+ * Immutable and safe to share between threads once built. Building allocates; reading does not,
+ * except that the first {@link CompoundOverlap} call on a store builds its lattice of interior
+ * points (threads racing there may each build one; all are equal and one is kept). The
+ * {@link Builder} is not thread-safe.
  */
 public final class Compounds {
     private final ConvexPolygons parts;
@@ -43,6 +45,11 @@ public final class Compounds {
     static final int BLOCK = 8;
     private final int[] firstBlock;
     private final float[] blockBounds;
+    /**
+     * Built on first use: fence indexes and distance queries over large stores never need it.
+     * Immutable with final fields, so a racy publication is safe.
+     */
+    private volatile Lattice lattice;
 
     private Compounds(ConvexPolygons parts, int[] firstPart, int[] parent, float[] bounds,
                       int[] firstBlock, float[] blockBounds) {
@@ -296,6 +303,16 @@ public final class Compounds {
     /** The blocks' AABBs (the union of their parts' float AABBs), four floats per block, read-only. */
     float[] blockBoundsArray() {
         return blockBounds;
+    }
+
+    /** The lattice of points inside each compound (see {@link Lattice}), built on first call. */
+    Lattice lattice() {
+        Lattice l = lattice;
+        if (l == null) {
+            l = Lattice.of(parts, firstPart, bounds);
+            lattice = l;
+        }
+        return l;
     }
 
     @Override

@@ -161,9 +161,9 @@ class CompoundOverlapOracleTest {
      * Two sawtooth combs whose teeth mesh: A's top and B's bottom are the same zigzag, B lifted
      * by {@code gap}, so hundreds of their triangles' AABBs overlap while the combs are apart.
      * That is more part pairs than {@link CompoundOverlap#SINGLE}, so the chunked batch path
-     * decides the pair. Apart, touching at one tooth far along, and overlapping everywhere: each
-     * verdict equals the brute force over all part pairs, with both kernels and both argument
-     * orders.
+     * decides the pair when apart or touching at one tooth far along (no lattice point is common
+     * to both; touching or overlapping everywhere, a common lattice point decides first). Each verdict equals
+     * the brute force over all part pairs, with both kernels and both argument orders.
      */
     @Test
     void meshingCombsGoThroughTheBatchPathAndEqualTheBruteForce() {
@@ -206,6 +206,11 @@ class CompoundOverlapOracleTest {
                 }
                 String what = "gap " + gap + " touching tooth " + touchAt;
                 assertTrue(near > CompoundOverlap.SINGLE + 2 * CompoundOverlap.CHUNK, what + ": only " + near + " part pairs with overlapping AABBs");
+                if (gap > 0) {
+                    int[] none = new int[CompoundOverlap.SEEDS];
+                    assertEquals(0, c.lattice().common(0, 1, none, new int[none.length], none.length),
+                            what + ": a common lattice point would decide before the batch path");
+                }
                 PairBatch pairs = PairBatch.of(new int[] {0, 1}, new int[] {1, 0}, 2);
                 boolean expected = bruteForce(c, 0, 1);
                 assertEquals(gap <= 0 || touchAt >= 0, expected, what + ": the brute force");
