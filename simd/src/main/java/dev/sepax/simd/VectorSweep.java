@@ -60,7 +60,7 @@ import jdk.incubator.vector.VectorSpecies;
  * (seen from A and from B), the whole sweep in the lanes: swept AABB constraints from each
  * lane's vertex rows, every edge, the verdict and the four outputs, with no per-pair branch,
  * reduction or scalar tail ({@link #acrossPairs}). It runs the AABB-closed pairs' edges too,
- * which the per-pair path skips; at W8 the lanes still win (1.2x to 1.3x at W8 and 1.4x at W4,
+ * which the per-pair path skips; the lanes still win (1.22x-1.27x at W8, 1.44x-1.70x at W4,
  * same-JVM A/B, see bench/RESULTS.md). Other runs take the paths below.
  *
  * <h2>Branches</h2>
