@@ -33,6 +33,11 @@ final class KernelScratch {
     final int[] ints1 = new int[L];
     /** Per-lane int scratch (exit keys of the sweep). */
     final int[] ints2 = new int[L];
+    /**
+     * The sweep's lanes-across-pairs rows: relative velocity x and y (u in lanes [0, L/2), -u
+     * above), then entry, exit and normal x and y after the swept AABB constraints.
+     */
+    final float[] sweepRates = new float[6 * L];
     /** The normals of up to L group starts of a merge-class shape, lane by lane. */
     final float[] startNx = new float[L];
     /** The normals of up to L group starts of a merge-class shape, lane by lane. */

@@ -82,6 +82,71 @@ class SweepSimdMatchesScalarTest {
         assertTrue(checkedHits > 20_000 && checkedMisses > 20_000, "hits=" + checkedHits + " misses=" + checkedMisses);
     }
 
+    /**
+     * Scenes whose shapes all share capacity 8 (5..8 vertices) or 4 (3..4 vertices, and boxes
+     * on a unit grid that touch exactly), so that whole groups of consecutive pairs take the
+     * lanes-across-pairs path, padding included, with rest, axis-parallel and random motion.
+     */
+    @Test
+    void uniformCapacityScenesAreBitIdentical() {
+        SplittableRandom rnd = new SplittableRandom(20261202L);
+        int checkedHits = 0;
+        int checkedMisses = 0;
+        for (int scene = 0; scene < 12; scene++) {
+            int n = 400;
+            boolean eights = scene % 2 == 0;
+            ConvexPolygons.Builder builder = ConvexPolygons.builder();
+            float side = 20f;
+            for (int s = 0; s < n; s++) {
+                if (!eights && scene % 4 == 3) {
+                    float x0 = rnd.nextInt(12);
+                    float y0 = rnd.nextInt(12);
+                    builder.add(SweepCases.box(x0, y0, x0 + 1 + rnd.nextInt(2), y0 + 1));
+                } else {
+                    int k = eights ? 5 + rnd.nextInt(4) : 3 + rnd.nextInt(2);
+                    builder.add(SweepCases.convex(rnd, k, (float) rnd.nextDouble(side), (float) rnd.nextDouble(side),
+                            (float) (0.4 + rnd.nextDouble())));
+                }
+            }
+            ConvexPolygons shapes = builder.build();
+            Velocities v = new Velocities(n);
+            for (int s = 0; s < n; s++) {
+                switch (rnd.nextInt(5)) {
+                    case 0 -> v.set(s, 0f, 0f);
+                    case 1 -> v.set(s, 0f, (float) rnd.nextInt(-3, 4));
+                    case 2 -> v.set(s, (float) rnd.nextInt(-3, 4), 0f);
+                    default -> v.set(s, (float) rnd.nextDouble(-5, 5), (float) rnd.nextDouble(-5, 5));
+                }
+            }
+            PairBatch pairs = new PairBatch(shapes, 6000);
+            for (int attempts = 0; pairs.size() < 6000; attempts++) {
+                assertTrue(attempts < 8_000_000, "scene " + scene + ": too few near pairs (" + pairs.size() + ")");
+                int a = rnd.nextInt(n);
+                int b = rnd.nextInt(20) == 0 ? a : rnd.nextInt(n);
+                if (Math.abs(shapes.centroidX(a) - shapes.centroidX(b)) < 6
+                        && Math.abs(shapes.centroidY(a) - shapes.centroidY(b)) < 6) {
+                    pairs.add(a, b);
+                }
+            }
+            float tMax = scene % 3 == 0 ? 0f : (float) rnd.nextDouble(0.1, 2);
+            SweepResults scalar = new SweepResults(pairs.size());
+            SweepResults simd = new SweepResults(pairs.size());
+            int hs = ScalarSweep.INSTANCE.sweep(shapes, v, pairs, tMax, scalar);
+            int hv = VectorSweep.INSTANCE.sweep(shapes, v, pairs, tMax, simd);
+            assertEquals(hs, hv, "hit count, scene " + scene);
+            assertSame(scalar, simd, pairs.size(), "scene " + scene);
+            // A sub-range that starts and ends inside groups.
+            SweepResults part = new SweepResults(pairs.size());
+            VectorSweep.INSTANCE.sweep(shapes, v, pairs, 64, 64 * 40 + 13, tMax, part);
+            SweepResults partScalar = new SweepResults(pairs.size());
+            ScalarSweep.INSTANCE.sweep(shapes, v, pairs, 64, 64 * 40 + 13, tMax, partScalar);
+            assertSame(partScalar, part, pairs.size(), "sub-range, scene " + scene);
+            checkedHits += hs;
+            checkedMisses += pairs.size() - hs;
+        }
+        assertTrue(checkedHits > 10_000 && checkedMisses > 10_000, "hits=" + checkedHits + " misses=" + checkedMisses);
+    }
+
     /** Touching and shared vertices, exact zeros, parallel edges: the cases where signs of zero matter. */
     @Test
     void touchingGridIsBitIdentical() {
