@@ -651,8 +651,8 @@ public final class ScalarDistance implements DistanceKernel {
     /**
      * One coordinate of the centre of the core of {@code k} points at slot {@code o} (in the
      * array {@code c} of that coordinate), every point moved by {@code off} first: for at most
-     * {@link #CENTRE_MEAN_MAX} points the mean, summed in index order from point 0 and divided
-     * by {@code k}; above, the midpoint of points 0 and {@code k / 2} (O(1), so that a large core
+     * {@link #CENTRE_MEAN_MAX} points the mean, summed in index order from point 0, times
+     * {@code 1 / k} (a reciprocal off the sum's critical path rather than a quotient after it); above, the midpoint of points 0 and {@code k / 2} (O(1), so that a large core
      * with the O(log k) support is not scanned for its start). Public only so that the SIMD
      * kernel starts exactly as this one does; not an API for callers.
      */
@@ -664,7 +664,7 @@ public final class ScalarDistance implements DistanceKernel {
         for (int i = 1; i < k; i++) {
             sum += c[o + i] + off;
         }
-        return sum / k;
+        return sum * (1f / k);
     }
 
     /** Cores of at most this many points start from their mean (see {@link #centre}). */

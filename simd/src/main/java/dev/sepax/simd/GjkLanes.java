@@ -237,8 +237,9 @@ final class GjkLanes {
      * each shape's 8 slots loaded and transposed ({@link #transpose}); then a placeholder cold
      * simplex from row 0 (point pair 0 in all three slots, n = 1, weights (1, 0, 0), no
      * iteration), which {@link #centreStart} overwrites: its stores are cheap, and without them
-     * this method and {@link #packGathered} are small enough for C2 to inline into {@link #load},
-     * whose vectors were then boxed (76 KB per 2051-pair batch). Its own method, too large for C2 to inline into {@link #load}: every
+     * this method and {@link #packGathered} would be small enough for C2 to inline into
+     * {@link #load}, a layout whose vectors were not shown to stay registers. Its own method,
+     * too large for C2 to inline into {@link #load}: every
      * method here that holds vector work is kept small enough for C2 to compile its vectors as
      * registers (a caller that inlines too much runs past its node budget, and its vectors are
      * then boxed).
@@ -420,8 +421,8 @@ final class GjkLanes {
     /**
      * The cold simplex of every lane as {@link ScalarDistance#pair} starts it: the centre of each
      * core ({@link ScalarDistance#centre}: rows 0..last summed in index order, a lane's rows
-     * past its last point left out by a blend, then divided by the count; B's rows are already
-     * moved by the offset), {@code c = centre(A) - centre(B)}, and the support pair
+     * past its last point left out by a blend, then times the reciprocal of the count; B's rows
+     * are already moved by the offset), {@code c = centre(A) - centre(B)}, and the support pair
      * ({@code argmax -c.a}, {@code argmax c.b}, first index on ties, as {@link VectorDistance}'s
      * support scans) in all three slots; n = 1, weights (1, 0, 0), no iteration. Written out
      * (sums, scans and stores in one method) so that it is too large for C2 to inline into
@@ -445,24 +446,24 @@ final class GjkLanes {
             sbx = sbx.blend(sbx.add(FloatVector.fromArray(F, bx, o)), in);
             sby = sby.blend(sby.add(FloatVector.fromArray(F, by, o)), in);
         }
-        FloatVector ka = lastA.add(one);
-        FloatVector kb = lastB.add(one);
-        FloatVector cx = sax.div(ka).sub(sbx.div(kb));
-        FloatVector cy = say.div(ka).sub(sby.div(kb));
+        FloatVector ra = one.div(lastA.add(one));
+        FloatVector rb = one.div(lastB.add(one));
+        FloatVector cx = sax.mul(ra).sub(sbx.mul(rb));
+        FloatVector cy = say.mul(ra).sub(sby.mul(rb));
         // A along -c.
         FloatVector ncx = cx.neg();
         FloatVector ncy = cy.neg();
         FloatVector pax = FloatVector.fromArray(F, ax, 0);
         FloatVector pay = FloatVector.fromArray(F, ay, 0);
         FloatVector best = ncx.mul(pax).add(ncy.mul(pay));
-        FloatVector ia = FloatVector.zero(F);
+        FloatVector ja = FloatVector.zero(F);
         for (int i = 1, o = L; i < countA; i++, o += L) {
             FloatVector x = FloatVector.fromArray(F, ax, o);
             FloatVector y = FloatVector.fromArray(F, ay, o);
             FloatVector v = ncx.mul(x).add(ncy.mul(y));
             VectorMask<Float> better = v.compare(VectorOperators.GT, best);
             best = best.blend(v, better);
-            ia = ia.blend(FloatVector.broadcast(F, i), better);
+            ja = ja.blend(FloatVector.broadcast(F, i), better);
             pax = pax.blend(x, better);
             pay = pay.blend(y, better);
         }
@@ -470,14 +471,14 @@ final class GjkLanes {
         FloatVector pbx = FloatVector.fromArray(F, bx, 0);
         FloatVector pby = FloatVector.fromArray(F, by, 0);
         best = cx.mul(pbx).add(cy.mul(pby));
-        FloatVector ib = FloatVector.zero(F);
+        FloatVector jb = FloatVector.zero(F);
         for (int i = 1, o = L; i < countB; i++, o += L) {
             FloatVector x = FloatVector.fromArray(F, bx, o);
             FloatVector y = FloatVector.fromArray(F, by, o);
             FloatVector v = cx.mul(x).add(cy.mul(y));
             VectorMask<Float> better = v.compare(VectorOperators.GT, best);
             best = best.blend(v, better);
-            ib = ib.blend(FloatVector.broadcast(F, i), better);
+            jb = jb.blend(FloatVector.broadcast(F, i), better);
             pbx = pbx.blend(x, better);
             pby = pby.blend(y, better);
         }
@@ -496,12 +497,12 @@ final class GjkLanes {
         pay.intoArray(r, AY3);
         pbx.intoArray(r, BX3);
         pby.intoArray(r, BY3);
-        ia.intoArray(r, IA1);
-        ib.intoArray(r, IB1);
-        ia.intoArray(r, IA2);
-        ib.intoArray(r, IB2);
-        ia.intoArray(r, IA3);
-        ib.intoArray(r, IB3);
+        ja.intoArray(r, IA1);
+        jb.intoArray(r, IB1);
+        ja.intoArray(r, IA2);
+        jb.intoArray(r, IB2);
+        ja.intoArray(r, IA3);
+        jb.intoArray(r, IB3);
         one.intoArray(r, W1);
         zero.intoArray(r, W2);
         zero.intoArray(r, W3);
