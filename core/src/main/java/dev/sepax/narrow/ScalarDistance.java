@@ -15,6 +15,8 @@ import dev.sepax.shape.RoundedShapes;
  *
  * <h2>One iteration</h2>
  * <pre>
+ *   start:  warm, the cached support pairs; cold, the one pair (argmax_i -c.a_i, argmax_j c.b_j)
+ *           for c = centre(A) - centre(B) ({@link #centre}: the cores' means)
  *   simplex of n = 1..3 support pairs (i, j),  w = b_j - a_i  (computed as bx - ax, by - ay)
  *   n = 2:  e = w2 - w1,  u = w2.e,  v = -(w1.e)
  *           v &lt;= 0: keep w1 | u &lt;= 0: keep w2 | else the segment, weights u/(u+v), v/(u+v)
@@ -341,6 +343,17 @@ public final class ScalarDistance implements DistanceKernel {
                 ia3 = ca[3 * p + 2];
                 ib3 = cb[3 * p + 2];
             }
+        } else {
+            // Cold: the support pair along the line between the cores' centres (A's point
+            // farthest towards B's centre, B's towards A's), not point pair (0, 0), so the first
+            // vertex is already near the closest features.
+            long start = coldStart(s, oa, ka, ob, kb, ox, oy);
+            ia1 = (int) (start >>> 32);
+            ib1 = (int) start;
+            ia2 = ia1;
+            ib2 = ib1;
+            ia3 = ia1;
+            ib3 = ib1;
         }
         float ax1 = x[oa + ia1];
         float ay1 = y[oa + ia1];
@@ -620,6 +633,42 @@ public final class ScalarDistance implements DistanceKernel {
         }
         return finish(s, a, b, ox, oy, n, ia1, ib1, ia2, ib2, ia3, ib3, a1, a2, a3, iter, exit, cache, p, out, mtv);
     }
+
+    /**
+     * The cold start's support pair of the cores of {@code ka} points at slot {@code oa} and of
+     * {@code kb} at {@code ob} (B moved by {@code (ox, oy)}): A's index in the high half, B's in
+     * the low half (see the class doc, "start").
+     */
+    private static long coldStart(RoundedArrays s, int oa, int ka, int ob, int kb, float ox, float oy) {
+        float[] x = s.x();
+        float[] y = s.y();
+        float cdx = centre(x, oa, ka, 0f) - centre(x, ob, kb, ox);
+        float cdy = centre(y, oa, ka, 0f) - centre(y, ob, kb, oy);
+        long ia = support(s, oa, ka, -cdx, -cdy);
+        return ia << 32 | support(s, ob, kb, cdx, cdy, ox, oy);
+    }
+
+    /**
+     * One coordinate of the centre of the core of {@code k} points at slot {@code o} (in the
+     * array {@code c} of that coordinate), every point moved by {@code off} first: for at most
+     * {@link #CENTRE_MEAN_MAX} points the mean, summed in index order from point 0, times
+     * {@code 1 / k} (a reciprocal off the sum's critical path rather than a quotient after it); above, the midpoint of points 0 and {@code k / 2} (O(1), so that a large core
+     * with the O(log k) support is not scanned for its start). Public only so that the SIMD
+     * kernel starts exactly as this one does; not an API for callers.
+     */
+    public static float centre(float[] c, int o, int k, float off) {
+        if (k > CENTRE_MEAN_MAX) {
+            return 0.5f * ((c[o] + off) + (c[o + (k >> 1)] + off));
+        }
+        float sum = c[o] + off;
+        for (int i = 1; i < k; i++) {
+            sum += c[o + i] + off;
+        }
+        return sum * (1f / k);
+    }
+
+    /** Cores of at most this many points start from their mean (see {@link #centre}). */
+    public static final int CENTRE_MEAN_MAX = 64;
 
     /**
      * The rule of {@link GjkAcceleration#PROXIMITY} after the first support (see the class doc):

@@ -174,8 +174,8 @@ final class GjkLanes {
     /**
      * Packs the first {@code lanes} pairs of the lists and starts their simplices exactly as
      * {@link ScalarDistance#pair} does; spare lanes repeat lane 0's pair and start finished.
-     * The rows are gathered (a lane's index clamped to its last point, so the padding repeats
-     * it), the cold simplex is written from row 0 as whole rows, and only the lanes that start
+     * The rows are transposed or gathered (the padding repeats a lane's last point), the cold
+     * simplex is written as whole rows ({@link #centreStart}), and only the lanes that start
      * from the cache are written one by one.
      */
     void load(RoundedArrays s, int lanes, SimplexCache cache) {
@@ -209,6 +209,7 @@ final class GjkLanes {
         } else {
             packGathered(s.x(), s.y());
         }
+        centreStart();
         float acc = mode == GjkAcceleration.NESTEROV ? 1f : 0f;
         float near = mode == GjkAcceleration.PROXIMITY ? 1f : 0f;
         for (int l = 0; l < L; l++) {
@@ -233,9 +234,12 @@ final class GjkLanes {
 
     /**
      * Rows {@code 0..7} of {@code ax, ay, bx, by} for cores of at most 8 points (16 lanes):
-     * each shape's 8 slots loaded and transposed ({@link #transpose}); then the cold simplex of
-     * every lane as {@link ScalarDistance#pair} starts it, from row 0: point pair 0 in all three
-     * slots, n = 1, weights (1, 0, 0), no iteration. Its own method, too large for C2 to inline into {@link #load}: every
+     * each shape's 8 slots loaded and transposed ({@link #transpose}); then a placeholder cold
+     * simplex from row 0 (point pair 0 in all three slots, n = 1, weights (1, 0, 0), no
+     * iteration), which {@link #centreStart} overwrites: its stores are cheap, and without them
+     * this method and {@link #packGathered} would be small enough for C2 to inline into
+     * {@link #load}, a layout whose vectors were not shown to stay registers. Its own method,
+     * too large for C2 to inline into {@link #load}: every
      * method here that holds vector work is kept small enough for C2 to compile its vectors as
      * registers (a caller that inlines too much runs past its node budget, and its vectors are
      * then boxed).
@@ -245,8 +249,8 @@ final class GjkLanes {
         transpose(y, startA, lastAf, null, ay);
         transpose(x, startB, lastBf, ox, bx);
         transpose(y, startB, lastBf, oy, by);
-        // The cold simplex, written out here and in packGathered: as a method of its own, C2
-        // inlined it into load along with other vector work and ran past its node budget.
+        // The placeholder cold simplex, written out here and in packGathered: as a method of its
+        // own, C2 inlined it into load along with other vector work and ran past its node budget.
         float[] r = state;
         FloatVector zero = FloatVector.zero(F);
         FloatVector unit = FloatVector.broadcast(F, 1f);
@@ -412,6 +416,97 @@ final class GjkLanes {
         FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
         r7 = r7.add(d).blend(r6, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 7f)));
         r7.intoArray(dst, 7 * L);
+    }
+
+    /**
+     * The cold simplex of every lane as {@link ScalarDistance#pair} starts it: the centre of each
+     * core ({@link ScalarDistance#centre}: rows 0..last summed in index order, a lane's rows
+     * past its last point left out by a blend, then times the reciprocal of the count; B's rows
+     * are already moved by the offset), {@code c = centre(A) - centre(B)}, and the support pair
+     * ({@code argmax -c.a}, {@code argmax c.b}, first index on ties, as {@link VectorDistance}'s
+     * support scans) in all three slots; n = 1, weights (1, 0, 0), no iteration. Written out
+     * (sums, scans and stores in one method) so that it is too large for C2 to inline into
+     * {@link #load}: its vectors stay registers (see {@link #packTransposed}).
+     */
+    private void centreStart() {
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        FloatVector lastA = FloatVector.fromArray(F, lastAf, 0);
+        FloatVector sax = FloatVector.fromArray(F, ax, 0);
+        FloatVector say = FloatVector.fromArray(F, ay, 0);
+        for (int i = 1, o = L; i < countA; i++, o += L) {
+            VectorMask<Float> in = lastA.compare(VectorOperators.GE, FloatVector.broadcast(F, i));
+            sax = sax.blend(sax.add(FloatVector.fromArray(F, ax, o)), in);
+            say = say.blend(say.add(FloatVector.fromArray(F, ay, o)), in);
+        }
+        FloatVector lastB = FloatVector.fromArray(F, lastBf, 0);
+        FloatVector sbx = FloatVector.fromArray(F, bx, 0);
+        FloatVector sby = FloatVector.fromArray(F, by, 0);
+        for (int i = 1, o = L; i < countB; i++, o += L) {
+            VectorMask<Float> in = lastB.compare(VectorOperators.GE, FloatVector.broadcast(F, i));
+            sbx = sbx.blend(sbx.add(FloatVector.fromArray(F, bx, o)), in);
+            sby = sby.blend(sby.add(FloatVector.fromArray(F, by, o)), in);
+        }
+        FloatVector ra = one.div(lastA.add(one));
+        FloatVector rb = one.div(lastB.add(one));
+        FloatVector cx = sax.mul(ra).sub(sbx.mul(rb));
+        FloatVector cy = say.mul(ra).sub(sby.mul(rb));
+        // A along -c.
+        FloatVector ncx = cx.neg();
+        FloatVector ncy = cy.neg();
+        FloatVector pax = FloatVector.fromArray(F, ax, 0);
+        FloatVector pay = FloatVector.fromArray(F, ay, 0);
+        FloatVector best = ncx.mul(pax).add(ncy.mul(pay));
+        FloatVector ja = FloatVector.zero(F);
+        for (int i = 1, o = L; i < countA; i++, o += L) {
+            FloatVector x = FloatVector.fromArray(F, ax, o);
+            FloatVector y = FloatVector.fromArray(F, ay, o);
+            FloatVector v = ncx.mul(x).add(ncy.mul(y));
+            VectorMask<Float> better = v.compare(VectorOperators.GT, best);
+            best = best.blend(v, better);
+            ja = ja.blend(FloatVector.broadcast(F, i), better);
+            pax = pax.blend(x, better);
+            pay = pay.blend(y, better);
+        }
+        // B along c.
+        FloatVector pbx = FloatVector.fromArray(F, bx, 0);
+        FloatVector pby = FloatVector.fromArray(F, by, 0);
+        best = cx.mul(pbx).add(cy.mul(pby));
+        FloatVector jb = FloatVector.zero(F);
+        for (int i = 1, o = L; i < countB; i++, o += L) {
+            FloatVector x = FloatVector.fromArray(F, bx, o);
+            FloatVector y = FloatVector.fromArray(F, by, o);
+            FloatVector v = cx.mul(x).add(cy.mul(y));
+            VectorMask<Float> better = v.compare(VectorOperators.GT, best);
+            best = best.blend(v, better);
+            jb = jb.blend(FloatVector.broadcast(F, i), better);
+            pbx = pbx.blend(x, better);
+            pby = pby.blend(y, better);
+        }
+        float[] r = state;
+        FloatVector zero = FloatVector.zero(F);
+        one.intoArray(r, N);
+        pax.intoArray(r, AX1);
+        pay.intoArray(r, AY1);
+        pbx.intoArray(r, BX1);
+        pby.intoArray(r, BY1);
+        pax.intoArray(r, AX2);
+        pay.intoArray(r, AY2);
+        pbx.intoArray(r, BX2);
+        pby.intoArray(r, BY2);
+        pax.intoArray(r, AX3);
+        pay.intoArray(r, AY3);
+        pbx.intoArray(r, BX3);
+        pby.intoArray(r, BY3);
+        ja.intoArray(r, IA1);
+        jb.intoArray(r, IB1);
+        ja.intoArray(r, IA2);
+        jb.intoArray(r, IB2);
+        ja.intoArray(r, IA3);
+        jb.intoArray(r, IB3);
+        one.intoArray(r, W1);
+        zero.intoArray(r, W2);
+        zero.intoArray(r, W3);
+        zero.intoArray(r, ITER);
     }
 
     /** Lane {@code l}'s simplex from its cache entry, where {@link ScalarDistance#cachedCount} accepts it. */

@@ -323,19 +323,24 @@ public final class VectorDistance implements DistanceKernel {
      * still active after the iteration.
      */
     private static boolean trip(GjkLanes g) {
+        // No vector work in this method itself: it is inlined into group along with the support
+        // scans, and the masks it once computed here (whether any lane is active, whether any
+        // has a triangle) were boxed when group's compilation ran past its node budget, which
+        // depended on the branch profile (37 B per pair in some JVM runs). A group always
+        // starts with an active lane, and each trip's last step says whether one is left; the
+        // triangle test is triangleTerms' own.
         float[] r = g.state;
-        VectorMask<Float> active = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
-        if (!active.anyTrue()) {
-            return false;
-        }
         saveAndSolveSegment(r);
-        if (active.and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f))).anyTrue()) {
-            triangleTerms(r);
+        if (triangleTerms(r)) {
             triangleRegions(r);
             triangleWeights(r);
             solveTriangleMoves(r);
         }
-        direction(r);
+        if (!direction(r)) {
+            // Every lane ended in its solve (a triangle held the origin) or on its direction:
+            // no support scan this trip.
+            return false;
+        }
         int dir = GjkLanes.DX;
         if (g.mode != GjkAcceleration.NONE) {
             momentum(r);
@@ -506,8 +511,16 @@ public final class VectorDistance implements DistanceKernel {
         by1.blend(by2, take2).intoArray(r, GjkLanes.BY1);
     }
 
-    /** The n = 3 lanes' region terms (the scalar kernel's u, v of each edge and t1..t3) into their rows. */
-    private static void triangleTerms(float[] r) {
+    /**
+     * The n = 3 lanes' region terms (the scalar kernel's u, v of each edge and t1..t3) into their
+     * rows. Returns false, with nothing written, if no active lane has a triangle (the other
+     * triangle steps are then skipped).
+     */
+    private static boolean triangleTerms(float[] r) {
+        if (!row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
+                .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f))).anyTrue()) {
+            return false;
+        }
         FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
         FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
         FloatVector w2x = row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2));
@@ -532,6 +545,7 @@ public final class VectorDistance implements DistanceKernel {
         sg.mul(w2x.mul(w3y).sub(w2y.mul(w3x))).intoArray(r, GjkLanes.T1);
         sg.mul(w3x.mul(w1y).sub(w3y.mul(w1x))).intoArray(r, GjkLanes.T2);
         sg.mul(w1x.mul(w2y).sub(w1y.mul(w2x))).intoArray(r, GjkLanes.T3);
+        return true;
     }
 
     /**
@@ -661,9 +675,10 @@ public final class VectorDistance implements DistanceKernel {
 
     /**
      * The direction towards the origin (rows DX, DY) and the touching exits (origin on the
-     * segment or at the vertex); the lanes still live count an iteration.
+     * segment or at the vertex); the lanes still live count an iteration. Returns true if any
+     * lane is still live.
      */
-    private static void direction(float[] r) {
+    private static boolean direction(float[] r) {
         FloatVector exit = row(r, GjkLanes.EXIT);
         VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
         FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
@@ -687,6 +702,7 @@ public final class VectorDistance implements DistanceKernel {
         VectorMask<Float> counted = live.and(atOrigin.not());
         FloatVector iter = row(r, GjkLanes.ITER);
         iter.blend(iter.add(FloatVector.broadcast(F, 1f)), counted).intoArray(r, GjkLanes.ITER);
+        return counted.anyTrue();
     }
 
     /** The support point of every lane's A along minus the direction in rows {@code dir, dir + L}, first index on ties, to the NA/NAX/NAY rows. */
