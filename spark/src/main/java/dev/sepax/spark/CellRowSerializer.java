@@ -1,5 +1,6 @@
 package dev.sepax.spark;
 
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import org.apache.spark.serializer.DeserializationStream;
 import org.apache.spark.serializer.SerializationStream;
 import org.apache.spark.serializer.Serializer;
 import org.apache.spark.serializer.SerializerInstance;
+import org.apache.spark.util.ByteBufferInputStream;
 import scala.Tuple2;
 import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
@@ -57,22 +59,23 @@ final class CellRowSerializer extends Serializer implements Serializable {
         return new Instance();
     }
 
+    /** Single objects go through the same streams as the shuffle's records. */
     private static final class Instance extends SerializerInstance {
         @Override
         public <T> ByteBuffer serialize(T t, ClassTag<T> tag) {
-            ByteBuffer b = ByteBuffer.allocate(t instanceof byte[] a ? 5 + a.length : 5);
-            write(t, b);
-            return b.flip();
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            new Out(bytes).writeObject(t, tag).close();
+            return ByteBuffer.wrap(bytes.toByteArray());
         }
 
         @Override
         public <T> T deserialize(ByteBuffer bytes, ClassTag<T> tag) {
-            return read(bytes);
+            return new In(new ByteBufferInputStream(bytes)).readObject(tag);
         }
 
         @Override
         public <T> T deserialize(ByteBuffer bytes, ClassLoader loader, ClassTag<T> tag) {
-            return read(bytes);
+            return deserialize(bytes, tag);
         }
 
         @Override
@@ -84,30 +87,6 @@ final class CellRowSerializer extends Serializer implements Serializable {
         public DeserializationStream deserializeStream(InputStream s) {
             return new In(s);
         }
-    }
-
-    private static void write(Object t, ByteBuffer b) {
-        if (t instanceof Integer c) {
-            b.put((byte) CELL).putInt(c);
-        } else if (t instanceof byte[] a) {
-            b.put((byte) ROW).putInt(a.length).put(a);
-        } else {
-            throw unsupported(t);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T read(ByteBuffer b) {
-        int tag = b.get();
-        if (tag == CELL) {
-            return (T) Integer.valueOf(b.getInt());
-        }
-        if (tag == ROW) {
-            byte[] a = new byte[b.getInt()];
-            b.get(a);
-            return (T) a;
-        }
-        throw new IllegalStateException("not a join shuffle record: tag " + tag);
     }
 
     private static IllegalArgumentException unsupported(Object t) {
