@@ -29,9 +29,9 @@ import scala.reflect.ClassTag$;
  *
  * <p>Why the join does not use the application's {@code spark.serializer}: with up to 200
  * cells Spark writes a map task's output through one serializer stream per cell, and a Kryo
- * stream borrows a Kryo instance, which Spark builds by registering several hundred classes. At 10^6 x 10^6 (40
- * cells, 80 map tasks) building those instances and Kryo's per-record class handling took
- * about a third of the map stage's CPU. A stream here is a small buffer; Spark still
+ * stream borrows a Kryo instance, which Spark builds by registering several hundred classes.
+ * At 10^6 x 10^6 (40 cells, 80 map tasks) building those instances and Kryo's per-record
+ * class handling took about a third of the map stage's CPU. A stream here is a small buffer; Spark still
  * compresses and spills it as usual.
  *
  * <p>Stateless and serialisable; each stream belongs to one Spark task (one thread), as Spark's
