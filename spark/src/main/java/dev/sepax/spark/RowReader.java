@@ -1,7 +1,6 @@
 package dev.sepax.spark;
 
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import org.apache.spark.sql.catalyst.CatalystTypeConverters;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -116,35 +115,22 @@ final class RowReader implements Serializable {
     }
 
     /**
-     * {@code POLYGON ((x y, x y, ...))}: one ring, 2D, the closing vertex optional. Every other
-     * form is refused with the reason.
+     * {@code POLYGON ((x y, x y, ...))} in Spark's UTF-8 text: one ring, 2D, the closing vertex
+     * optional. Every other form is refused with the reason. The text is decoded to a
+     * {@code String} only when the one-pass reader defers to the checked one.
      */
-    static float[] parseWkt(String text) {
-        float[] fast = plainWkt(text);
-        return fast != null ? fast : checkedWkt(text);
-    }
-
-    /** {@link #parseWkt(String)} on Spark's UTF-8 text, decoded only when the fast reader defers. */
     static float[] parseWkt(UTF8String text) {
         float[] fast = plainWkt(text.getBytes());
         return fast != null ? fast : checkedWkt(text.toString());
     }
 
     /**
-     * The usual rows in one pass over their Latin-1 bytes: {@code POLYGON ((x y, ...))} with
+     * The usual rows in one pass over their UTF-8 bytes: {@code POLYGON ((x y, ...))} with
      * spaces, tabs or line breaks around the tokens, and numbers as plain decimals of at most
      * 18 significant digits that {@link DecimalFloats#fromParts} decides. Gives exactly what
      * {@link #checkedWkt} gives for those texts, and null for anything else (which then goes
-     * there, for its float or its reason).
-     */
-    static float[] plainWkt(String text) {
-        return plainWkt(text.getBytes(StandardCharsets.ISO_8859_1));
-    }
-
-    /**
-     * {@link #plainWkt(String)} on the text's Latin-1 or UTF-8 bytes: the usual form is ASCII,
-     * where both agree, and a byte of any other character (negative here) matches nothing the
-     * reader accepts, so such a text is deferred.
+     * there, for its float or its reason). The usual form is ASCII; a byte of any other
+     * character (negative here) matches nothing this reader accepts, so such a text is deferred.
      */
     static float[] plainWkt(byte[] s) {
         int length = s.length;

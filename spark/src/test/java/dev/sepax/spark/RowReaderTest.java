@@ -16,9 +16,9 @@ class RowReaderTest {
     @Test
     void readsPolygonsWithOrWithoutTheClosingVertex() {
         float[] square = {0, 0, 1, 0, 1, 1, 0, 1};
-        assertArrayEquals(square, RowReader.parseWkt("POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))"));
-        assertArrayEquals(square, RowReader.parseWkt("  polygon((0 0,1 0,1 1,0 1))  "));
-        assertArrayEquals(new float[] {-1.5f, 2e3f, 3, 4, 5, -6}, RowReader.parseWkt("POLYGON ((-1.5 2E3, +3 4, 5 -6))"));
+        assertArrayEquals(square, RowReader.parseWkt(UTF8String.fromString("POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))")));
+        assertArrayEquals(square, RowReader.parseWkt(UTF8String.fromString("  polygon((0 0,1 0,1 1,0 1))  ")));
+        assertArrayEquals(new float[] {-1.5f, 2e3f, 3, 4, 5, -6}, RowReader.parseWkt(UTF8String.fromString("POLYGON ((-1.5 2E3, +3 4, 5 -6))")));
     }
 
     @Test
@@ -72,7 +72,7 @@ class RowReaderTest {
                 text = text.substring(0, at) + with + text.substring(at + 1);
             }
             tried++;
-            float[] fast = RowReader.plainWkt(text);
+            float[] fast = RowReader.plainWkt(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             UTF8String utf8 = UTF8String.fromString(text);
             float[] checked;
             try {
@@ -91,11 +91,11 @@ class RowReaderTest {
                     assertEquals(Float.floatToRawIntBits(checked[i]), Float.floatToRawIntBits(fast[i]), text + " coordinate " + i);
                 }
             }
-            assertArrayEquals(checked, RowReader.parseWkt(text), text);
+            assertArrayEquals(checked, RowReader.parseWkt(UTF8String.fromString(text)), text);
         }
         assertTrue(accepted > tried / 50, "the one-pass reader took only " + accepted + " of " + tried + " texts");
         assertArrayEquals(new float[] {12.5f, -3.25f, 4096.00390625f, 7, 0.5f, 1e-3f},
-                RowReader.plainWkt("POLYGON ((12.5 -3.25, 4096.00390625 7, .5 0.001, 12.5 -3.25))"),
+                RowReader.plainWkt("POLYGON ((12.5 -3.25, 4096.00390625 7, .5 0.001, 12.5 -3.25))".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
                 "the join's usual rows take the one-pass reader");
     }
 
@@ -113,6 +113,6 @@ class RowReaderTest {
     }
 
     private static void assertReason(String reason, String wkt) {
-        assertEquals(reason, assertThrows(IllegalArgumentException.class, () -> RowReader.parseWkt(wkt)).getMessage());
+        assertEquals(reason, assertThrows(IllegalArgumentException.class, () -> RowReader.parseWkt(UTF8String.fromString(wkt))).getMessage());
     }
 }
