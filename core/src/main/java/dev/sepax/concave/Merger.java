@@ -1,9 +1,8 @@
 package dev.sepax.concave;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Hertel–Mehlhorn: starting from the triangles, removes each diagonal (an edge two parts share in
@@ -18,15 +17,14 @@ final class Merger {
         int t = triangles.size();
         int[] parent = new int[t];
         int[][] cycle = new int[t][];
-        Map<Long, Integer> owner = new HashMap<>(4 * t);
+        EdgeOwners owner = new EdgeOwners(3 * t);
         for (int i = 0; i < t; i++) {
             parent[i] = i;
             cycle[i] = triangles.get(i);
             int[] tri = cycle[i];
             for (int e = 0; e < 3; e++) {
-                long key = key(tri[e], tri[(e + 1) % 3]);
                 // An edge met twice in one direction is ambiguous: never merged across.
-                owner.merge(key, i, (x, y) -> -1);
+                owner.claim(key(tri[e], tri[(e + 1) % 3]), i);
             }
         }
         for (int i = 0; i < t; i++) {
@@ -34,9 +32,9 @@ final class Merger {
             for (int e = 0; e < 3; e++) {
                 int u = tri[e];
                 int v = tri[(e + 1) % 3];
-                Integer own = owner.get(key(u, v));
-                Integer other = owner.get(key(v, u));
-                if (own == null || other == null || own < 0 || other < 0) {
+                int own = owner.get(key(u, v));
+                int other = owner.get(key(v, u));
+                if (own < 0 || other < 0) {
                     continue;
                 }
                 int ra = find(parent, own);
@@ -63,6 +61,53 @@ final class Merger {
 
     private static long key(int u, int v) {
         return ((long) u << 32) | (v & 0xffffffffL);
+    }
+
+    /**
+     * Directed edge {@code (u, v)} (vertex indices, so keys are non-negative) to the triangle
+     * that holds it, or -1 when two do: open addressing with a multiplicative hash.
+     * {@code Long.hashCode} would give {@code u ^ v}, a handful of values for one polygon's small
+     * indices, and a {@code HashMap}'s bins would turn into trees.
+     */
+    private static final class EdgeOwners {
+        private static final long EMPTY = -1;
+        private final long[] keys;
+        private final int[] owners;
+        private final int shift;
+
+        EdgeOwners(int edges) {
+            int bits = Math.max(4, 65 - Long.numberOfLeadingZeros(2L * edges));
+            keys = new long[1 << bits];
+            owners = new int[1 << bits];
+            shift = 64 - bits;
+            Arrays.fill(keys, EMPTY);
+        }
+
+        private int slot(long key) {
+            int mask = keys.length - 1;
+            int i = (int) ((key * 0x9E3779B97F4A7C15L) >>> shift);
+            while (keys[i] != EMPTY && keys[i] != key) {
+                i = (i + 1) & mask;
+            }
+            return i;
+        }
+
+        /** Records {@code triangle} as the edge's owner, or -1 if the edge already has one. */
+        void claim(long key, int triangle) {
+            int i = slot(key);
+            if (keys[i] == EMPTY) {
+                keys[i] = key;
+                owners[i] = triangle;
+            } else {
+                owners[i] = -1;
+            }
+        }
+
+        /** The edge's owner; -1 when it has none or is ambiguous. */
+        int get(long key) {
+            int i = slot(key);
+            return keys[i] == EMPTY ? -1 : owners[i];
+        }
     }
 
     private static int find(int[] parent, int i) {

@@ -52,16 +52,22 @@ final class Topology {
         }
         float[] minX = new float[edges];
         float[] maxX = new float[edges];
-        Integer[] sorted = new Integer[edges];
         for (int k = 0; k < edges; k++) {
             int[] ring = rings.get(er[k]);
             int a = ring[ei[k]];
             int b = ring[(ei[k] + 1) % ring.length];
             minX[k] = Math.min(pool.x(a), pool.x(b));
             maxX[k] = Math.max(pool.x(a), pool.x(b));
-            sorted[k] = k;
+            // Sorted by min x, ties by edge index (Float.compare's order): one primitive sort of
+            // (ordered bits of min x, index) instead of boxed indices and a comparator.
+            int bits = Float.floatToIntBits(minX[k]);
+            order[k] = (long) (bits ^ ((bits >> 31) & 0x7fffffff)) << 32 | k;
         }
-        Arrays.sort(sorted, (p, q) -> Float.compare(minX[p], minX[q]));
+        Arrays.sort(order);
+        int[] sorted = new int[edges];
+        for (int k = 0; k < edges; k++) {
+            sorted[k] = (int) order[k];
+        }
         List<long[]> inserts = new ArrayList<>();
         for (int s = 0; s < edges; s++) {
             int k = sorted[s];

@@ -1,9 +1,10 @@
 package dev.sepax.spark;
 
 /**
- * What a join does with an input row it cannot use: a null or malformed geometry, a geometry
- * that is not one simple convex polygon, NaN or infinite coordinates, fewer than 3 distinct
- * vertices, zero area (see {@link dev.sepax.shape.ConvexPolygons} for the full list).
+ * What a join does with an input row it cannot use: a null or malformed geometry, NaN or
+ * infinite coordinates, fewer than 3 distinct vertices, zero area, rings that cross or overlap,
+ * a spike, a hole outside its polygon (see {@link dev.sepax.shape.ConvexPolygons} and
+ * {@link dev.sepax.concave.Decomposition} for the full lists).
  */
 public enum BadRows {
     /**

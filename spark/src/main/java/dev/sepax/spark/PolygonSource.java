@@ -22,13 +22,14 @@ public final class PolygonSource {
     /** How a row's polygon is written. */
     public enum Format {
         /**
-         * A string column {@code POLYGON ((x y, x y, ...))} (case-insensitive keyword, the
-         * closing vertex may repeat the first); one convex ring, no holes.
+         * A string column of 2D {@code POLYGON ((x y, x y, ...), (hole), ...)} or
+         * {@code MULTIPOLYGON (((x y, ...)), ((x y, ...), (hole)))} (case-insensitive keyword,
+         * each ring's closing vertex may repeat its first): convex or concave, any winding.
          */
         WKT,
         /**
-         * An array column of doubles or floats {@code [x0, y0, x1, y1, ...]}, either winding,
-         * without a repeated closing vertex.
+         * An array column of doubles or floats {@code [x0, y0, x1, y1, ...]}: one ring, convex or
+         * concave, either winding, without a repeated closing vertex.
          */
         COORDINATES
     }

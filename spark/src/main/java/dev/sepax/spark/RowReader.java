@@ -12,9 +12,9 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Reads one side's rows into {@link ShapeRow}s on the executors. The checks here are the ones
- * the partitioning needs (a parseable polygon with finite float coordinates); convexity, area
- * and the rest are checked when the refine step adds the polygon to its store, with the same
- * message form. Stateless and thread-safe; allocates the row's vertex array.
+ * the partitioning needs (a parseable polygon with finite float coordinates); simplicity, area
+ * and the rest are checked when the refine step adds the polygon to its store or decomposes it,
+ * with the same message form. Stateless and thread-safe; allocates the row's vertex array.
  *
  * <p>Rows are Spark's internal rows ({@code Dataset.queryExecution().toRdd()}), not
  * {@link org.apache.spark.sql.Row}s: a WKT column is parsed from its UTF-8 bytes, which saves
@@ -75,16 +75,29 @@ final class RowReader implements Serializable {
             throw new BadRowException(dataset, partition + ":" + index, id, "the geometry is null");
         }
         float[] xy;
+        int[] rings = null;
         try {
-            xy = format == PolygonSource.Format.WKT ? parseWkt(row.getUTF8String(geometryField))
-                    : rounded(row.getArray(geometryField), floatElements);
+            if (format == PolygonSource.Format.WKT) {
+                UTF8String text = row.getUTF8String(geometryField);
+                xy = plainWkt(text.getBytes());
+                if (xy == null) {
+                    Rings r = checkedWkt(text.toString());
+                    xy = r.xy();
+                    rings = r.structure();
+                }
+            } else {
+                xy = rounded(row.getArray(geometryField), floatElements);
+            }
         } catch (IllegalArgumentException e) {
             throw new BadRowException(dataset, partition + ":" + index, id, e.getMessage());
         }
-        return new ShapeRow(id, left, xy, widen, partition, index);
+        return new ShapeRow(id, left, xy, rings, widen, partition, index);
     }
 
-    /** The message for a polygon the store refused: its reason without the store's shape index. */
+    /**
+     * The message for a polygon the store or the decomposition refused: its reason without the
+     * store's shape index.
+     */
     BadRowException refused(ShapeRow s, IllegalArgumentException e) {
         String m = e.getMessage() == null ? e.toString() : e.getMessage();
         int colon = m.startsWith("shape=") ? m.indexOf(": ") : -1;
@@ -115,13 +128,13 @@ final class RowReader implements Serializable {
     }
 
     /**
-     * {@code POLYGON ((x y, x y, ...))} in Spark's UTF-8 text: one ring, 2D, the closing vertex
-     * optional. Every other form is refused with the reason. The text is decoded to a
-     * {@code String} only when the one-pass reader defers to the checked one.
+     * A 2D {@code POLYGON} (holes allowed) or {@code MULTIPOLYGON} in Spark's UTF-8 text, each
+     * ring's closing vertex optional. Every other form is refused with the reason. The text is
+     * decoded to a {@code String} only when the one-pass reader (one ring) defers to the checked one.
      */
-    static float[] parseWkt(UTF8String text) {
+    static Rings parseWkt(UTF8String text) {
         float[] fast = plainWkt(text.getBytes());
-        return fast != null ? fast : checkedWkt(text.toString());
+        return fast != null ? new Rings(fast, null) : checkedWkt(text.toString());
     }
 
     /**
@@ -225,58 +238,115 @@ final class RowReader implements Serializable {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 
-    /** {@link #parseWkt} for every text, with the reason for each one it refuses. */
-    static float[] checkedWkt(String text) {
+    /**
+     * A parsed geometry: every ring's coordinates one after the other, and how they split
+     * ({@link ShapeRow#rings}'s form, null for one polygon of one ring).
+     */
+    record Rings(float[] xy, int[] structure) {}
+
+    /**
+     * {@link #parseWkt} for every text, with the reason for each one it refuses: a 2D
+     * {@code POLYGON} (holes allowed) or {@code MULTIPOLYGON}, each ring's closing vertex
+     * optional. Whether the rings make a valid polygon is decided later, by the store or the
+     * decomposition.
+     */
+    static Rings checkedWkt(String text) {
         String s = text.strip();
         String upper = s.toUpperCase(Locale.ROOT);
-        if (!upper.startsWith("POLYGON")) {
+        boolean multi = upper.startsWith("MULTIPOLYGON");
+        if (!multi && !upper.startsWith("POLYGON")) {
             int end = 0;
             while (end < upper.length() && Character.isLetter(upper.charAt(end))) {
                 end++;
             }
             throw new IllegalArgumentException(end == 0 ? "malformed WKT: expected POLYGON ((x y, ...))"
-                    : upper.substring(0, end) + " is not supported (one convex POLYGON per row)");
+                    : upper.substring(0, end) + " is not supported (a POLYGON or MULTIPOLYGON per row)");
         }
-        int p = skip(s, "POLYGON".length());
+        String keyword = multi ? "MULTIPOLYGON" : "POLYGON";
+        int p = skip(s, keyword.length());
         if (p < s.length() && Character.isLetter(s.charAt(p))) {
-            throw new IllegalArgumentException("POLYGON " + upper.substring(p).split("[\\s(]", 2)[0]
-                    + " is not supported (a non-empty 2D POLYGON ((x y, ...)) is)");
+            throw new IllegalArgumentException(keyword + " " + upper.substring(p).split("[\\s(]", 2)[0]
+                    + " is not supported (a non-empty 2D " + keyword + (multi ? " (((x y, ...)))" : " ((x y, ...))") + " is)");
         }
-        p = expect(s, p, '(');
-        p = expect(s, p, '(');
-        float[] xy = new float[16];
-        int n = 0;
-        while (true) {
-            if (n + 2 > xy.length) {
-                xy = java.util.Arrays.copyOf(xy, xy.length * 2);
+        float[][] xy = {new float[16]};
+        int[] n = {0};
+        java.util.List<Integer> structure = new java.util.ArrayList<>();
+        if (multi) {
+            p = expect(s, p, '(');
+            for (int polygon = 0; ; polygon++) {
+                p = polygon(s, p, polygon, xy, n, structure);
+                if (p < s.length() && s.charAt(p) == ',') {
+                    p = skip(s, p + 1);
+                    continue;
+                }
+                p = expect(s, p, ')');
+                break;
             }
-            int[] at = {p};
-            xy[n] = number(s, at, n);
-            xy[n + 1] = number(s, at, n + 1);
-            n += 2;
-            p = skip(s, at[0]);
-            if (p < s.length() && (Character.isDigit(s.charAt(p)) || s.charAt(p) == '-' || s.charAt(p) == '+'
-                    || s.charAt(p) == '.')) {
-                throw new IllegalArgumentException("only 2D coordinates (x y) are supported, at vertex " + (n / 2 - 1));
+        } else {
+            p = polygon(s, p, -1, xy, n, structure);
+        }
+        if (p != s.length()) {
+            throw new IllegalArgumentException("malformed WKT: text after the " + keyword.toLowerCase(Locale.ROOT)
+                    + ": '" + s.substring(p) + "'");
+        }
+        float[] coordinates = java.util.Arrays.copyOf(xy[0], n[0]);
+        if (structure.size() == 2) {
+            return new Rings(coordinates, null);
+        }
+        int[] split = new int[structure.size()];
+        for (int i = 0; i < split.length; i++) {
+            split[i] = structure.get(i);
+        }
+        return new Rings(coordinates, split);
+    }
+
+    /**
+     * One polygon's {@code ((x y, ...), (x y, ...))} from {@code p}: its rings appended to
+     * {@code xy[0]} (at {@code n[0]}), its ring count and ring sizes to {@code structure}.
+     * {@code polygon} is its index in a multipolygon, -1 in a plain polygon (for messages).
+     */
+    private static int polygon(String s, int p, int polygon, float[][] xy, int[] n, java.util.List<Integer> structure) {
+        int countAt = structure.size();
+        structure.add(0);
+        p = expect(s, p, '(');
+        for (int ring = 0; ; ring++) {
+            String where = (polygon >= 0 ? " of polygon " + polygon : "") + (ring > 0 ? " of ring " + ring : "");
+            p = expect(s, p, '(');
+            int first = n[0];
+            while (true) {
+                if (n[0] + 2 > xy[0].length) {
+                    xy[0] = java.util.Arrays.copyOf(xy[0], xy[0].length * 2);
+                }
+                int[] at = {p};
+                int c = n[0] - first;
+                xy[0][n[0]] = number(s, at, c, where);
+                xy[0][n[0] + 1] = number(s, at, c + 1, where);
+                n[0] += 2;
+                p = skip(s, at[0]);
+                if (p < s.length() && (Character.isDigit(s.charAt(p)) || s.charAt(p) == '-' || s.charAt(p) == '+'
+                        || s.charAt(p) == '.')) {
+                    throw new IllegalArgumentException("only 2D coordinates (x y) are supported, at vertex "
+                            + (c / 2) + where);
+                }
+                if (p < s.length() && s.charAt(p) == ',') {
+                    p = skip(s, p + 1);
+                    continue;
+                }
+                p = expect(s, p, ')');
+                break;
             }
+            float[] v = xy[0];
+            if (n[0] - first >= 4 && v[n[0] - 2] == v[first] && v[n[0] - 1] == v[first + 1]) {
+                n[0] -= 2; // the closing vertex
+            }
+            structure.add(n[0] - first);
+            structure.set(countAt, ring + 1);
             if (p < s.length() && s.charAt(p) == ',') {
                 p = skip(s, p + 1);
                 continue;
             }
-            p = expect(s, p, ')');
-            break;
+            return expect(s, p, ')');
         }
-        if (p < s.length() && s.charAt(p) == ',') {
-            throw new IllegalArgumentException("polygons with holes are not supported");
-        }
-        p = expect(s, p, ')');
-        if (p != s.length()) {
-            throw new IllegalArgumentException("malformed WKT: text after the polygon: '" + s.substring(p) + "'");
-        }
-        if (n >= 4 && xy[n - 2] == xy[0] && xy[n - 1] == xy[1]) {
-            n -= 2; // the closing vertex
-        }
-        return java.util.Arrays.copyOf(xy, n);
     }
 
     private static int skip(String s, int p) {
@@ -300,7 +370,7 @@ final class RowReader implements Serializable {
         return skip(s, p + 1);
     }
 
-    private static float number(String s, int[] at, int coordinate) {
+    private static float number(String s, int[] at, int coordinate, String where) {
         int p = skip(s, at[0]);
         int end = p;
         int length = s.length();
@@ -323,8 +393,8 @@ final class RowReader implements Serializable {
         at[0] = end;
         if (!Float.isFinite(v)) {
             // Only reached with text the JDK parses (the fast path accepts finite values only).
-            throw new IllegalArgumentException("coordinate " + coordinate + " = " + Double.parseDouble(s.substring(p, end))
-                    + " is not a finite float");
+            throw new IllegalArgumentException("coordinate " + coordinate + where + " = "
+                    + Double.parseDouble(s.substring(p, end)) + " is not a finite float");
         }
         return v;
     }

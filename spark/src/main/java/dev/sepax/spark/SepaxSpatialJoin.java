@@ -20,7 +20,7 @@ import scala.Tuple2;
 
 /**
  * A spatial join of two polygon datasets on Spark whose refine step is Sepax: every pair
- * {@code (left row, right row)} whose convex polygons intersect, touching included at
+ * {@code (left row, right row)} whose polygons intersect, touching included at
  * tolerance 0 (the contract of {@link dev.sepax.narrow.SatKernel}, on the coordinates rounded
  * to float; with {@link Precision#EXACT} every verdict is exact on those floats).
  *
@@ -30,10 +30,11 @@ import scala.Tuple2;
  *       sides, after counting their rows, so that only the sampled rows are decoded and parsed)
  *       builds a KDB split of the plane into {@link #partitions(int)} cells.</li>
  *   <li>Each row goes to every cell its bounding box meets (one shuffle).</li>
- *   <li>Per cell, one task puts its shapes of both sides in one {@link dev.sepax.shape.ConvexPolygons}
- *       store, finds candidates with {@link dev.sepax.broad.SweepAndPrune}, keeps the left-right
- *       pairs whose reference point (the lower-left corner of the intersection of the two
- *       boxes) lies in its own cell, and tests them with the batch kernel
+ *   <li>Per cell, one task puts its shapes of both sides (their convex parts, see below) in one
+ *       {@link dev.sepax.shape.ConvexPolygons} store, finds candidates with
+ *       {@link dev.sepax.broad.SweepAndPrune}, keeps the left-right pairs whose reference point
+ *       (the lower-left corner of the intersection of the two rows' boxes) lies in its own cell,
+ *       and tests them with the batch kernel
  *       {@link dev.sepax.Sepax#overlap(Precision)} in chunks through reusable buffers.</li>
  * </ol>
  * The reference point lies in exactly one cell, and both shapes reach that cell, so each pair
@@ -52,9 +53,15 @@ import scala.Tuple2;
  * with {@link BadRows#SKIP} the rows are left out and {@link #rejects} lists them.
  *
  * <h2>Shapes</h2>
- * Convex polygons, one per row. A concave polygon would arrive as several convex parts of one
- * row; the cells, the reference point and the output are per row already, so only the store
- * and a per-row-pair de-duplication inside a task would change.
+ * One polygon or multipolygon per row: convex or concave, with holes or without (see
+ * {@link PolygonSource.Format}). A row of one convex ring is one shape of the task's store; any
+ * other row is split into convex parts ({@link dev.sepax.concave.Decomposition}) in each task
+ * it reaches, and two rows intersect iff some part of one intersects some part of the other
+ * (the rule of {@link dev.sepax.concave.CompoundOverlap}). The cells and the reference point
+ * read the rows' boxes, not the parts', so a row pair is still decided in exactly one task.
+ * Rings that cross, spikes, holes outside their polygon and the other faults
+ * {@link dev.sepax.concave.Decomposition} rejects are bad rows, with its reason (ring and
+ * vertex).
  *
  * <p>Immutable and thread-safe: the {@code with}-style setters return new instances. Runs on
  * any Spark 4 cluster whose JVMs are Java 21 or newer (see the README's "Running on Spark").
@@ -221,7 +228,7 @@ public final class SepaxSpatialJoin implements Serializable {
                 try {
                     ShapeRow s = reader.read(r, true, 0f, part, index);
                     try {
-                        dev.sepax.shape.ConvexPolygons.builder().add(s.xy);
+                        PartitionRefine.addRow(dev.sepax.shape.ConvexPolygons.builder(), s);
                     } catch (IllegalArgumentException e) {
                         throw reader.refused(s, e);
                     }

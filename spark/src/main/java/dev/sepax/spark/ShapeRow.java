@@ -12,11 +12,16 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One input row on its way to the refine step: its id, its side, its vertices (rounded to
- * float, as the caller wrote them) and its reference box. The reference box is the vertices'
- * bounding box, widened on the left side by the join's positive tolerance (rounded outwards);
- * the partitioning and the duplicate rule read only these boxes, so both see the same numbers
- * in every task.
+ * One input row on its way to the refine step: its id, its side, its rings (rounded to float,
+ * as the caller wrote them) and its reference box. The reference box is the bounding box of
+ * all its vertices, widened on the left side by the join's positive tolerance (rounded
+ * outwards); the partitioning and the duplicate rule read only these boxes, so both see the
+ * same numbers in every task.
+ *
+ * <p>The rings: {@link #xy} holds every ring's vertices one ring after the other, and
+ * {@link #rings} says how they split, per polygon its ring count and then each ring's
+ * coordinate count ({@code [2, 8, 6]}: one polygon, an outer ring of 4 vertices and a hole of
+ * 3). {@code rings} is null for the usual row, one polygon of one ring (all of {@code xy}).
  */
 final class ShapeRow implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -24,6 +29,8 @@ final class ShapeRow implements Serializable {
     final Object id;
     final boolean left;
     final float[] xy;
+    /** Null for one ring; see the class doc. */
+    final int[] rings;
     final float minX;
     final float minY;
     final float maxX;
@@ -32,11 +39,12 @@ final class ShapeRow implements Serializable {
     final int partition;
     final long index;
 
-    private ShapeRow(Object id, boolean left, float[] xy, float minX, float minY, float maxX, float maxY,
+    private ShapeRow(Object id, boolean left, float[] xy, int[] rings, float minX, float minY, float maxX, float maxY,
                      int partition, long index) {
         this.id = id;
         this.left = left;
         this.xy = xy;
+        this.rings = rings;
         this.minX = minX;
         this.minY = minY;
         this.maxX = maxX;
@@ -45,10 +53,12 @@ final class ShapeRow implements Serializable {
         this.index = index;
     }
 
-    ShapeRow(Object id, boolean left, float[] xy, float widen, int partition, long index) {
+    ShapeRow(Object id, boolean left, float[] xy, int[] rings, float widen, int partition, long index) {
+        assert rings == null || ringsCover(rings, xy.length) : "ring sizes do not add up to the coordinates";
         this.id = id;
         this.left = left;
         this.xy = xy;
+        this.rings = rings;
         this.partition = partition;
         this.index = index;
         float x0 = Float.POSITIVE_INFINITY;
@@ -73,6 +83,47 @@ final class ShapeRow implements Serializable {
         maxY = y1;
     }
 
+    private static boolean ringsCover(int[] rings, int coordinates) {
+        int sum = 0;
+        for (int i = 0; i < rings.length; i += rings[i] + 1) {
+            for (int r = 1; r <= rings[i]; r++) {
+                sum += rings[i + r];
+            }
+        }
+        return sum == coordinates;
+    }
+
+    /** One polygon of one ring: the usual convex row, which the store may take as it is. */
+    boolean oneRing() {
+        return rings == null;
+    }
+
+    /**
+     * The polygons, each as its rings (outer first), for {@link dev.sepax.concave.Decomposition}:
+     * copies of the ranges of {@link #xy}.
+     */
+    float[][][] polygons() {
+        if (rings == null) {
+            return new float[][][] {{xy}};
+        }
+        int count = 0;
+        for (int i = 0; i < rings.length; i += rings[i] + 1) {
+            count++;
+        }
+        float[][][] out = new float[count][][];
+        int at = 0;
+        int o = 0;
+        for (int i = 0; i < rings.length; i += rings[i] + 1) {
+            float[][] polygon = new float[rings[i]][];
+            for (int r = 0; r < polygon.length; r++) {
+                polygon[r] = java.util.Arrays.copyOfRange(xy, o, o + rings[i + 1 + r]);
+                o += polygon[r].length;
+            }
+            out[at++] = polygon;
+        }
+        return out;
+    }
+
     /** The largest float at most {@code v}. */
     private static float down(double v) {
         float f = (float) v;
@@ -91,7 +142,7 @@ final class ShapeRow implements Serializable {
     private static final byte INT_ID = 1;
     private static final byte STRING_ID = 2;
     private static final byte SERIALIZED_ID = 3;
-    private static final int HEADER = 1 + 1 + 4 + 8 + 4 * 4 + 4;
+    private static final int HEADER = 1 + 1 + 4 + 8 + 4 * 4 + 4 + 4;
 
     /**
      * The row as the shuffle carries it: one byte array, so the serializer (Kryo or Java) writes
@@ -127,7 +178,8 @@ final class ShapeRow implements Serializable {
             idBytes = bytes.toByteArray();
             idLength = 4 + idBytes.length;
         }
-        byte[] b = new byte[HEADER + 4 * xy.length + idLength];
+        int ringInts = rings == null ? 0 : rings.length;
+        byte[] b = new byte[HEADER + 4 * xy.length + 4 * ringInts + idLength];
         b[0] = tag;
         b[1] = (byte) (left ? 1 : 0);
         INT.set(b, 2, partition);
@@ -137,9 +189,14 @@ final class ShapeRow implements Serializable {
         INT.set(b, 22, Float.floatToRawIntBits(maxX));
         INT.set(b, 26, Float.floatToRawIntBits(maxY));
         INT.set(b, 30, xy.length);
+        INT.set(b, 34, ringInts);
         int o = HEADER;
         for (float v : xy) {
             INT.set(b, o, Float.floatToRawIntBits(v));
+            o += 4;
+        }
+        for (int i = 0; i < ringInts; i++) {
+            INT.set(b, o, rings[i]);
             o += 4;
         }
         switch (tag) {
@@ -155,11 +212,21 @@ final class ShapeRow implements Serializable {
 
     /** The row {@link #encode} wrote. */
     static ShapeRow decode(byte[] b) {
+        if (b.length < HEADER || b[0] < LONG_ID || b[0] > SERIALIZED_ID) {
+            throw new IllegalStateException("not an encoded row: " + (b.length < HEADER ? b.length + " bytes"
+                    : "id tag " + b[0]));
+        }
         int n = (int) INT.get(b, 30);
         float[] xy = new float[n];
         int o = HEADER;
         for (int i = 0; i < n; i++) {
             xy[i] = Float.intBitsToFloat((int) INT.get(b, o));
+            o += 4;
+        }
+        int ringInts = (int) INT.get(b, 34);
+        int[] rings = ringInts == 0 ? null : new int[ringInts];
+        for (int i = 0; i < ringInts; i++) {
+            rings[i] = (int) INT.get(b, o);
             o += 4;
         }
         Object id = switch (b[0]) {
@@ -169,7 +236,7 @@ final class ShapeRow implements Serializable {
             case SERIALIZED_ID -> deserialize(b, o + 4, (int) INT.get(b, o));
             default -> throw new IllegalStateException("not an encoded row: id tag " + b[0]);
         };
-        return new ShapeRow(id, b[1] != 0, xy,
+        return new ShapeRow(id, b[1] != 0, xy, rings,
                 Float.intBitsToFloat((int) INT.get(b, 14)), Float.intBitsToFloat((int) INT.get(b, 18)),
                 Float.intBitsToFloat((int) INT.get(b, 22)), Float.intBitsToFloat((int) INT.get(b, 26)),
                 (int) INT.get(b, 2), (long) LONG.get(b, 6));

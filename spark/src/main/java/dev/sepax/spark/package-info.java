@@ -6,7 +6,7 @@
  * duplicates, or broadcast for a small right side.
  *
  * <p>Uses Sepax's public API only ({@code dev.sepax}, {@code shape}, {@code batch},
- * {@code broad}, {@code narrow}) and Spark's Java API; Spark itself is the cluster's
+ * {@code broad}, {@code narrow}, {@code concave}) and Spark's Java API; Spark itself is the cluster's
  * ({@code provided}).
  */
 package dev.sepax.spark;

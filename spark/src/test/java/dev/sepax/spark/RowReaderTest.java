@@ -2,6 +2,7 @@ package dev.sepax.spark;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,18 +17,23 @@ class RowReaderTest {
     @Test
     void readsPolygonsWithOrWithoutTheClosingVertex() {
         float[] square = {0, 0, 1, 0, 1, 1, 0, 1};
-        assertArrayEquals(square, RowReader.parseWkt(UTF8String.fromString("POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))")));
-        assertArrayEquals(square, RowReader.parseWkt(UTF8String.fromString("  polygon((0 0,1 0,1 1,0 1))  ")));
-        assertArrayEquals(new float[] {-1.5f, 2e3f, 3, 4, 5, -6}, RowReader.parseWkt(UTF8String.fromString("POLYGON ((-1.5 2E3, +3 4, 5 -6))")));
+        assertArrayEquals(square, RowReader.parseWkt(UTF8String.fromString("POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))")).xy());
+        assertArrayEquals(square, RowReader.parseWkt(UTF8String.fromString("  polygon((0 0,1 0,1 1,0 1))  ")).xy());
+        assertArrayEquals(new float[] {-1.5f, 2e3f, 3, 4, 5, -6}, RowReader.parseWkt(UTF8String.fromString("POLYGON ((-1.5 2E3, +3 4, 5 -6))")).xy());
     }
 
     @Test
     void refusesEveryOtherFormWithTheReason() {
-        assertReason("MULTIPOLYGON is not supported (one convex POLYGON per row)", "MULTIPOLYGON (((0 0, 1 0, 0 1)))");
+        assertReason("GEOMETRYCOLLECTION is not supported (a POLYGON or MULTIPOLYGON per row)",
+                "GEOMETRYCOLLECTION (POLYGON ((0 0, 1 0, 0 1)))");
+        assertReason("MULTIPOLYGON EMPTY is not supported (a non-empty 2D MULTIPOLYGON (((x y, ...))) is)", "MULTIPOLYGON EMPTY");
+        assertReason("only 2D coordinates (x y) are supported, at vertex 1 of polygon 1 of ring 1",
+                "MULTIPOLYGON (((0 0, 1 0, 0 1)), ((5 5, 9 5, 5 9), (6 6, 7 6 1, 6 7)))");
+        assertReason("coordinate 5 of polygon 0 = 1.0E300 is not a finite float", "MULTIPOLYGON (((0 0, 1 0, 0 1e300)))");
+        assertReason("malformed WKT: text after the multipolygon: 'x'", "MULTIPOLYGON (((0 0, 1 0, 0 1))) x");
         assertReason("POLYGON EMPTY is not supported (a non-empty 2D POLYGON ((x y, ...)) is)", "POLYGON EMPTY");
         assertReason("POLYGON Z is not supported (a non-empty 2D POLYGON ((x y, ...)) is)", "POLYGON Z ((0 0 0, 1 0 0, 0 1 0))");
         assertReason("only 2D coordinates (x y) are supported, at vertex 0", "POLYGON ((0 0 0, 1 0 0, 0 1 0))");
-        assertReason("polygons with holes are not supported", "POLYGON ((0 0, 9 0, 0 9), (1 1, 2 1, 1 2))");
         assertReason("malformed WKT: 'x' is not a number", "POLYGON ((0 0, 1 0, x 1))");
         assertReason("malformed WKT: expected ')' at character 24 but the text ended", "POLYGON ((0 0, 1 0, 0 1)");
         assertReason("malformed WKT: text after the polygon: 'junk'", "POLYGON ((0 0, 1 0, 0 1)) junk");
@@ -76,14 +82,16 @@ class RowReaderTest {
             UTF8String utf8 = UTF8String.fromString(text);
             float[] checked;
             try {
-                checked = RowReader.checkedWkt(text);
+                RowReader.Rings rings = RowReader.checkedWkt(text);
+                checked = rings.xy();
+                assertNull(rings.structure(), text);
             } catch (IllegalArgumentException e) {
                 assertEquals(null, fast, "the one-pass reader accepted a text the checked one refuses (" + e.getMessage() + "): " + text);
                 assertEquals(e.getMessage(), assertThrows(IllegalArgumentException.class,
                         () -> RowReader.parseWkt(utf8)).getMessage(), "Spark's UTF-8 text: " + text);
                 continue;
             }
-            assertArrayEquals(checked, RowReader.parseWkt(utf8), "Spark's UTF-8 text: " + text);
+            assertArrayEquals(checked, RowReader.parseWkt(utf8).xy(), "Spark's UTF-8 text: " + text);
             if (fast != null) {
                 accepted++;
                 assertEquals(checked.length, fast.length, text);
@@ -91,12 +99,28 @@ class RowReaderTest {
                     assertEquals(Float.floatToRawIntBits(checked[i]), Float.floatToRawIntBits(fast[i]), text + " coordinate " + i);
                 }
             }
-            assertArrayEquals(checked, RowReader.parseWkt(UTF8String.fromString(text)), text);
+            assertArrayEquals(checked, RowReader.parseWkt(UTF8String.fromString(text)).xy(), text);
         }
         assertTrue(accepted > tried / 50, "the one-pass reader took only " + accepted + " of " + tried + " texts");
         assertArrayEquals(new float[] {12.5f, -3.25f, 4096.00390625f, 7, 0.5f, 1e-3f},
                 RowReader.plainWkt("POLYGON ((12.5 -3.25, 4096.00390625 7, .5 0.001, 12.5 -3.25))".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
                 "the join's usual rows take the one-pass reader");
+    }
+
+    @Test
+    void readsHolesAndMultipolygonsRingByRing() {
+        RowReader.Rings holed = RowReader.parseWkt(UTF8String.fromString("POLYGON ((0 0, 9 0, 9 9, 0 9, 0 0), (1 1, 1 2, 2 1, 1 1))"));
+        assertArrayEquals(new float[] {0, 0, 9, 0, 9, 9, 0, 9, 1, 1, 1, 2, 2, 1}, holed.xy());
+        assertArrayEquals(new int[] {2, 8, 6}, holed.structure());
+        RowReader.Rings multi = RowReader.parseWkt(UTF8String.fromString(
+                "multipolygon(((0 0,4 0,0 4)),( (10 10, 14 10, 14 14, 10 14), (11 11,12 11,11 12) ),((20 20,21 20,20 21,20 20)))"));
+        assertArrayEquals(new float[] {0, 0, 4, 0, 0, 4, 10, 10, 14, 10, 14, 14, 10, 14, 11, 11, 12, 11, 11, 12, 20, 20, 21, 20, 20, 21},
+                multi.xy());
+        assertArrayEquals(new int[] {1, 6, 2, 8, 6, 1, 6}, multi.structure());
+        // A multipolygon of one polygon of one ring is the usual row.
+        RowReader.Rings one = RowReader.parseWkt(UTF8String.fromString("MULTIPOLYGON (((0 0, 1 0, 0 1)))"));
+        assertArrayEquals(new float[] {0, 0, 1, 0, 0, 1}, one.xy());
+        assertNull(one.structure());
     }
 
     private static String number(java.util.SplittableRandom rnd) {

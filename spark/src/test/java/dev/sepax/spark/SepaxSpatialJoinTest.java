@@ -293,7 +293,7 @@ class SepaxSpatialJoinTest {
     private static Dataset<Row> withBadRows() {
         List<Row> rows = new ArrayList<>(leftWkt.collectAsList());
         rows.add(RowFactory.create(90001L, "POLYGON ((0 0, 1 1))"));
-        rows.add(RowFactory.create(90002L, "POLYGON ((0 0, 4 0, 1 1, 0 4))"));
+        rows.add(RowFactory.create(90002L, "POLYGON ((0 0, 4 4, 4 0, 0 4))"));
         rows.add(RowFactory.create(90003L, "LINESTRING (0 0, 1 1)"));
         rows.add(RowFactory.create(90004L, null));
         rows.add(RowFactory.create(90005L, "POLYGON ((0 0, 1 0, 1 x))"));
@@ -302,13 +302,14 @@ class SepaxSpatialJoinTest {
 
     @Test
     void aBadRowFailsTheJobNamingDatasetRowAndReason() {
-        Dataset<Row> bad = spark.createDataFrame(List.of(RowFactory.create(7L, "POLYGON ((0 0, 4 0, 1 1, 0 4))")),
+        Dataset<Row> bad = spark.createDataFrame(List.of(RowFactory.create(7L, "POLYGON ((0 0, 4 4, 4 0, 0 4))")),
                 leftWkt.schema());
         Exception e = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().partitions(2)
                 .join(PolygonSource.wkt("parcels", bad, "id", "wkt"), PolygonSource.wkt("right", rightWkt, "id", "wkt"))
                 .count());
         String m = messages(e);
-        assertTrue(m.contains("dataset=parcels row=0:0 id=7: ") && m.contains("convex"), m);
+        assertTrue(m.contains("dataset=parcels row=0:0 id=7: ring=0 vertex=0: its edge crosses the edge starting at ring=0"
+                + " vertex=2 (self-intersection)"), m);
         Dataset<Row> unreadable = spark.createDataFrame(List.of(RowFactory.create(8L, "POLYGON ((0 0, 1 0, 1 x))")),
                 leftWkt.schema());
         Exception e2 = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().partitions(2)
@@ -344,7 +345,8 @@ class SepaxSpatialJoinTest {
         }
         assertEquals(5, reasons.size(), reasons.toString());
         String all = reasons.toString();
-        assertTrue(all.contains("90001 ") && all.contains("90002 ") && all.contains("90003 LINESTRING is not supported")
+        assertTrue(all.contains("90001 ring=0: fewer than 3 distinct vertices") && all.contains("90002 ring=0 vertex=0: its edge crosses")
+                && all.contains("90003 LINESTRING is not supported")
                 && all.contains("90004 the geometry is null") && all.contains("90005 malformed WKT"), all);
     }
 

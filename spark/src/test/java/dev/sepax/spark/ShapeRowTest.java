@@ -29,7 +29,9 @@ class ShapeRowTest {
                     }
                 }
                 float widen = left ? 0.25f : 0f;
-                ShapeRow row = new ShapeRow(id, left, xy, widen, rnd.nextInt(1000), rnd.nextLong(1L << 40));
+                // One ring, or the same coordinates as a polygon with a hole plus a second polygon.
+                int[] rings = left ? null : new int[] {2, xy.length - 4, 2, 1, 2};
+                ShapeRow row = new ShapeRow(id, left, xy, rings, widen, rnd.nextInt(1000), rnd.nextLong(1L << 40));
                 ShapeRow back = ShapeRow.decode(row.encode());
                 String what = id.getClass().getSimpleName() + " " + id + (left ? " left" : " right");
                 assertEquals(id, back.id, what);
@@ -39,6 +41,7 @@ class ShapeRowTest {
                 assertEquals(row.index, back.index, what);
                 assertEquals(row.position(), back.position(), what);
                 assertArrayEquals(bits(xy), bits(back.xy), what + ": vertices");
+                assertArrayEquals(rings, back.rings, what + ": rings");
                 assertArrayEquals(bits(new float[] {row.minX, row.minY, row.maxX, row.maxY}),
                         bits(new float[] {back.minX, back.minY, back.maxX, back.maxY}), what + ": box");
             }
@@ -53,11 +56,28 @@ class ShapeRowTest {
                 return "plain-object";
             }
         };
-        ShapeRow row = new ShapeRow(id, true, new float[] {0, 0, 1, 0, 0, 1}, 0f, 3, 17);
+        ShapeRow row = new ShapeRow(id, true, new float[] {0, 0, 1, 0, 0, 1}, null, 0f, 3, 17);
         IllegalStateException e = assertThrows(IllegalStateException.class, row::encode);
         assertTrue(e.getMessage().startsWith("row 3:17: id plain-object of "), e.getMessage());
         assertThrows(IllegalStateException.class, () -> ShapeRow.decode(new byte[] {9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+    }
+
+    @Test
+    void polygonsSplitTheCoordinatesByTheRingSizes() {
+        float[] xy = {0, 0, 9, 0, 9, 9, 0, 9, 1, 1, 2, 1, 1, 2, 20, 20, 21, 20, 20, 21};
+        ShapeRow row = new ShapeRow(1L, true, xy, new int[] {2, 8, 6, 1, 6}, 0f, 0, 0);
+        float[][][] polygons = row.polygons();
+        assertEquals(2, polygons.length);
+        assertArrayEquals(new float[] {0, 0, 9, 0, 9, 9, 0, 9}, polygons[0][0]);
+        assertArrayEquals(new float[] {1, 1, 2, 1, 1, 2}, polygons[0][1]);
+        assertArrayEquals(new float[] {20, 20, 21, 20, 20, 21}, polygons[1][0]);
+        assertEquals(1, polygons[1].length);
+        assertEquals(21f, row.maxX);
+        assertTrue(!row.oneRing());
+        ShapeRow plain = new ShapeRow(1L, true, new float[] {0, 0, 1, 0, 0, 1}, null, 0f, 0, 0);
+        assertTrue(plain.oneRing());
+        assertArrayEquals(plain.xy, plain.polygons()[0][0]);
     }
 
     private static int[] bits(float[] v) {

@@ -3,7 +3,7 @@ package dev.sepax.spark.compare;
 import java.util.SplittableRandom;
 
 /**
- * Reproducible random convex polygons for the join benchmark and tests: polygon {@code i} of a
+ * Reproducible random convex (or {@link #concave}) polygons for the join benchmark and tests: polygon {@code i} of a
  * side depends only on {@code (seed, i)}, so Spark tasks can generate any slice of a data set
  * independently, and two runs produce the same rows.
  *
@@ -41,6 +41,59 @@ public final class GeneratedPolygons {
             xy[2 * v + 1] = quantise(cy + radius * Math.sin(a));
         }
         return xy;
+    }
+
+    /**
+     * Concave polygon {@code i}: 8 to 16 vertices at jittered angles round a centre (at most 1.3
+     * steps apart), radii from 0.4 to 1 times a size of 1 to 5 units, so the ring is star-shaped
+     * round its centre and simple; every fourth has a square hole of half-size 0.15 times the
+     * size round the centre, inside the disc of radius {@code 0.4 cos(0.65 pi / 4) > 0.35} times
+     * the size that every such ring contains. Coordinates quantised as {@link #polygon}'s (a
+     * shift of at most {@code 2^-9}, far below the vertices' spacing). The rings in the form of
+     * {@link #wkt(double[][])}: outer first.
+     */
+    public static double[][] concave(long seed, long i, double side) {
+        SplittableRandom r = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i + 0x5DEECE66DL);
+        double cx = r.nextDouble(side);
+        double cy = r.nextDouble(side);
+        int k = 8 + r.nextInt(9);
+        double size = 1 + 4 * r.nextDouble();
+        double turn = r.nextDouble(2 * Math.PI);
+        double step = 2 * Math.PI / k;
+        double[] xy = new double[2 * k];
+        for (int v = 0; v < k; v++) {
+            double a = turn + step * (v + 0.3 * (r.nextDouble() - 0.5));
+            double radius = size * (0.4 + 0.6 * r.nextDouble());
+            xy[2 * v] = quantise(cx + radius * Math.cos(a));
+            xy[2 * v + 1] = quantise(cy + radius * Math.sin(a));
+        }
+        if (i % 4 != 0) {
+            return new double[][] {xy};
+        }
+        double h = 0.15 * size;
+        double x0 = quantise(cx - h);
+        double y0 = quantise(cy - h);
+        double x1 = quantise(cx + h);
+        double y1 = quantise(cy + h);
+        return new double[][] {xy, {x0, y0, x0, y1, x1, y1, x1, y0}};
+    }
+
+    /** Rings (outer first) as a WKT {@code POLYGON}, each ring's closing vertex repeated. */
+    public static String wkt(double[][] rings) {
+        StringBuilder b = new StringBuilder(32 * rings[0].length).append("POLYGON (");
+        for (int k = 0; k < rings.length; k++) {
+            double[] xy = rings[k];
+            b.append(k > 0 ? ", (" : "(");
+            for (int v = 0; v <= xy.length / 2; v++) {
+                int j = 2 * (v % (xy.length / 2));
+                if (v > 0) {
+                    b.append(", ");
+                }
+                b.append(xy[j]).append(' ').append(xy[j + 1]);
+            }
+            b.append(')');
+        }
+        return b.append(')').toString();
     }
 
     /** The polygon as WKT, closing vertex repeated. */

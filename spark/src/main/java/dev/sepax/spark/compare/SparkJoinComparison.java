@@ -15,7 +15,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * {@code ./sepax spark-join}: the same generated join of {@code N x N} convex polygons with
+ * {@code ./sepax spark-join}: the same generated join of {@code N x N} convex (or, with
+ * {@code --concave}, concave) polygons with
  * {@link SepaxSpatialJoin} and, with {@code --compare-sedona}, with Apache Sedona's
  * {@code ST_Intersects} join (Sedona's spatial-partitioned join with a JTS refine), both in one
  * SparkSession; checks that they give the same pairs and prints the wall time of each run.
@@ -32,14 +33,16 @@ import org.apache.spark.storage.StorageLevel;
  */
 public final class SparkJoinComparison {
     static final String HELP = """
-            Usage: ./sepax spark-join [--size N] [--compare-sedona] [--runs R] [--partitions P]
-                                      [--master URL]
+            Usage: ./sepax spark-join [--size N] [--compare-sedona] [--concave] [--runs R]
+                                      [--partitions P] [--master URL]
               Generates N random convex polygons per side (3..8 vertices, ~1 hit each), joins
               them with Sepax's Spark join (EXACT and FLOAT precision) and, with
               --compare-sedona, with Apache Sedona's ST_Intersects join in the same SparkSession;
               checks that the pair sets are equal and prints each run's wall time.
             Options:
               --size N           polygons per side (default 100000)
+              --concave          concave polygons instead (8..16 vertices, star-shaped, every
+                                 fourth with a square hole)
               --compare-sedona   also run Sedona (needs Sedona on the class path: the launcher
                                  builds the spark module with -Psedona for this)
               --runs R           timed runs of each join (default 2; the first includes JIT warm-up)
@@ -59,6 +62,7 @@ public final class SparkJoinComparison {
     static int run(String[] args, PrintStream out) {
         long size = 100_000;
         boolean sedona = false;
+        boolean concave = false;
         int runs = 2;
         int partitions = 0;
         String master = "local[2]";
@@ -67,6 +71,7 @@ public final class SparkJoinComparison {
                 switch (args[i]) {
                     case "--size" -> size = Long.parseLong(args[++i]);
                     case "--compare-sedona" -> sedona = true;
+                    case "--concave" -> concave = true;
                     case "--runs" -> runs = Integer.parseInt(args[++i]);
                     case "--partitions" -> partitions = Integer.parseInt(args[++i]);
                     case "--master" -> master = args[++i];
@@ -99,7 +104,7 @@ public final class SparkJoinComparison {
         }
         SparkSession spark = b.getOrCreate();
         try {
-            return compare(spark, size, sedona, runs, partitions, out);
+            return compare(spark, size, concave, sedona, runs, partitions, out);
         } finally {
             spark.stop();
         }
@@ -114,11 +119,12 @@ public final class SparkJoinComparison {
         }
     }
 
-    private static int compare(SparkSession spark, long n, boolean sedona, int runs, int partitions,
+    private static int compare(SparkSession spark, long n, boolean concave, boolean sedona, int runs, int partitions,
                                PrintStream out) {
-        Dataset<Row> left = generated(spark, n, 1);
-        Dataset<Row> right = generated(spark, n, 2);
-        out.printf(Locale.ROOT, "spark-join: %d x %d polygons, Spark %s, %s, Java %s, default parallelism %d%n", n, n,
+        Dataset<Row> left = generated(spark, n, 1, concave);
+        Dataset<Row> right = generated(spark, n, 2, concave);
+        out.printf(Locale.ROOT, "spark-join: %d x %d %s polygons, Spark %s, %s, Java %s, default parallelism %d%n", n, n,
+                concave ? "concave" : "convex",
                 spark.version(), spark.sparkContext().master(), Runtime.version(),
                 spark.sparkContext().defaultParallelism());
         SepaxSpatialJoin base = SepaxSpatialJoin.create();
@@ -206,11 +212,12 @@ public final class SparkJoinComparison {
     }
 
     /** {@code n} generated polygons of one side as (id, wkt), cached and counted. */
-    static Dataset<Row> generated(SparkSession spark, long n, long seed) {
+    static Dataset<Row> generated(SparkSession spark, long n, long seed, boolean concave) {
         double side = GeneratedPolygons.side(n);
         int parts = (int) Math.max(2, Math.min(64, n / 25_000));
         JavaRDD<Row> rows = spark.range(0, n, 1, parts).javaRDD()
-                .map(i -> RowFactory.create(i, GeneratedPolygons.wkt(GeneratedPolygons.polygon(seed, i, side))));
+                .map(i -> RowFactory.create(i, concave ? GeneratedPolygons.wkt(GeneratedPolygons.concave(seed, i, side))
+                        : GeneratedPolygons.wkt(GeneratedPolygons.polygon(seed, i, side))));
         StructType schema = new StructType().add("id", DataTypes.LongType, false).add("wkt", DataTypes.StringType, false);
         Dataset<Row> d = spark.createDataFrame(rows, schema).persist(StorageLevel.MEMORY_ONLY());
         d.count();
