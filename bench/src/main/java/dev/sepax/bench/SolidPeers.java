@@ -54,9 +54,9 @@ public final class SolidPeers {
     }
 
     /**
-     * Boxes as a JOML user holds them: five {@link org.joml.Vector3f} per box (centre, the three unit axes,
-     * half-size), built once from the store, for {@link Intersectionf#testObOb}'s object form,
-     * whose javadoc asks for "the local X unit vector" and so on: the box's axes.
+     * Boxes as a JOML user holds them: five {@link org.joml.Vector3f} per box (centre, the three
+     * unit axes, half-size), built once from the store, for {@link Intersectionf#testObOb}'s
+     * object form, whose javadoc asks for "the local X unit vector" and so on: the box's axes.
      *
      * <p>JOML 1.10.8's {@code testObOb} is wrong for general rotations whichever way the axes are
      * passed: it projects the centre offset on its axis arguments but builds the rotation
