@@ -88,7 +88,7 @@ final class BenchCommand {
     private BenchCommand() {}
 
     /** The 3D peers (SolidPeers): they allocate per call by design, like the 2D ones. */
-    static final List<String> SOLID_PEERS = List.of("jbullet-hull", "bulletjme-hull", "joml-obb");
+    static final List<String> SOLID_PEERS = List.of("jbullet-hull", "bulletjme-hull", "joml-obb", "joml-obb-floats");
 
     /** One JSON record of the bench contract. */
     record Row(String workload, String kernel, double pairsPerSecond, double error, double allocBytesPerPair) {

@@ -25,8 +25,10 @@ import jdk.incubator.vector.VectorSpecies;
  * floats) is read with one contiguous vector load and each 16 x 16 block is transposed in
  * registers (four rounds of blends and one-input permutes), giving the 15 components
  * lane-major; the 30 gathers per vector of pairs this replaces cost several times as much.
- * Narrower vectors gather the components. {@code R}, {@code T} and the half-extents are staged
- * lane-major in pooled scratch ({@link KernelScratch}).</li>
+ * The components go to pooled scratch ({@link KernelScratch}); {@code R} and {@code T} are
+ * computed from them and stay in registers through the next two steps
+ * ({@link #facesAndCertificates}). Narrower vectors gather the components and stage
+ * {@code R}, {@code T} and the half-extents lane-major in scratch for separate steps.</li>
  * <li><b>Face axes</b> (six), which separate most separated pairs.</li>
  * <li><b>Certificate</b> (tolerance {@code >= 0}): the point of A closest to B's centre lies in
  * B, or the converse; about nine in ten intersecting pairs end here.</li>
@@ -117,11 +119,21 @@ public final class VectorObbSat implements BoxOverlapKernel {
                 long bits = 0;
                 int p = w;
                 for (; p + L <= end; p += L) {
-                    load(k, r, pa, pb, p, cols, rows, ia, ib);
-                    long hit = ~faces(rows, tolerance) & laneBits;
-                    long open = hit;
-                    if (certify && open != 0) {
-                        open &= ~(closestOfAInB(rows) | closestOfBInA(rows));
+                    long hit;
+                    long open;
+                    if (TRANSPOSE) {
+                        transpose(k, pa, p, cols, 0);
+                        transpose(k, pb, p, cols, 16 * L);
+                        long f = facesAndCertificates(cols, tolerance, certify);
+                        hit = ~f & laneBits;
+                        open = hit & ~(f >>> 32);
+                    } else {
+                        load(k, r, pa, pb, p, cols, rows, ia, ib);
+                        hit = ~faces(rows, tolerance) & laneBits;
+                        open = hit;
+                        if (certify && open != 0) {
+                            open &= ~(closestOfAInB(rows) | closestOfBInA(rows));
+                        }
                     }
                     if (TRANSPOSE) {
                         // AVX-512 (16 lanes): compress the open lanes' indices, no branch per lane.
@@ -425,6 +437,98 @@ public final class VectorObbSat implements BoxOverlapKernel {
         FloatVector.fromArray(S, cols, 28 * L).intoArray(rows, 15 * L);
         FloatVector.fromArray(S, cols, 29 * L).intoArray(rows, 16 * L);
         FloatVector.fromArray(S, cols, 30 * L).intoArray(rows, 17 * L);
+    }
+
+    /**
+     * The main step with 16 lanes: {@code R}, {@code T}, the six face axes and (certify) both
+     * certificates from the transposed components in {@code cols}, all in registers. Staging
+     * {@code R} and {@code T} in scratch for separate face and certificate steps cost about a
+     * fifth of the kernel's time in stores and reloads. B's transpose stays a step of its own:
+     * folded in here it gained nothing and doubled what C2 must inline without boxing.
+     * Expressions and their order are those of {@link #stage}, {@link #faces},
+     * {@link #closestOfAInB} and {@link #closestOfBInA}. Returns the separated lanes in bits
+     * 0..15 and the certified ones in bits 32..47.
+     */
+    private static long facesAndCertificates(float[] cols, float tol, boolean certify) {
+        FloatVector tx = FloatVector.fromArray(S, cols, 16 * L).sub(FloatVector.fromArray(S, cols, 0));
+        FloatVector ty = FloatVector.fromArray(S, cols, 17 * L).sub(FloatVector.fromArray(S, cols, L));
+        FloatVector tz = FloatVector.fromArray(S, cols, 18 * L).sub(FloatVector.fromArray(S, cols, 2 * L));
+        FloatVector b0x = FloatVector.fromArray(S, cols, 19 * L);
+        FloatVector b0y = FloatVector.fromArray(S, cols, 20 * L);
+        FloatVector b0z = FloatVector.fromArray(S, cols, 21 * L);
+        FloatVector b1x = FloatVector.fromArray(S, cols, 22 * L);
+        FloatVector b1y = FloatVector.fromArray(S, cols, 23 * L);
+        FloatVector b1z = FloatVector.fromArray(S, cols, 24 * L);
+        FloatVector b2x = FloatVector.fromArray(S, cols, 25 * L);
+        FloatVector b2y = FloatVector.fromArray(S, cols, 26 * L);
+        FloatVector b2z = FloatVector.fromArray(S, cols, 27 * L);
+        FloatVector ax = FloatVector.fromArray(S, cols, 3 * L);
+        FloatVector ay = FloatVector.fromArray(S, cols, 4 * L);
+        FloatVector az = FloatVector.fromArray(S, cols, 5 * L);
+        FloatVector r00 = ax.mul(b0x).add(ay.mul(b0y)).add(az.mul(b0z));
+        FloatVector r01 = ax.mul(b1x).add(ay.mul(b1y)).add(az.mul(b1z));
+        FloatVector r02 = ax.mul(b2x).add(ay.mul(b2y)).add(az.mul(b2z));
+        FloatVector t0 = tx.mul(ax).add(ty.mul(ay)).add(tz.mul(az));
+        ax = FloatVector.fromArray(S, cols, 6 * L);
+        ay = FloatVector.fromArray(S, cols, 7 * L);
+        az = FloatVector.fromArray(S, cols, 8 * L);
+        FloatVector r10 = ax.mul(b0x).add(ay.mul(b0y)).add(az.mul(b0z));
+        FloatVector r11 = ax.mul(b1x).add(ay.mul(b1y)).add(az.mul(b1z));
+        FloatVector r12 = ax.mul(b2x).add(ay.mul(b2y)).add(az.mul(b2z));
+        FloatVector t1 = tx.mul(ax).add(ty.mul(ay)).add(tz.mul(az));
+        ax = FloatVector.fromArray(S, cols, 9 * L);
+        ay = FloatVector.fromArray(S, cols, 10 * L);
+        az = FloatVector.fromArray(S, cols, 11 * L);
+        FloatVector r20 = ax.mul(b0x).add(ay.mul(b0y)).add(az.mul(b0z));
+        FloatVector r21 = ax.mul(b1x).add(ay.mul(b1y)).add(az.mul(b1z));
+        FloatVector r22 = ax.mul(b2x).add(ay.mul(b2y)).add(az.mul(b2z));
+        FloatVector t2 = tx.mul(ax).add(ty.mul(ay)).add(tz.mul(az));
+        FloatVector ha0 = FloatVector.fromArray(S, cols, 12 * L);
+        FloatVector ha1 = FloatVector.fromArray(S, cols, 13 * L);
+        FloatVector ha2 = FloatVector.fromArray(S, cols, 14 * L);
+        FloatVector hb0 = FloatVector.fromArray(S, cols, 28 * L);
+        FloatVector hb1 = FloatVector.fromArray(S, cols, 29 * L);
+        FloatVector hb2 = FloatVector.fromArray(S, cols, 30 * L);
+        FloatVector a00 = r00.abs();
+        FloatVector a01 = r01.abs();
+        FloatVector a02 = r02.abs();
+        FloatVector a10 = r10.abs();
+        FloatVector a11 = r11.abs();
+        FloatVector a12 = r12.abs();
+        FloatVector a20 = r20.abs();
+        FloatVector a21 = r21.abs();
+        FloatVector a22 = r22.abs();
+        long sep = t0.abs().sub(ha0.add(hb0.mul(a00).add(hb1.mul(a01)).add(hb2.mul(a02))))
+                .compare(VectorOperators.GT, tol).toLong();
+        sep |= t1.abs().sub(ha1.add(hb0.mul(a10).add(hb1.mul(a11)).add(hb2.mul(a12))))
+                .compare(VectorOperators.GT, tol).toLong();
+        sep |= t2.abs().sub(ha2.add(hb0.mul(a20).add(hb1.mul(a21)).add(hb2.mul(a22))))
+                .compare(VectorOperators.GT, tol).toLong();
+        FloatVector s0 = t0.mul(r00).add(t1.mul(r10)).add(t2.mul(r20));
+        FloatVector s1 = t0.mul(r01).add(t1.mul(r11)).add(t2.mul(r21));
+        FloatVector s2 = t0.mul(r02).add(t1.mul(r12)).add(t2.mul(r22));
+        sep |= s0.abs().sub(ha0.mul(a00).add(ha1.mul(a10)).add(ha2.mul(a20)).add(hb0))
+                .compare(VectorOperators.GT, tol).toLong();
+        sep |= s1.abs().sub(ha0.mul(a01).add(ha1.mul(a11)).add(ha2.mul(a21)).add(hb1))
+                .compare(VectorOperators.GT, tol).toLong();
+        sep |= s2.abs().sub(ha0.mul(a02).add(ha1.mul(a12)).add(ha2.mul(a22)).add(hb2))
+                .compare(VectorOperators.GT, tol).toLong();
+        if (!certify || sep == (1L << L) - 1) {
+            return sep;
+        }
+        FloatVector d0 = t0.max(ha0.neg()).min(ha0).sub(t0);
+        FloatVector d1 = t1.max(ha1.neg()).min(ha1).sub(t1);
+        FloatVector d2 = t2.max(ha2.neg()).min(ha2).sub(t2);
+        long cert = d0.mul(r00).add(d1.mul(r10)).add(d2.mul(r20)).abs().compare(VectorOperators.LE, hb0).toLong()
+                & d0.mul(r01).add(d1.mul(r11)).add(d2.mul(r21)).abs().compare(VectorOperators.LE, hb1).toLong()
+                & d0.mul(r02).add(d1.mul(r12)).add(d2.mul(r22)).abs().compare(VectorOperators.LE, hb2).toLong();
+        FloatVector e0 = s0.max(hb0.neg()).min(hb0).sub(s0);
+        FloatVector e1 = s1.max(hb1.neg()).min(hb1).sub(s1);
+        FloatVector e2 = s2.max(hb2.neg()).min(hb2).sub(s2);
+        cert |= r00.mul(e0).add(r01.mul(e1)).add(r02.mul(e2)).abs().compare(VectorOperators.LE, ha0).toLong()
+                & r10.mul(e0).add(r11.mul(e1)).add(r12.mul(e2)).abs().compare(VectorOperators.LE, ha1).toLong()
+                & r20.mul(e0).add(r21.mul(e1)).add(r22.mul(e2)).abs().compare(VectorOperators.LE, ha2).toLong();
+        return sep | cert << 32;
     }
 
     /**
