@@ -45,10 +45,10 @@ import dev.sepax.shape.ConvexPolygons;
  * a box changed cell, then refreshes each refit shape in cell order: it queries the cells that
  * can hold an overlapping box, flags the listed partners it finds and adds the others, and
  * frees the listed pairs the query did not find; the partners' halves of those changes are
- * applied in one loop after all refreshes, so that their cache misses overlap. Cost per frame: {@code O(n)} four-compare
- * tests and the sort, then per refit shape a few cells' boxes, read as streams, and its own
- * entries; only an added or removed pair touches the partner's entries and the slot tables;
- * with no shape refit, only the first. A refit box
+ * applied in one loop after all refreshes, so that their cache misses overlap. Cost per frame:
+ * {@code O(n)} four-compare tests and the sort, then per refit shape a few cells' boxes, read
+ * as streams, and its own entries; only an added or removed pair touches the partner's entries
+ * and the slot tables; with no shape refit, only the first. A refit box
  * reaches ahead of the shape's motion since its last refit (16 frames of it, at most two
  * margins, and up to one margin taken from its trailing side), so a shape moving steadily refits
  * several times less often than with the margin alone, at the price of somewhat more candidate
