@@ -44,10 +44,11 @@ import dev.sepax.shape.ConvexPolygons;
  * (row-major, so each row of a query is one contiguous run) and re-sorts those in one pass when
  * a box changed cell, then refreshes each refit shape in cell order: it queries the cells that
  * can hold an overlapping box, flags the listed partners it finds and adds the others, and
- * frees the listed pairs the query did not find. Cost per frame: {@code O(n)} four-compare
- * tests and the sort, then per refit shape a few cells' boxes, read as streams, and its own
- * entries; only an added or removed pair touches the partner's entries and the slot tables;
- * with no shape refit, only the first. A refit box
+ * frees the listed pairs the query did not find; the partners' halves of those changes are
+ * applied in one loop after all refreshes, so that their cache misses overlap. Cost per frame:
+ * {@code O(n)} four-compare tests and the sort, then per refit shape a few cells' boxes, read
+ * as streams, and its own entries; only an added or removed pair touches the partner's entries
+ * and the slot tables; with no shape refit, only the first. A refit box
  * reaches ahead of the shape's motion since its last refit (16 frames of it, at most two
  * margins, and up to one margin taken from its trailing side), so a shape moving steadily refits
  * several times less often than with the margin alone, at the price of somewhat more candidate
@@ -117,6 +118,21 @@ public final class PersistentBroadPhase {
     private boolean sorted;
     /** Bit {@code e}: entry {@code e} of the sorted copies is a refit shape (cell order of the refreshes). */
     private final long[] refitAt;
+    /**
+     * Bit {@code i}: shape {@code i} was refit and its refresh has not run yet. A pair of two
+     * refit shapes is decided by the one refreshed later (the earlier one skips it), so each
+     * pair is looked at by one refresh, and no refresh reads entries that another one changed
+     * in the same frame (see {@link #applyPartnerOps}).
+     */
+    private final long[] pending;
+    /**
+     * The partner-side halves of this frame's added and removed pairs, applied after all
+     * refreshes: the partner, the refit shape, and the new pair's slot, or -1 for a removal.
+     */
+    private int[] opShape = new int[64];
+    private int[] opPartner = new int[64];
+    private int[] opSlot = new int[64];
+    private int opCount;
     private int gridW;
     private int gridH;
     private double originX;
@@ -202,6 +218,7 @@ public final class PersistentBroadPhase {
         spareKey = new int[n];
         posOf = new int[n];
         refitAt = new long[(n + 63) >>> 6];
+        pending = new long[(n + 63) >>> 6];
         moved = new int[n];
         adj = new int[STRIDE * Math.max(n, 1)];
         for (int i = 0; i < n; i++) {
@@ -484,10 +501,14 @@ public final class PersistentBroadPhase {
      */
     private void refreshInCellOrder() {
         long[] bits = refitAt;
+        long[] waiting = pending;
         for (int m = 0; m < movedCount; m++) {
-            int e = posOf[moved[m]];
+            int i = moved[m];
+            int e = posOf[i];
             bits[e >>> 6] |= 1L << e;
+            waiting[i >>> 6] |= 1L << i;
         }
+        opCount = 0;
         int[] id = cellId;
         for (int w = 0; w < bits.length; w++) {
             long word = bits[w];
@@ -497,6 +518,7 @@ public final class PersistentBroadPhase {
                 word &= word - 1;
             }
         }
+        applyPartnerOps();
     }
 
     /**
@@ -508,10 +530,12 @@ public final class PersistentBroadPhase {
      * and finds every overlapping box: the partners' boxes are read from the sorted copies the
      * query streams through, not from random places. Every pair whose overlap can have changed
      * has a refit shape, so this, run for every refit shape after all refits, leaves exactly the
-     * overlapping pairs live; a pair of two refit shapes is added by the first and kept by the
-     * second.
+     * overlapping pairs live; a pair of two refit shapes is left to the one refreshed later
+     * ({@link #pending}). Only shape {@code i}'s own entries change here; its partners' entries
+     * change in {@link #applyPartnerOps}.
      */
     private void refresh(int i) {
+        pending[i >>> 6] &= ~(1L << i);
         int b = 4 * i;
         float lx = fat[b];
         float ly = fat[b + 1];
@@ -560,8 +584,11 @@ public final class PersistentBroadPhase {
                 t[at + 1] = s & ~FOUND;
             } else {
                 int j = t[at];
+                if ((pending[j >>> 6] & (1L << j)) != 0) {
+                    continue; // j's refresh decides the pair
+                }
                 removeEntry(i, k);
-                removeEntry(j, indexOf(j, i, adj[STRIDE * j]));
+                deferOp(j, i, -1);
                 if (i < j) {
                     free(s, i, j);
                 } else {
@@ -573,6 +600,9 @@ public final class PersistentBroadPhase {
 
     /** The query of {@code i} found {@code j}'s box overlapping: flag the listed pair, or add it. */
     private void found(int i, int j, int listed) {
+        if ((pending[j >>> 6] & (1L << j)) != 0) {
+            return; // j's refresh, later in this frame, decides the pair
+        }
         int k = indexOf(i, j, listed);
         if (k >= 0) {
             int at = entry(i, k);
@@ -580,8 +610,48 @@ public final class PersistentBroadPhase {
         } else {
             int s = addPair(Math.min(i, j), Math.max(i, j));
             append(i, j, s);
-            append(j, i, s);
+            deferOp(j, i, s);
         }
+    }
+
+    /** Records the partner-side half of a pair change for {@link #applyPartnerOps}. */
+    private void deferOp(int j, int i, int s) {
+        if (opCount == opShape.length) {
+            int cap = opCount + (opCount >> 1);
+            opShape = java.util.Arrays.copyOf(opShape, cap);
+            opPartner = java.util.Arrays.copyOf(opPartner, cap);
+            opSlot = java.util.Arrays.copyOf(opSlot, cap);
+        }
+        opShape[opCount] = j;
+        opPartner[opCount] = i;
+        opSlot[opCount] = s;
+        opCount++;
+    }
+
+    /**
+     * The partner-side halves of the pairs the refreshes added or removed, and the added
+     * pairs' entries in {@link #pairs()}, in one loop after all refreshes: each touches a
+     * random place (a shape's entries, a slot), and iterations that do not depend on each other
+     * let those cache misses overlap, where inside a refresh each stalled the next step. It is
+     * safe to wait: a partner here is either not refit or already refreshed, and no refresh
+     * reads any entries but its own shape's.
+     */
+    private void applyPartnerOps() {
+        int[] js = opShape;
+        int[] is = opPartner;
+        int[] ss = opSlot;
+        for (int o = 0, end = opCount; o < end; o++) {
+            int j = js[o];
+            int s = ss[o];
+            if (s >= 0) {
+                int i = is[o];
+                pairs.set(s, Math.min(i, j), Math.max(i, j));
+                append(j, i, s);
+            } else {
+                removeEntry(j, indexOf(j, is[o], adj[STRIDE * j]));
+            }
+        }
+        opCount = 0;
     }
 
     /** Index of partner {@code j} among shape {@code i}'s first {@code count} entries, or -1. */
@@ -681,14 +751,15 @@ public final class PersistentBroadPhase {
         removedCount++;
     }
 
-    /** Gives the new live pair {@code (a, b)}, {@code a < b}, the lowest free slot; returns it. */
+    /**
+     * Gives the new live pair {@code (a, b)}, {@code a < b}, the lowest free slot; returns it. A
+     * reused slot's entry in {@link #pairs()} is written by {@link #applyPartnerOps}.
+     */
     private int addPair(int a, int b) {
         int s = allocateSlot();
         if (s == slotCount) {
             pairs.add(a, b);
             slotCount++;
-        } else {
-            pairs.set(s, a, b);
         }
         live.words()[s >>> 6] |= 1L << s;
         liveCount++;
