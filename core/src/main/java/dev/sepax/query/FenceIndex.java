@@ -18,17 +18,21 @@ import java.util.Arrays;
  *         cells reach to infinity (coordinates are clamped)
  *         a part goes to the first level whose h_L is at least its extent, into the one cell
  *         that holds its AABB's min corner
- *         cellStart[L][c] .. cellStart[L][c + 1]   the records of cell c = i + j * cols[L]
+ *         cellStart[L][c] .. cellStart[L][c + 1]   the records of cell c = i + j * cols[L] in
+ *                                                  records (level 0's cells first, then level 1's, ...)
  *         record: minX, minY, maxX, maxY (raw float bits), fence, k, part, then x, y per vertex
+ *  points: per level-0 cell, a list of (AABB, record offset) for every grid part whose AABB
+ *         meets the cell (parts repeated in each cell they meet, about four at the median extent)
  *  large: parts wider than h_L of the last level are in a packed bounding-volume hierarchy
  *         (depth-first preorder, escape links, at most {@value #LEAF} parts per leaf, median
  *         splits along the longer axis), their records in {@code largeRecords}
  * </pre>
- * Every part is stored once, with its vertices inside its record, so the records of one row of
- * cells are one contiguous run of memory: a query first lists the runs it needs (one per level
- * and row), touches each run's cache lines (independent loads, so their misses overlap), then
- * tests the records. Grid entries pointing at separate vertex blocks would make each candidate's
- * vertices a miss that waits for the entry's own.
+ * Every part's record is stored once, with its vertices inside, so the records of one row of
+ * cells are one contiguous run of memory: a polygon query first lists the runs it needs (one per
+ * level and row), touches each run's cache lines (independent loads, so their misses overlap),
+ * then tests the records. Grid entries pointing at separate vertex blocks would make each
+ * candidate's vertices a miss that waits for the entry's own. A point query reads its level-0
+ * cell's list and only the records whose AABB holds the point.
  *
  * <p>Why a query finds every candidate: the cell of a coordinate is
  * {@code clamp((int) ((v - origin) / h_L))}, computed in double, a non-decreasing function of
@@ -39,8 +43,9 @@ import java.util.Arrays;
  * (it was compared in double, rounded once), so
  * {@code b.minX >= q.minX - tol - |tol| 2^-24 - h_L (1 + 2^-52)}. The query's cell range is taken
  * from those bounds widened by a margin ({@code 2^-22 |tol| + 2^-40 |q| + 2^-30 h_L}) larger than
- * the slack and the double sums' rounding, so it holds the part's min-corner cell. A point is the
- * case {@code tol = 0}, query = the point.
+ * the slack and the double sums' rounding, so it holds the part's min-corner cell. A point inside
+ * a part is inside its AABB, so its level-0 cell is in the part's cell range: the part is on
+ * that cell's list.
  *
  * <p>Part edge normals are not stored: a query recomputes them from the record's vertices with
  * {@link ConvexPolygons}' own expression ({@code enx = y[j] - y[i]}, {@code eny = -(x[j] - x[i])},
@@ -49,8 +54,8 @@ import java.util.Arrays;
  * <h2>Threads and allocation</h2>
  * Immutable once built: any number of threads may query it at once, each through its own
  * {@link FenceQuery} ({@link #newQuery()}), which holds the only per-thread state. Building
- * allocates {@code O(parts)} ({@value #HEADER} ints per part and 2 per vertex, plus the cell
- * starts); queries allocate nothing.
+ * allocates {@code O(parts)} ({@value #HEADER} ints per part and 2 per vertex, {@value #COVER}
+ * ints per point-list entry, plus the cell starts); queries allocate nothing.
  */
 public final class FenceIndex {
     /** The most parts in a leaf of the hierarchy. */

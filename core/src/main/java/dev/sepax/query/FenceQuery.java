@@ -37,7 +37,7 @@ import java.util.Arrays;
  * <h2>Threads and allocation</h2>
  * One caller at a time (a concurrent call throws {@link IllegalStateException} before touching
  * anything); make one per thread with {@link FenceIndex#newQuery()}. Its scratch grows to the
- * largest query polygon and candidate count seen, then calls allocate nothing.
+ * largest query polygon, hit count and row-run count seen, then calls allocate nothing.
  */
 public final class FenceQuery {
     private final FenceIndex index;
