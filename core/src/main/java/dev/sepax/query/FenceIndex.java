@@ -10,49 +10,62 @@ import java.util.Arrays;
  * An immutable spatial index over fences (convex polygons, or compounds of convex parts) for
  * servers: which fences contain this point, which fences does this polygon touch?
  *
- * <h2>Layout: a uniform grid, and a packed hierarchy for the oversized parts</h2>
+ * <h2>Layout: loose grids by part size, records inline, and a hierarchy for the oversized parts</h2>
  * <pre>
- *  grid:  cell size h = the median part extent (max of its AABB's width and height), grown
- *         until there are at most 2 cells per part; cell (i, j) covers
- *         [originX + i h, originX + (i + 1) h) x [originY + j h, ...), the outer cells reach to
- *         infinity (coordinates are clamped)
- *         cellStart[c] .. cellStart[c + 1]   the entries of cell c = i + j * cols
- *         entry[8e .. 8e + 7]                a part whose AABB meets the cell: that AABB, where
- *                                            its vertices are, its fence
- *  large: parts spanning more than {@value #SPAN} cells along x or y are not in the grid but in
- *         a packed bounding-volume hierarchy (depth-first preorder, escape links, at most
- *         {@value #LEAF} parts per leaf, median splits along the longer axis)
+ *  level L (0..{@value #LEVELS} - 1): cell size h_L = h 2^L, where h = the median part extent (max of its
+ *         AABB's width and height), grown until level 0 has at most 2 cells per part; cell (i, j)
+ *         covers [originX + i h_L, originX + (i + 1) h_L) x [originY + j h_L, ...), the outer
+ *         cells reach to infinity (coordinates are clamped)
+ *         a part goes to the first level whose h_L is at least its extent, into the one cell
+ *         that holds its AABB's min corner
+ *         cellStart[L][c] .. cellStart[L][c + 1]   the records of cell c = i + j * cols[L] in
+ *                                                  records (level 0's cells first, then level 1's, ...)
+ *         record: minX, minY, maxX, maxY (raw float bits), fence, k, part, then x, y per vertex
+ *  points: per level-0 cell, a list of (AABB, record offset) for every grid part whose AABB
+ *         meets the cell (parts repeated in each cell they meet, about four at the median extent)
+ *  large: parts wider than h_L of the last level are in a packed bounding-volume hierarchy
+ *         (depth-first preorder, escape links, at most {@value #LEAF} parts per leaf, median
+ *         splits along the longer axis), their records in {@code largeRecords}
  * </pre>
- * A point query reads one cell: its entries' AABBs lie next to each other, so the usual query is a
- * few cache lines and a few inside tests, whatever the number of fences. A polygon query reads the
- * cells its AABB (grown by the tolerance) covers and tests a part only in the first of those cells
- * that the part also covers, so each part is tested once. Typical parts cover about four cells,
- * so the grid holds about four entries per part. Fences of widely different sizes (parcels and
- * counties) stay fast: the few large ones go to the hierarchy, which a query visits in
- * {@code O(log L + hits)} nodes.
+ * Every part's record is stored once, with its vertices inside, so the records of one row of
+ * cells are one contiguous run of memory: a polygon query first lists the runs it needs (one per
+ * level and row), touches each run's cache lines (independent loads, so their misses overlap),
+ * then tests the records. Grid entries pointing at separate vertex blocks would make each
+ * candidate's vertices a miss that waits for the entry's own. A point query reads its level-0
+ * cell's list and only the records whose AABB holds the point.
  *
- * <p>Why the grid finds every candidate: the cell of a coordinate is
- * {@code clamp((int) ((v - origin) / h))}, computed in double, a non-decreasing function of
+ * <p>Why a query finds every candidate: the cell of a coordinate is
+ * {@code clamp((int) ((v - origin) / h_L))}, computed in double, a non-decreasing function of
  * {@code v} (a rounded subtraction and a rounded product by a positive constant are monotone, so
- * is truncation, so is clamping). A point inside a part's AABB therefore has its cell inside the
- * part's cell range; for a polygon query, a part that passes the kernel's float AABB compares
- * ({@code fl(b.minX - q.maxX) <= tol}) has {@code b.minX <= q.maxX + tol + |tol| 2^-24}, and the
- * query's cell range is taken from {@code q.maxX + tol} plus a margin larger than that slack and
- * than the double sum's rounding, so the part's cell range meets the query's.
+ * is truncation, so is clamping). A part passing the kernel's float AABB compares
+ * ({@code fl(b.minX - q.maxX) <= tol}) has {@code b.minX <= q.maxX + tol + |tol| 2^-24} and
+ * {@code b.maxX >= q.minX - tol - |tol| 2^-24}; its extent is at most {@code h_L (1 + 2^-52)}
+ * (it was compared in double, rounded once), so
+ * {@code b.minX >= q.minX - tol - |tol| 2^-24 - h_L (1 + 2^-52)}. The query's cell range is taken
+ * from those bounds widened by a margin ({@code 2^-22 |tol| + 2^-40 |q| + 2^-30 h_L}) larger than
+ * the slack and the double sums' rounding, so it holds the part's min-corner cell. A point inside
+ * a part is inside its AABB, so its level-0 cell is in the part's cell range: the part is on
+ * that cell's list.
+ *
+ * <p>Part edge normals are not stored: a query recomputes them from the record's vertices with
+ * {@link ConvexPolygons}' own expression ({@code enx = y[j] - y[i]}, {@code eny = -(x[j] - x[i])},
+ * the store's only writer of its normals), so they are the store's bits.
  *
  * <h2>Threads and allocation</h2>
  * Immutable once built: any number of threads may query it at once, each through its own
  * {@link FenceQuery} ({@link #newQuery()}), which holds the only per-thread state. Building
- * allocates {@code O(parts)} (32 bytes per grid entry, 16 per vertex for the packed copy);
- * queries allocate nothing.
+ * allocates {@code O(parts)} ({@value #HEADER} ints per part and 2 per vertex, {@value #COVER}
+ * ints per point-list entry, plus the cell starts); queries allocate nothing.
  */
 public final class FenceIndex {
     /** The most parts in a leaf of the hierarchy. */
     static final int LEAF = 4;
-    /** Parts spanning more cells than this along an axis go to the hierarchy, not the grid. */
-    static final int SPAN = 8;
-    /** Ints per grid entry. */
-    static final int ENTRY = 8;
+    /** Grid levels; parts wider than {@code h 2^(LEVELS - 1)} go to the hierarchy. */
+    static final int LEVELS = 4;
+    /** Ints per record before the vertices. */
+    static final int HEADER = 7;
+    /** Ints per point-list entry. */
+    static final int COVER = 5;
 
     final ConvexPolygons parts;
     final int fences;
@@ -60,24 +73,26 @@ public final class FenceIndex {
 
     final double originX;
     final double originY;
-    final double inverseCell;
-    final int cols;
-    final int rows;
-    final int[] cellStart;
+    /** {@code 1 / h_L} per level. */
+    final double[] inverseCell;
+    /** {@code h_L (1 + 2^-30)} per level: how far left of and below a query a part's min corner may lie. */
+    final double[] reach;
+    final int[] cols;
+    final int[] rows;
+    /** Per level, where each cell's records start in {@link #records} (cell c = i + j * cols[L]; one more at the end). */
+    final int[][] cellStart;
+    /** The records of level 0's cells in cell order (row-major), then level 1's, and so on. */
+    final int[] records;
     /**
-     * {@value #ENTRY} ints per entry: the part's AABB as raw float bits (minX, minY, maxX, maxY),
-     * its packed block (offset, vertex count), its fence and the part: the scan, the AABB
-     * compares and the dispatch to the part read one cache line.
+     * For point queries, per level-0 cell c, the entries {@code coverStart[c] .. coverStart[c + 1]}
+     * of {@code cover}, {@value #COVER} ints each: the AABB (raw float bits) and record offset of
+     * every grid part whose AABB meets the cell. A point reads one cell's list, contiguous, and
+     * only the records whose AABB holds it, instead of up to four cells per level.
      */
-    final int[] entry;
-    /**
-     * Every part's vertices and edge normals interleaved, {@code x, y, enx, eny} per vertex (the
-     * store's floats, copied), parts in the order of their first grid cell: a candidate costs
-     * one or two cache lines instead of one per store array, and nearby parts lie near in memory.
-     */
-    final float[] packed;
-    /** Part p's block starts at {@code packed[block[2p]]} and has {@code block[2p + 1]} vertices. */
-    final int[] block;
+    final int[] coverStart;
+    final int[] cover;
+    /** Levels that hold parts: {@code 1 + } the highest level used (0 for an empty grid). */
+    final int levels;
 
     final float[] bounds;
     final int[] escape;
@@ -86,6 +101,9 @@ public final class FenceIndex {
     final int[] item;
     /** The large parts' AABBs in leaf order (4 floats per item), so a leaf's checks read one cache line. */
     final float[] itemBounds;
+    /** Where item e's record starts in {@link #largeRecords}. */
+    final int[] itemRecord;
+    final int[] largeRecords;
     final int nodes;
 
     private FenceIndex(ConvexPolygons parts, int fences, int[] parent) {
@@ -103,113 +121,137 @@ public final class FenceIndex {
             wMinY = Math.min(wMinY, parts.minY(p));
             wMaxX = Math.max(wMaxX, parts.maxX(p));
             wMaxY = Math.max(wMaxY, parts.maxY(p));
-            extent[p] = Math.max((double) parts.maxX(p) - parts.minX(p), (double) parts.maxY(p) - parts.minY(p));
+            extent[p] = extent(parts, p);
         }
         double h = 1;
-        int c = 1;
-        int r = 1;
+        double w = 0;
+        double t = 0;
         if (n > 0) {
-            Arrays.sort(extent);
-            h = extent[n / 2];
-            double w = wMaxX - wMinX;
-            double t = wMaxY - wMinY;
+            double[] sorted = extent.clone();
+            Arrays.sort(sorted);
+            h = sorted[n / 2];
+            w = wMaxX - wMinX;
+            t = wMaxY - wMinY;
             double cap = Math.max(64.0, 2.0 * n);
             if (!(h > 0)) {
                 h = Math.max(w, t) / Math.sqrt(cap);
             }
-            // At most `cap` cells; each axis gets at least one.
+            // At most `cap` cells in level 0; each axis gets at least one.
             while ((Math.floor(w / h) + 1) * (Math.floor(t / h) + 1) > cap) {
                 h *= 1.25;
             }
-            c = (int) Math.floor(w / h) + 1;
-            r = (int) Math.floor(t / h) + 1;
         }
         originX = n > 0 ? wMinX : 0;
         originY = n > 0 ? wMinY : 0;
-        inverseCell = 1 / h;
-        cols = c;
-        rows = r;
-        block = new int[2 * n];
-        long[] order = new long[n];
-        for (int p = 0; p < n; p++) {
-            long cell = (long) cellY(parts.minY(p)) * c + cellX(parts.minX(p));
-            order[p] = cell << 32 | p;
+        inverseCell = new double[LEVELS];
+        reach = new double[LEVELS];
+        cols = new int[LEVELS];
+        rows = new int[LEVELS];
+        cellStart = new int[LEVELS][];
+        for (int l = 0; l < LEVELS; l++) {
+            double hl = Math.scalb(h, l);
+            inverseCell[l] = 1 / hl;
+            reach[l] = hl * (1 + 0x1p-30);
+            cols[l] = (int) Math.floor(w / hl) + 1;
+            rows[l] = (int) Math.floor(t / hl) + 1;
+            cellStart[l] = new int[cols[l] * rows[l] + 1];
         }
-        Arrays.sort(order);
-        int[] slot = new int[n];
-        int vertices = 0;
-        for (int i = 0; i < n; i++) {
-            int p = (int) order[i];
-            slot[p] = vertices;
-            vertices += parts.count(p);
-        }
-        if (vertices > Integer.MAX_VALUE / 4) {
-            throw new IllegalArgumentException("too many vertices for one index: " + vertices);
-        }
-        packed = new float[4 * vertices];
-        PolygonArrays a = parts.arrays();
-        for (int p = 0; p < n; p++) {
-            int o = 4 * slot[p];
-            block[2 * p] = o;
-            block[2 * p + 1] = a.count[p];
-            for (int v = a.start[p], end = a.start[p] + a.count[p]; v < end; v++, o += 4) {
-                packed[o] = a.x[v];
-                packed[o + 1] = a.y[v];
-                packed[o + 2] = a.enx[v];
-                packed[o + 3] = a.eny[v];
-            }
-        }
-        // Count the entries per cell, then fill (counting sort by cell).
-        int cells = c * r;
-        int[] start = new int[cells + 1];
-        boolean[] large = new boolean[n];
+        // Level and cell per part, then a counting sort of the records by cell.
+        int[] level = new int[n];
+        int[] cell = new int[n];
+        long[] size = new long[LEVELS + 1];
         int largeCount = 0;
-        long entries = 0;
+        int used = 0;
         for (int p = 0; p < n; p++) {
-            int x0 = cellX(parts.minX(p));
-            int x1 = cellX(parts.maxX(p));
-            int y0 = cellY(parts.minY(p));
-            int y1 = cellY(parts.maxY(p));
-            if (x1 - x0 >= SPAN || y1 - y0 >= SPAN) {
-                large[p] = true;
+            int l = 0;
+            while (l < LEVELS && extent[p] > Math.scalb(h, l)) {
+                l++;
+            }
+            level[p] = l;
+            size[l] += HEADER + 2L * parts.count(p);
+            if (l == LEVELS) {
                 largeCount++;
                 continue;
             }
-            for (int y = y0; y <= y1; y++) {
-                for (int x = x0; x <= x1; x++) {
-                    start[x + y * c + 1]++;
-                }
-            }
-            entries += (long) (x1 - x0 + 1) * (y1 - y0 + 1);
+            used = Math.max(used, l + 1);
+            cell[p] = cellX(l, parts.minX(p)) + cellY(l, parts.minY(p)) * cols[l];
+            cellStart[l][cell[p] + 1] += HEADER + 2 * parts.count(p);
         }
-        if (entries > Integer.MAX_VALUE / 4) {
+        levels = used;
+        if (size[LEVELS] > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("too many vertices for one index: " + n + " parts");
+        }
+        long all = 0;
+        for (int l = 0; l < LEVELS; l++) {
+            all += size[l];
+        }
+        if (all > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("too many vertices for one index: " + n + " parts");
+        }
+        int[][] fill = new int[LEVELS][];
+        int base = 0;
+        for (int l = 0; l < LEVELS; l++) {
+            int[] s = cellStart[l];
+            s[0] = base;
+            for (int i = 0; i + 1 < s.length; i++) {
+                s[i + 1] += s[i];
+            }
+            base = s[s.length - 1];
+            fill[l] = Arrays.copyOf(s, s.length - 1);
+        }
+        records = new int[base];
+        PolygonArrays a = parts.arrays();
+        int[] at = new int[n];
+        for (int p = 0; p < n; p++) {
+            int l = level[p];
+            if (l < LEVELS) {
+                at[p] = fill[l][cell[p]];
+                fill[l][cell[p]] = write(records, at[p], a, p);
+            }
+        }
+        // The point lists: every grid part in each level-0 cell its AABB meets (about four cells
+        // per part at the median extent).
+        int cells0 = cols[0] * rows[0];
+        int[] cs = new int[cells0 + 1];
+        long entries = 0;
+        for (int p = 0; p < n; p++) {
+            if (level[p] < LEVELS) {
+                int x0 = cellX(0, parts.minX(p));
+                int x1 = cellX(0, parts.maxX(p));
+                int y0 = cellY(0, parts.minY(p));
+                int y1 = cellY(0, parts.maxY(p));
+                for (int y = y0; y <= y1; y++) {
+                    for (int x = x0; x <= x1; x++) {
+                        cs[x + y * cols[0] + 1]++;
+                    }
+                }
+                entries += (long) (x1 - x0 + 1) * (y1 - y0 + 1);
+            }
+        }
+        if (entries > (Integer.MAX_VALUE - 16) / COVER) {
             throw new IllegalArgumentException("too many parts for one index: " + n);
         }
-        for (int i = 0; i < cells; i++) {
-            start[i + 1] += start[i];
+        for (int i = 0; i < cells0; i++) {
+            cs[i + 1] += cs[i];
         }
-        cellStart = start;
-        entry = new int[ENTRY * (int) entries];
-        int[] fill = Arrays.copyOf(start, cells);
+        coverStart = cs;
+        cover = new int[COVER * (int) entries];
+        int[] next = Arrays.copyOf(cs, cells0);
         for (int p = 0; p < n; p++) {
-            if (large[p]) {
-                continue;
-            }
-            int x0 = cellX(parts.minX(p));
-            int x1 = cellX(parts.maxX(p));
-            int y0 = cellY(parts.minY(p));
-            int y1 = cellY(parts.maxY(p));
-            for (int y = y0; y <= y1; y++) {
-                for (int x = x0; x <= x1; x++) {
-                    int e = ENTRY * fill[x + y * c]++;
-                    entry[e] = Float.floatToRawIntBits(parts.minX(p));
-                    entry[e + 1] = Float.floatToRawIntBits(parts.minY(p));
-                    entry[e + 2] = Float.floatToRawIntBits(parts.maxX(p));
-                    entry[e + 3] = Float.floatToRawIntBits(parts.maxY(p));
-                    entry[e + 4] = block[2 * p];
-                    entry[e + 5] = block[2 * p + 1];
-                    entry[e + 6] = parent[p];
-                    entry[e + 7] = p;
+            if (level[p] < LEVELS) {
+                int x0 = cellX(0, parts.minX(p));
+                int x1 = cellX(0, parts.maxX(p));
+                int y0 = cellY(0, parts.minY(p));
+                int y1 = cellY(0, parts.maxY(p));
+                for (int y = y0; y <= y1; y++) {
+                    for (int x = x0; x <= x1; x++) {
+                        int o = COVER * next[x + y * cols[0]]++;
+                        cover[o] = records[at[p]];
+                        cover[o + 1] = records[at[p] + 1];
+                        cover[o + 2] = records[at[p] + 2];
+                        cover[o + 3] = records[at[p] + 3];
+                        cover[o + 4] = at[p];
+                    }
                 }
             }
         }
@@ -223,10 +265,10 @@ public final class FenceIndex {
         item = new int[largeCount];
         float[] cx = new float[n];
         float[] cy = new float[n];
-        int l = 0;
+        int q = 0;
         for (int p = 0; p < n; p++) {
-            if (large[p]) {
-                item[l++] = p;
+            if (level[p] == LEVELS) {
+                item[q++] = p;
                 // Centres only steer the split; halving after the add keeps them finite near 2^60.
                 cx[p] = parts.minX(p) / 2 + parts.maxX(p) / 2;
                 cy[p] = parts.minY(p) / 2 + parts.maxY(p) / 2;
@@ -234,23 +276,51 @@ public final class FenceIndex {
         }
         nodes = largeCount == 0 ? 0 : build(0, largeCount, 0, cx, cy);
         itemBounds = new float[4 * largeCount];
+        itemRecord = new int[largeCount];
+        largeRecords = new int[(int) size[LEVELS]];
+        int o = 0;
         for (int e = 0; e < largeCount; e++) {
             int p = item[e];
             itemBounds[4 * e] = parts.minX(p);
             itemBounds[4 * e + 1] = parts.minY(p);
             itemBounds[4 * e + 2] = parts.maxX(p);
             itemBounds[4 * e + 3] = parts.maxY(p);
+            itemRecord[e] = o;
+            o = write(largeRecords, o, a, p);
         }
     }
 
-    /** The grid column of x (any double; clamped), non-decreasing in x. */
-    int cellX(double x) {
-        return clamp((int) ((x - originX) * inverseCell), cols);
+    /** The larger side of part p's AABB, in double (rounded once). */
+    private static double extent(ConvexPolygons parts, int p) {
+        return Math.max((double) parts.maxX(p) - parts.minX(p), (double) parts.maxY(p) - parts.minY(p));
     }
 
-    /** The grid row of y (any double; clamped), non-decreasing in y. */
-    int cellY(double y) {
-        return clamp((int) ((y - originY) * inverseCell), rows);
+    /** Writes part p's record at {@code r[o]}; returns the offset after it. */
+    private int write(int[] r, int o, PolygonArrays a, int p) {
+        int k = a.count[p];
+        r[o] = Float.floatToRawIntBits(parts.minX(p));
+        r[o + 1] = Float.floatToRawIntBits(parts.minY(p));
+        r[o + 2] = Float.floatToRawIntBits(parts.maxX(p));
+        r[o + 3] = Float.floatToRawIntBits(parts.maxY(p));
+        r[o + 4] = parent[p];
+        r[o + 5] = k;
+        r[o + 6] = p;
+        o += HEADER;
+        for (int v = a.start[p], end = a.start[p] + k; v < end; v++) {
+            r[o++] = Float.floatToRawIntBits(a.x[v]);
+            r[o++] = Float.floatToRawIntBits(a.y[v]);
+        }
+        return o;
+    }
+
+    /** The column of x in level l (any double; clamped), non-decreasing in x. */
+    int cellX(int l, double x) {
+        return clamp((int) ((x - originX) * inverseCell[l]), cols[l]);
+    }
+
+    /** The row of y in level l (any double; clamped), non-decreasing in y. */
+    int cellY(int l, double y) {
+        return clamp((int) ((y - originY) * inverseCell[l]), rows[l]);
     }
 
     private static int clamp(int v, int n) {
@@ -378,8 +448,9 @@ public final class FenceIndex {
 
     @Override
     public String toString() {
-        return "FenceIndex[fences=" + fences + ", parts=" + parts.size() + ", grid=" + cols + "x" + rows
-                + ", entries=" + entry.length / ENTRY + ", large parts=" + item.length + ", nodes=" + nodes + "]";
+        long ints = records.length;
+        return "FenceIndex[fences=" + fences + ", parts=" + parts.size() + ", level 0 grid=" + cols[0] + "x" + rows[0]
+                + ", levels=" + LEVELS + ", record ints=" + ints + ", point entries=" + cover.length / COVER + ", large parts=" + item.length + ", nodes=" + nodes + "]";
     }
 
     /** Number of parts kept in the hierarchy instead of the grid (for tests). */

@@ -37,7 +37,7 @@ import java.util.Arrays;
  * <h2>Threads and allocation</h2>
  * One caller at a time (a concurrent call throws {@link IllegalStateException} before touching
  * anything); make one per thread with {@link FenceIndex#newQuery()}. Its scratch grows to the
- * largest query polygon and candidate count seen, then calls allocate nothing.
+ * largest query polygon, hit count and row-run count seen, then calls allocate nothing.
  */
 public final class FenceQuery {
     private final FenceIndex index;
@@ -56,6 +56,10 @@ public final class FenceQuery {
     private float qMaxX;
     private float qMaxY;
     private int[] found = new int[64];
+    /** The record runs of the current query: start, end. */
+    private int[] runFrom = new int[32];
+    private int[] runTo = new int[32];
+    private int touched;
 
     FenceQuery(FenceIndex index) {
         this.index = index;
@@ -112,15 +116,18 @@ public final class FenceQuery {
     private int point(float px, float py, int[] hits) {
         FenceIndex ix = index;
         int n = 0;
-        int cell = ix.cellX(px) + ix.cellY(py) * ix.cols;
-        int[] en = ix.entry;
-        float[] f = ix.packed;
-        for (int e = FenceIndex.ENTRY * ix.cellStart[cell], end = FenceIndex.ENTRY * ix.cellStart[cell + 1];
-                e < end; e += FenceIndex.ENTRY) {
-            if (px >= Float.intBitsToFloat(en[e]) && py >= Float.intBitsToFloat(en[e + 1])
-                    && px <= Float.intBitsToFloat(en[e + 2]) && py <= Float.intBitsToFloat(en[e + 3])) {
-                if (inside(f, en[e + 4], en[e + 5], px, py)) {
-                    n = add(n, en[e + 6]);
+        // A part containing the point has it inside its AABB, so the point's level-0 cell is in
+        // the part's cell range (cellX is monotone): the part is on this cell's list.
+        int cell = ix.cellX(0, px) + ix.cellY(0, py) * ix.cols[0];
+        int[] r = ix.records;
+        int[] list = ix.cover;
+        for (int k = FenceIndex.COVER * ix.coverStart[cell], end = FenceIndex.COVER * ix.coverStart[cell + 1]; k < end;
+                k += FenceIndex.COVER) {
+            if (px >= Float.intBitsToFloat(list[k]) && py >= Float.intBitsToFloat(list[k + 1])
+                    && px <= Float.intBitsToFloat(list[k + 2]) && py <= Float.intBitsToFloat(list[k + 3])) {
+                int e = list[k + 4];
+                if (inside(r, e + FenceIndex.HEADER, r[e + 5], px, py)) {
+                    n = add(n, r[e + 4]);
                 }
             }
         }
@@ -135,9 +142,9 @@ public final class FenceQuery {
             float[] ib = ix.itemBounds;
             for (int e = ix.first[i]; e < ix.first[i] + c; e++) {
                 if (px >= ib[4 * e] && py >= ib[4 * e + 1] && px <= ib[4 * e + 2] && py <= ib[4 * e + 3]) {
-                    int p = ix.item[e];
-                    if (inside(ix.packed, ix.block[2 * p], ix.block[2 * p + 1], px, py)) {
-                        n = add(n, ix.parent[p]);
+                    int o = ix.itemRecord[e];
+                    if (inside(ix.largeRecords, o + FenceIndex.HEADER, ix.largeRecords[o + 5], px, py)) {
+                        n = add(n, ix.largeRecords[o + 4]);
                     }
                 }
             }
@@ -146,11 +153,65 @@ public final class FenceQuery {
         return finish(n, hits);
     }
 
-    /** Is the point on no edge's outer side? (Reads the index's packed copy of the part.) */
-    private static boolean inside(float[] f, int o, int k, float px, float py) {
-        int end = o + 4 * k;
-        for (int v = o; v < end; v += 4) {
-            if (f[v + 2] * (px - f[v]) + f[v + 3] * (py - f[v + 1]) > 0) {
+    /**
+     * Lists, per grid level and row, the run of records whose min corner may lie in the query box
+     * {@code [lo, hi] x [loY, hiY]} (already widened for the tolerance and rounding, see
+     * {@link FenceIndex}), then reads one int per cache line of every run. Those loads do not
+     * depend on each other, so their misses overlap; the tests that follow would otherwise wait
+     * for each run's lines one after another. Returns the number of runs.
+     */
+    private int listRuns(double lo, double hi, double loY, double hiY) {
+        FenceIndex ix = index;
+        int runs = 0;
+        for (int l = 0; l < ix.levels; l++) {
+            int x0 = ix.cellX(l, lo - ix.reach[l]);
+            int x1 = ix.cellX(l, hi);
+            int y0 = ix.cellY(l, loY - ix.reach[l]);
+            int y1 = ix.cellY(l, hiY);
+            if (runs + y1 - y0 + 1 > runFrom.length) {
+                int c = Math.max(runs + y1 - y0 + 1, 2 * runFrom.length);
+                runFrom = Arrays.copyOf(runFrom, c);
+                runTo = Arrays.copyOf(runTo, c);
+            }
+            int[] s = ix.cellStart[l];
+            int cols = ix.cols[l];
+            for (int y = y0; y <= y1; y++) {
+                int from = s[x0 + y * cols];
+                int to = s[x1 + 1 + y * cols];
+                if (runs > 0 && from == runTo[runs - 1]) {
+                    runTo[runs - 1] = to;
+                } else if (from < to) {
+                    runFrom[runs] = from;
+                    runTo[runs] = to;
+                    runs++;
+                }
+            }
+        }
+        int sum = 0;
+        int[] r = ix.records;
+        for (int i = 0; i < runs; i++) {
+            for (int e = runFrom[i], end = runTo[i]; e < end; e += 16) {
+                sum += r[e];
+            }
+        }
+        // Kept in a field so that the compiler cannot drop the loads.
+        touched = sum;
+        return runs;
+    }
+
+    /**
+     * Is the point on no edge's outer side? Reads a record's vertices; each edge normal is
+     * recomputed with {@link ConvexPolygons}' expression, so it has the store's bits.
+     */
+    private static boolean inside(int[] r, int o, int k, float px, float py) {
+        int last = o + 2 * (k - 1);
+        for (int v = o; v <= last; v += 2) {
+            int j = v == last ? o : v + 2;
+            float ax = Float.intBitsToFloat(r[v]);
+            float ay = Float.intBitsToFloat(r[v + 1]);
+            float enx = Float.intBitsToFloat(r[j + 1]) - ay;
+            float eny = -(Float.intBitsToFloat(r[j]) - ax);
+            if (enx * (px - ax) + eny * (py - ay) > 0) {
                 return false;
             }
         }
@@ -159,36 +220,26 @@ public final class FenceQuery {
 
     private int polygon(float tol, int[] hits) {
         FenceIndex ix = index;
-        PolygonArrays r = ix.parts.arrays();
+        PolygonArrays st = ix.parts.arrays();
         int n = 0;
         // The cells a part passing the AABB compares can reach (see FenceIndex: the margin covers
         // the float compare's slack at tol and the double sums' rounding).
         double t = tol;
         double slack = 0x1p-22 * Math.abs(t);
-        int x0 = ix.cellX(qMinX - t - (slack + 0x1p-40 * Math.abs(qMinX)));
-        int x1 = ix.cellX(qMaxX + t + (slack + 0x1p-40 * Math.abs(qMaxX)));
-        int y0 = ix.cellY(qMinY - t - (slack + 0x1p-40 * Math.abs(qMinY)));
-        int y1 = ix.cellY(qMaxY + t + (slack + 0x1p-40 * Math.abs(qMaxY)));
-        int[] en = ix.entry;
-        for (int y = y0; y <= y1; y++) {
-            for (int x = x0; x <= x1; x++) {
-                int cell = x + y * ix.cols;
-                for (int e = FenceIndex.ENTRY * ix.cellStart[cell], end = FenceIndex.ENTRY * ix.cellStart[cell + 1];
-                        e < end; e += FenceIndex.ENTRY) {
-                    float minX = Float.intBitsToFloat(en[e]);
-                    float minY = Float.intBitsToFloat(en[e + 1]);
-                    float maxX = Float.intBitsToFloat(en[e + 2]);
-                    float maxY = Float.intBitsToFloat(en[e + 3]);
-                    if (minX - qMaxX > tol || qMinX - maxX > tol || minY - qMaxY > tol || qMinY - maxY > tol) {
-                        continue;
-                    }
-                    // Test each part once: in the first cell of the query's range it covers.
-                    if (x != Math.max(x0, ix.cellX(minX)) || y != Math.max(y0, ix.cellY(minY))) {
-                        continue;
-                    }
-                    if (intersects(ix, r, en[e + 7], en[e + 4], en[e + 5], minX + maxX, minY + maxY, tol)) {
-                        n = add(n, en[e + 6]);
-                    }
+        int runs = listRuns(qMinX - t - (slack + 0x1p-40 * Math.abs(qMinX)), qMaxX + t + (slack + 0x1p-40 * Math.abs(qMaxX)),
+                qMinY - t - (slack + 0x1p-40 * Math.abs(qMinY)), qMaxY + t + (slack + 0x1p-40 * Math.abs(qMaxY)));
+        for (int i = 0; i < runs; i++) {
+            int[] r = ix.records;
+            for (int e = runFrom[i], end = runTo[i]; e < end; e += FenceIndex.HEADER + 2 * r[e + 5]) {
+                float minX = Float.intBitsToFloat(r[e]);
+                float minY = Float.intBitsToFloat(r[e + 1]);
+                float maxX = Float.intBitsToFloat(r[e + 2]);
+                float maxY = Float.intBitsToFloat(r[e + 3]);
+                if (minX - qMaxX > tol || qMinX - maxX > tol || minY - qMaxY > tol || qMinY - maxY > tol) {
+                    continue;
+                }
+                if (!recent(r[e + 4], n) && intersects(st, r, e, minX + maxX, minY + maxY, tol)) {
+                    n = add(n, r[e + 4]);
                 }
             }
         }
@@ -209,10 +260,9 @@ public final class FenceQuery {
                         || ib[4 * e + 1] - qMaxY > tol || qMinY - ib[4 * e + 3] > tol) {
                     continue;
                 }
-                int p = ix.item[e];
-                if (intersects(ix, r, p, ix.block[2 * p], ix.block[2 * p + 1], ib[4 * e] + ib[4 * e + 2],
-                        ib[4 * e + 1] + ib[4 * e + 3], tol)) {
-                    n = add(n, ix.parent[p]);
+                int o = ix.itemRecord[e];
+                if (intersects(st, ix.largeRecords, o, ib[4 * e] + ib[4 * e + 2], ib[4 * e + 1] + ib[4 * e + 3], tol)) {
+                    n = add(n, ix.largeRecords[o + 4]);
                 }
             }
             i++;
@@ -221,84 +271,105 @@ public final class FenceQuery {
     }
 
     /**
-     * The verdict for part p: no edge of the query or of the part separates by more than tol.
-     * The verdict does not depend on the order of the axes, so the two most likely separating
-     * axes go first: the query edge facing the part and the part edge facing the query, chosen
-     * from the centre-to-centre direction of the AABBs (a separated pair is usually decided by
-     * one of them). Reads the index's packed copy of the part, and the store's edge lengths only
-     * at a nonzero tolerance ({@code 0 * len} is a zero of the tolerance's sign: the same compares).
+     * The verdict for the part whose record starts at {@code r[e]}: no edge of the query or of
+     * the part separates by more than tol. The verdict does not depend on the order of the axes,
+     * so the two most likely separating axes go first: the query edge facing the part and the
+     * part edge facing the query, chosen from the centre-to-centre direction of the AABBs (a
+     * separated pair is usually decided by one of them). Part edge normals are recomputed from
+     * the record's vertices (the store's bits, see {@link FenceIndex}); the store's edge lengths
+     * are read only at a nonzero tolerance ({@code 0 * len} is a zero of the tolerance's sign:
+     * the same compares).
      */
-    private boolean intersects(FenceIndex ix, PolygonArrays r, int p, int o, int k, float sumX, float sumY, float tol) {
-        float[] f = ix.packed;
-        int end = o + 4 * k;
+    private boolean intersects(PolygonArrays st, int[] r, int e, float sumX, float sumY, float tol) {
+        int o = e + FenceIndex.HEADER;
+        int last = o + 2 * (r[e + 5] - 1);
         float dx = sumX - (qMinX + qMaxX);
         float dy = sumY - (qMinY + qMaxY);
         int bestQ = 0;
         float bestDot = Float.NEGATIVE_INFINITY;
-        for (int e = 0; e < qk; e++) {
-            float dot = qux[e] * dx + quy[e] * dy;
+        for (int q = 0; q < qk; q++) {
+            float dot = qux[q] * dx + quy[q] * dy;
             if (dot > bestDot) {
                 bestDot = dot;
-                bestQ = e;
+                bestQ = q;
             }
         }
-        if (queryEdgeSeparates(f, o, end, bestQ, tol)) {
+        if (queryEdgeSeparates(r, o, last, bestQ, tol)) {
             return false;
         }
         int bestP = o;
         bestDot = Float.NEGATIVE_INFINITY;
-        for (int v = o; v < end; v += 4) {
+        for (int v = o; v <= last; v += 2) {
+            int j = v == last ? o : v + 2;
+            float enx = Float.intBitsToFloat(r[j + 1]) - Float.intBitsToFloat(r[v + 1]);
+            float eny = -(Float.intBitsToFloat(r[j]) - Float.intBitsToFloat(r[v]));
             // Unnormalised: longer edges are favoured, which separate more often anyway.
-            float dot = -(f[v + 2] * dx + f[v + 3] * dy);
+            float dot = -(enx * dx + eny * dy);
             if (dot > bestDot) {
                 bestDot = dot;
                 bestP = v;
             }
         }
-        // Store index of the packed vertex v: r.start[p] + (v - o) / 4 (read only when tol != 0).
-        if (partEdgeSeparates(f, bestP, tol == 0 ? tol : tol * r.len[r.start[p] + (bestP - o) / 4])) {
+        // The store index of the record's vertex v is st.start[part] + (v - o) / 2.
+        int base = tol == 0 ? 0 : st.start[r[e + 6]];
+        if (partEdgeSeparates(r, o, last, bestP, tol == 0 ? tol : tol * st.len[base + (bestP - o) / 2])) {
             return false;
         }
-        for (int e = 0; e < qk; e++) {
-            if (e != bestQ && queryEdgeSeparates(f, o, end, e, tol)) {
+        for (int q = 0; q < qk; q++) {
+            if (q != bestQ && queryEdgeSeparates(r, o, last, q, tol)) {
                 return false;
             }
         }
-        for (int v = o; v < end; v += 4) {
-            if (v != bestP && partEdgeSeparates(f, v, tol == 0 ? tol : tol * r.len[r.start[p] + (v - o) / 4])) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Does query edge e put every packed vertex in [o, end) more than tol outside? (ScalarSat's expressions.) */
-    private boolean queryEdgeSeparates(float[] f, int o, int end, int e, float tol) {
-        float nx = qnx[e];
-        float ny = qny[e];
-        float ax = qx[e];
-        float ay = qy[e];
-        float limit = tol * qlen[e];
-        for (int v = o; v < end; v += 4) {
-            if (!(nx * (f[v] - ax) + ny * (f[v + 1] - ay) > limit)) {
+        for (int v = o; v <= last; v += 2) {
+            if (v != bestP && partEdgeSeparates(r, o, last, v, tol == 0 ? tol : tol * st.len[base + (v - o) / 2])) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Does the packed part edge at v put every query vertex more than {@code limit = tol * len} outside? */
-    private boolean partEdgeSeparates(float[] f, int v, float limit) {
-        float nx = f[v + 2];
-        float ny = f[v + 3];
-        float ax = f[v];
-        float ay = f[v + 1];
+    /** Does query edge q put every record vertex in [o, last] more than tol outside? (ScalarSat's expressions.) */
+    private boolean queryEdgeSeparates(int[] r, int o, int last, int q, float tol) {
+        float nx = qnx[q];
+        float ny = qny[q];
+        float ax = qx[q];
+        float ay = qy[q];
+        float limit = tol * qlen[q];
+        for (int v = o; v <= last; v += 2) {
+            if (!(nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Does the part edge from record vertex v put every query vertex more than {@code limit = tol * len} outside? */
+    private boolean partEdgeSeparates(int[] r, int o, int last, int v, float limit) {
+        int j = v == last ? o : v + 2;
+        float ax = Float.intBitsToFloat(r[v]);
+        float ay = Float.intBitsToFloat(r[v + 1]);
+        float nx = Float.intBitsToFloat(r[j + 1]) - ay;
+        float ny = -(Float.intBitsToFloat(r[j]) - ax);
         for (int i = 0; i < qk; i++) {
             if (!(nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * Is the fence among the last few found? A fence's parts lie in nearby cells, so most parts
+     * of a fence already hit are skipped without their test (the output is per fence: no verdict
+     * changes); looking back only a few keeps the check constant-time.
+     */
+    private boolean recent(int fence, int n) {
+        for (int i = n - 1, stop = Math.max(0, n - 4); i >= stop; i--) {
+            if (found[i] == fence) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private int add(int n, int fence) {

@@ -1,6 +1,6 @@
 /**
  * Queries for servers: one shape against many stored shapes ({@link dev.sepax.query.OneVsMany});
- * an immutable spatial index over fences ({@link dev.sepax.query.FenceIndex}, a packed BVH) that
+ * an immutable spatial index over fences ({@link dev.sepax.query.FenceIndex}: loose grids by part size, a BVH for oversized parts) that
  * many threads query at once through small reusable per-thread objects
  * ({@link dev.sepax.query.FenceQuery}: a point, or a convex polygon from caller arrays).
  *
