@@ -1,5 +1,7 @@
 package dev.sepax.spark;
 
+import static dev.sepax.spark.JoinPairs.assertSameOnce;
+import static dev.sepax.spark.JoinPairs.pairs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -158,25 +160,7 @@ class SepaxSpatialJoinTest {
         return f;
     }
 
-    /** The join's rows as "left,right" strings, duplicates kept. */
-    private static List<String> pairs(Dataset<Row> result) {
-        List<String> out = new ArrayList<>();
-        for (Row r : result.collectAsList()) {
-            out.add(r.get(0) + "," + r.get(1));
-        }
-        return out;
-    }
 
-    private static void assertSameOnce(Set<String> expected, List<String> actual, String what) {
-        Set<String> distinct = new TreeSet<>(actual);
-        assertEquals(actual.size(), distinct.size(), what + ": a pair reported twice");
-        Set<String> missing = new TreeSet<>(expected);
-        missing.removeAll(distinct);
-        Set<String> extra = new TreeSet<>(distinct);
-        extra.removeAll(expected);
-        assertEquals(Set.of(), missing, what + ": missing pairs");
-        assertEquals(Set.of(), extra, what + ": extra pairs");
-    }
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 7, 64})
