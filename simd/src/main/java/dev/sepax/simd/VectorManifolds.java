@@ -142,23 +142,29 @@ public final class VectorManifolds implements ManifoldKernel {
         FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector min1 = min0;
         int j = 0;
+        // Each d is nx (vx - px) + ny (vy - py), the scalar expression in its order, written out:
+        // a helper taking vectors, once C2 declines to inline it (in a JVM where other kernels'
+        // compilations came first), boxes its arguments on every call.
         for (; j + 1 < steps; j += 2) {
             int jb = Math.min(ob + j, lastB);
             int ja = Math.min(oa + j, lastA);
-            FloatVector d0 = separation(vnx, vny, vpx, vpy,
-                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            FloatVector d0x = FloatVector.broadcast(F, x[jb]).blend(x[ja], high);
+            FloatVector d0y = FloatVector.broadcast(F, y[jb]).blend(y[ja], high);
+            FloatVector d0 = vnx.mul(d0x.sub(vpx)).add(vny.mul(d0y.sub(vpy)));
             jb = Math.min(ob + j + 1, lastB);
             ja = Math.min(oa + j + 1, lastA);
-            FloatVector d1 = separation(vnx, vny, vpx, vpy,
-                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            FloatVector d1x = FloatVector.broadcast(F, x[jb]).blend(x[ja], high);
+            FloatVector d1y = FloatVector.broadcast(F, y[jb]).blend(y[ja], high);
+            FloatVector d1 = vnx.mul(d1x.sub(vpx)).add(vny.mul(d1y.sub(vpy)));
             min0 = min0.blend(d0, d0.lt(min0));
             min1 = min1.blend(d1, d1.lt(min1));
         }
         if (j < steps) {
             int jb = Math.min(ob + j, lastB);
             int ja = Math.min(oa + j, lastA);
-            FloatVector d0 = separation(vnx, vny, vpx, vpy,
-                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            FloatVector d0x = FloatVector.broadcast(F, x[jb]).blend(x[ja], high);
+            FloatVector d0y = FloatVector.broadcast(F, y[jb]).blend(y[ja], high);
+            FloatVector d0 = vnx.mul(d0x.sub(vpx)).add(vny.mul(d0y.sub(vpy)));
             min0 = min0.blend(d0, d0.lt(min0));
         }
         FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
@@ -200,15 +206,15 @@ public final class VectorManifolds implements ManifoldKernel {
             FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
             FloatVector min1 = min0;
             int j = oo;
+            // nx (vx - px) + ny (vy - py) written out, as in packedPair.
             for (; j + 1 < end; j += 2) {
-                FloatVector d0 = separation(vnx, vny, vpx, vpy, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
-                FloatVector d1 = separation(vnx, vny, vpx, vpy,
-                        FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
+                FloatVector d0 = vnx.mul(FloatVector.broadcast(F, x[j]).sub(vpx)).add(vny.mul(FloatVector.broadcast(F, y[j]).sub(vpy)));
+                FloatVector d1 = vnx.mul(FloatVector.broadcast(F, x[j + 1]).sub(vpx)).add(vny.mul(FloatVector.broadcast(F, y[j + 1]).sub(vpy)));
                 min0 = min0.blend(d0, d0.lt(min0));
                 min1 = min1.blend(d1, d1.lt(min1));
             }
             if (j < end) {
-                FloatVector d0 = separation(vnx, vny, vpx, vpy, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                FloatVector d0 = vnx.mul(FloatVector.broadcast(F, x[j]).sub(vpx)).add(vny.mul(FloatVector.broadcast(F, y[j]).sub(vpy)));
                 min0 = min0.blend(d0, d0.lt(min0));
             }
             FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
@@ -224,9 +230,4 @@ public final class VectorManifolds implements ManifoldKernel {
         return (long) Float.floatToRawIntBits(max) << 32 | edge;
     }
 
-    /** {@code nx * (vx - px) + ny * (vy - py)} lane-wise: the scalar expression, same order. */
-    private static FloatVector separation(FloatVector nx, FloatVector ny, FloatVector px, FloatVector py,
-                                          FloatVector vx, FloatVector vy) {
-        return nx.mul(vx.sub(px)).add(ny.mul(vy.sub(py)));
-    }
 }
