@@ -32,11 +32,21 @@ public final class GeneratedPolygons {
         double cy = r.nextDouble(side);
         int k = 3 + r.nextInt(6);
         double radius = 1 + 4 * r.nextDouble();
+        return ring(r, cx, cy, k, radius, false);
+    }
+
+    /**
+     * {@code k} quantised vertices at jittered angles round {@code (cx, cy)}, each at
+     * {@code size}, or with {@code jitteredRadii} at its own radius in {@code [0.4, 1) size}
+     * (drawn after its angle, so a convex ring's draws are its angles only).
+     */
+    private static double[] ring(SplittableRandom r, double cx, double cy, int k, double size, boolean jitteredRadii) {
         double turn = r.nextDouble(2 * Math.PI);
         double step = 2 * Math.PI / k;
         double[] xy = new double[2 * k];
         for (int v = 0; v < k; v++) {
             double a = turn + step * (v + 0.3 * (r.nextDouble() - 0.5));
+            double radius = jitteredRadii ? size * (0.4 + 0.6 * r.nextDouble()) : size;
             xy[2 * v] = quantise(cx + radius * Math.cos(a));
             xy[2 * v + 1] = quantise(cy + radius * Math.sin(a));
         }
@@ -58,15 +68,7 @@ public final class GeneratedPolygons {
         double cy = r.nextDouble(side);
         int k = 8 + r.nextInt(9);
         double size = 1 + 4 * r.nextDouble();
-        double turn = r.nextDouble(2 * Math.PI);
-        double step = 2 * Math.PI / k;
-        double[] xy = new double[2 * k];
-        for (int v = 0; v < k; v++) {
-            double a = turn + step * (v + 0.3 * (r.nextDouble() - 0.5));
-            double radius = size * (0.4 + 0.6 * r.nextDouble());
-            xy[2 * v] = quantise(cx + radius * Math.cos(a));
-            xy[2 * v + 1] = quantise(cy + radius * Math.sin(a));
-        }
+        double[] xy = ring(r, cx, cy, k, size, true);
         if (i % 4 != 0) {
             return new double[][] {xy};
         }
@@ -98,15 +100,7 @@ public final class GeneratedPolygons {
 
     /** The polygon as WKT, closing vertex repeated. */
     public static String wkt(double[] xy) {
-        StringBuilder b = new StringBuilder(24 * xy.length).append("POLYGON ((");
-        for (int v = 0; v <= xy.length / 2; v++) {
-            int j = 2 * (v % (xy.length / 2));
-            if (v > 0) {
-                b.append(", ");
-            }
-            b.append(xy[j]).append(' ').append(xy[j + 1]);
-        }
-        return b.append("))").toString();
+        return wkt(new double[][] {xy});
     }
 
     private static double quantise(double v) {
