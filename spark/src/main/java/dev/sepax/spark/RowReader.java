@@ -310,7 +310,6 @@ final class RowReader implements Serializable {
         structure.add(0);
         p = expect(s, p, '(');
         for (int ring = 0; ; ring++) {
-            String where = (polygon >= 0 ? " of polygon " + polygon : "") + (ring > 0 ? " of ring " + ring : "");
             p = expect(s, p, '(');
             int first = n[0];
             while (true) {
@@ -319,14 +318,14 @@ final class RowReader implements Serializable {
                 }
                 int[] at = {p};
                 int c = n[0] - first;
-                xy[0][n[0]] = number(s, at, c, where);
-                xy[0][n[0] + 1] = number(s, at, c + 1, where);
+                xy[0][n[0]] = number(s, at, c, polygon, ring);
+                xy[0][n[0] + 1] = number(s, at, c + 1, polygon, ring);
                 n[0] += 2;
                 p = skip(s, at[0]);
                 if (p < s.length() && (Character.isDigit(s.charAt(p)) || s.charAt(p) == '-' || s.charAt(p) == '+'
                         || s.charAt(p) == '.')) {
                     throw new IllegalArgumentException("only 2D coordinates (x y) are supported, at vertex "
-                            + (c / 2) + where);
+                            + (c / 2) + where(polygon, ring));
                 }
                 if (p < s.length() && s.charAt(p) == ',') {
                     p = skip(s, p + 1);
@@ -370,7 +369,12 @@ final class RowReader implements Serializable {
         return skip(s, p + 1);
     }
 
-    private static float number(String s, int[] at, int coordinate, String where) {
+    /** Where a ring is, for messages: empty for the outer ring of a plain polygon. */
+    private static String where(int polygon, int ring) {
+        return (polygon >= 0 ? " of polygon " + polygon : "") + (ring > 0 ? " of ring " + ring : "");
+    }
+
+    private static float number(String s, int[] at, int coordinate, int polygon, int ring) {
         int p = skip(s, at[0]);
         int end = p;
         int length = s.length();
@@ -393,7 +397,7 @@ final class RowReader implements Serializable {
         at[0] = end;
         if (!Float.isFinite(v)) {
             // Only reached with text the JDK parses (the fast path accepts finite values only).
-            throw new IllegalArgumentException("coordinate " + coordinate + where + " = "
+            throw new IllegalArgumentException("coordinate " + coordinate + where(polygon, ring) + " = "
                     + Double.parseDouble(s.substring(p, end)) + " is not a finite float");
         }
         return v;
