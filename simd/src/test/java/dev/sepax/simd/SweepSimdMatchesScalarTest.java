@@ -57,17 +57,7 @@ class SweepSimdMatchesScalarTest {
                     default -> v.set(s, (float) rnd.nextDouble(-6, 6), (float) rnd.nextDouble(-6, 6));
                 }
             }
-            PairBatch pairs = new PairBatch(shapes, 8192);
-            // Rejection sampling of near pairs, capped: a sparse scene fails here instead of spinning.
-            for (int attempts = 0; pairs.size() < 8000; attempts++) {
-                assertTrue(attempts < 8_000_000, "scene " + scene + ": too few near pairs (" + pairs.size() + ")");
-                int a = rnd.nextInt(n);
-                int b = rnd.nextInt(10) == 0 ? a : rnd.nextInt(n);
-                if (Math.abs(shapes.centroidX(a) - shapes.centroidX(b)) < 8
-                        && Math.abs(shapes.centroidY(a) - shapes.centroidY(b)) < 8) {
-                    pairs.add(a, b);
-                }
-            }
+            PairBatch pairs = nearPairs(shapes, rnd, 8000, 8, 10, "scene " + scene);
             float tMax = scene % 4 == 0 ? 0f : (float) rnd.nextDouble(0.1, 2);
             SweepResults scalar = new SweepResults(pairs.size());
             SweepResults simd = new SweepResults(pairs.size());
@@ -118,16 +108,7 @@ class SweepSimdMatchesScalarTest {
                     default -> v.set(s, (float) rnd.nextDouble(-5, 5), (float) rnd.nextDouble(-5, 5));
                 }
             }
-            PairBatch pairs = new PairBatch(shapes, 6000);
-            for (int attempts = 0; pairs.size() < 6000; attempts++) {
-                assertTrue(attempts < 8_000_000, "scene " + scene + ": too few near pairs (" + pairs.size() + ")");
-                int a = rnd.nextInt(n);
-                int b = rnd.nextInt(20) == 0 ? a : rnd.nextInt(n);
-                if (Math.abs(shapes.centroidX(a) - shapes.centroidX(b)) < 6
-                        && Math.abs(shapes.centroidY(a) - shapes.centroidY(b)) < 6) {
-                    pairs.add(a, b);
-                }
-            }
+            PairBatch pairs = nearPairs(shapes, rnd, 6000, 6, 20, "scene " + scene);
             float tMax = scene % 3 == 0 ? 0f : (float) rnd.nextDouble(0.1, 2);
             SweepResults scalar = new SweepResults(pairs.size());
             SweepResults simd = new SweepResults(pairs.size());
@@ -288,5 +269,26 @@ class SweepSimdMatchesScalarTest {
             assertEquals(Float.floatToRawIntBits(expected.normalY(p)), Float.floatToRawIntBits(actual.normalY(p)),
                     () -> where + " pair=" + pp + " normalY " + expected.normalY(pp) + " vs " + actual.normalY(pp));
         }
+    }
+
+    /**
+     * {@code count} pairs whose centroids are closer than {@code near} in x and in y, one in
+     * {@code selfEvery} a shape with itself, by rejection sampling, capped: a sparse scene fails
+     * here instead of spinning.
+     */
+    private static PairBatch nearPairs(ConvexPolygons shapes, SplittableRandom rnd, int count, double near, int selfEvery,
+                                       String what) {
+        int n = shapes.size();
+        PairBatch pairs = new PairBatch(shapes, count);
+        for (int attempts = 0; pairs.size() < count; attempts++) {
+            assertTrue(attempts < 8_000_000, what + ": too few near pairs (" + pairs.size() + ")");
+            int a = rnd.nextInt(n);
+            int b = rnd.nextInt(selfEvery) == 0 ? a : rnd.nextInt(n);
+            if (Math.abs(shapes.centroidX(a) - shapes.centroidX(b)) < near
+                    && Math.abs(shapes.centroidY(a) - shapes.centroidY(b)) < near) {
+                pairs.add(a, b);
+            }
+        }
+        return pairs;
     }
 }
