@@ -76,7 +76,8 @@ final class Merger {
         private final int shift;
 
         EdgeOwners(int edges) {
-            int bits = Math.max(4, 65 - Long.numberOfLeadingZeros(2L * edges));
+            // The smallest power of two holding twice the edges: load factor at most one half.
+            int bits = Math.max(4, 64 - Long.numberOfLeadingZeros(2L * Math.max(1, edges) - 1));
             keys = new long[1 << bits];
             owners = new int[1 << bits];
             shift = 64 - bits;
