@@ -9,8 +9,11 @@ import java.util.List;
 /**
  * A/B of the OBB kernel across builds in one JVM, with JOML's {@code testObOb} on the same pairs:
  * each bench jar is loaded in its own class loader, and batches of the {@code OBB} workload
- * (32 768 pairs) alternate with JOML's loop (from the jar on the class path) for the given seconds; the best and the median round
- * (5 batches) of each are printed. On a shared host every slow period hits all of them alike.
+ * (32 768 pairs) alternate with JOML's loop (from the jar on the class path) for the given
+ * seconds; the best and the median round (5 batches) of each are printed. On a shared host every
+ * slow period hits all of them alike. Builds of the kernel loaded in one JVM share the Vector
+ * API's profiles, which evened out a 15% difference between two builds here: compare builds in
+ * separate runs (one jar each), each against JOML in its own JVM.
  *
  * <pre>
  * java --add-modules jdk.incubator.vector -cp JAR bench/tools/ObbAb.java ORDER SECONDS JAR...
