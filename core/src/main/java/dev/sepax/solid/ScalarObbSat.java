@@ -196,14 +196,18 @@ public final class ScalarObbSat implements BoxOverlapKernel {
      * The certificate: is the point of A closest to B's centre inside B? In A's frame (origin
      * A's centre) B's centre is {@code T} and that point is {@code clamp(T_i, -a_i, a_i)};
      * {@code d = clamp(T) - T} is its offset from B's centre, {@code e_j = sum_i d_i R[i][j]}
-     * the same offset along B's axes.
+     * the same offset along B's axes. {@code d_i} is written {@code |T_i| > a_i ?
+     * copySign(a_i, T_i) - T_i : 0}: for finite input the same float as
+     * {@code min(max(T_i, -a_i), a_i) - T_i} (the same difference outside the slab, {@code +0}
+     * inside), but in lanes a compare, a sign copy and a blend, where Java's {@code min} and
+     * {@code max} (NaN and signed-zero rules) take several instructions each.
      */
     private static boolean closestOfAInB(float r00, float r01, float r02, float r10, float r11, float r12,
                                         float r20, float r21, float r22, float t0, float t1, float t2,
                                         float ha0, float ha1, float ha2, float hb0, float hb1, float hb2) {
-        float d0 = Math.min(Math.max(t0, -ha0), ha0) - t0;
-        float d1 = Math.min(Math.max(t1, -ha1), ha1) - t1;
-        float d2 = Math.min(Math.max(t2, -ha2), ha2) - t2;
+        float d0 = Math.abs(t0) > ha0 ? Math.copySign(ha0, t0) - t0 : 0f;
+        float d1 = Math.abs(t1) > ha1 ? Math.copySign(ha1, t1) - t1 : 0f;
+        float d2 = Math.abs(t2) > ha2 ? Math.copySign(ha2, t2) - t2 : 0f;
         return Math.abs(d0 * r00 + d1 * r10 + d2 * r20) <= hb0
                 && Math.abs(d0 * r01 + d1 * r11 + d2 * r21) <= hb1
                 && Math.abs(d0 * r02 + d1 * r12 + d2 * r22) <= hb2;
@@ -213,14 +217,14 @@ public final class ScalarObbSat implements BoxOverlapKernel {
      * The converse certificate: is the point of B closest to A's centre inside A? In B's frame
      * A's centre is {@code -s} ({@code s_j = sum_i T_i R[i][j]}), that point
      * {@code clamp(-s_j, -b_j, b_j)}, and {@code e = clamp(s) - s} is minus its offset from A's
-     * centre (the sign does not change {@code |R e|}).
+     * centre (the sign does not change {@code |R e|}); written as in {@link #closestOfAInB}.
      */
     private static boolean closestOfBInA(float r00, float r01, float r02, float r10, float r11, float r12,
                                         float r20, float r21, float r22, float s0, float s1, float s2,
                                         float ha0, float ha1, float ha2, float hb0, float hb1, float hb2) {
-        float e0 = Math.min(Math.max(s0, -hb0), hb0) - s0;
-        float e1 = Math.min(Math.max(s1, -hb1), hb1) - s1;
-        float e2 = Math.min(Math.max(s2, -hb2), hb2) - s2;
+        float e0 = Math.abs(s0) > hb0 ? Math.copySign(hb0, s0) - s0 : 0f;
+        float e1 = Math.abs(s1) > hb1 ? Math.copySign(hb1, s1) - s1 : 0f;
+        float e2 = Math.abs(s2) > hb2 ? Math.copySign(hb2, s2) - s2 : 0f;
         return Math.abs(r00 * e0 + r01 * e1 + r02 * e2) <= ha0
                 && Math.abs(r10 * e0 + r11 * e1 + r12 * e2) <= ha1
                 && Math.abs(r20 * e0 + r21 * e1 + r22 * e2) <= ha2;

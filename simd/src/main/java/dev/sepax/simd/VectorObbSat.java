@@ -18,13 +18,15 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * The SIMD OBB kernel: lanes across pairs, in four steps per vector of pairs, each the lane-wise
  * twin of a step of {@link ScalarObbSat#separated} (same expressions, same order:
- * {@code mul().add()} for {@code a*b + c}, {@code abs}, {@code min/max} with Java's semantics,
+ * {@code mul().add()} for {@code a*b + c}, {@code abs}, {@code Math.copySign} as bit operations,
  * {@code sqrt} correctly rounded), so every verdict equals the scalar one bit for bit:
  * <ol>
  * <li><b>Load.</b> With 16 float lanes, each box's packed row ({@code BoxArrays.packed}, 16
  * floats) is read with one contiguous vector load and each 16 x 16 block is transposed in
  * registers (four rounds of blends and one-input permutes), giving the 15 components
  * lane-major; the 30 gathers per vector of pairs this replaces cost several times as much.
+ * When one side of the vector's pairs holds at most two boxes (pairs sorted on a box, as a
+ * broad phase or {@code PairOrder.sortByFirst} emits them), that side is broadcast instead.
  * The components go to pooled scratch ({@link KernelScratch}); {@code R} and {@code T} are
  * computed from them and stay in registers through the next two steps
  * ({@link #facesAndCertificates}). Narrower vectors gather the components and stage
@@ -60,6 +62,9 @@ public final class VectorObbSat implements BoxOverlapKernel {
     private static final VectorShuffle<Float> SWAP4 = swap(4);
     private static final VectorShuffle<Float> SWAP2 = swap(2);
     private static final VectorShuffle<Float> SWAP1 = swap(1);
+    private static final FloatVector ZERO = FloatVector.zero(S);
+    /** The float sign bit. */
+    private static final int SIGN = 0x80000000;
 
     private VectorObbSat() {}
 
@@ -122,8 +127,7 @@ public final class VectorObbSat implements BoxOverlapKernel {
                     long hit;
                     long open;
                     if (TRANSPOSE) {
-                        transpose(k, pa, p, cols, 0);
-                        transpose(k, pb, p, cols, 16 * L);
+                        loadBoxes(k, pa, pb, p, cols);
                         long f = facesAndCertificates(cols, tolerance, certify);
                         hit = ~f & laneBits;
                         open = hit & ~(f >>> 32);
@@ -390,6 +394,63 @@ public final class VectorObbSat implements BoxOverlapKernel {
     }
 
     /**
+     * Writes the components 0..14 of the boxes of pairs {@code p .. p + 15} lane-major to
+     * {@code cols} (A's at rows 0..14, B's at 16..30). Pairs from a broad phase or
+     * {@code PairOrder.sortByFirst} come in runs that share a box: a side with at most two boxes
+     * in the vector is broadcast (15 blends) instead of loaded and transposed (16 loads and 127
+     * shuffles and blends). A method of its own: in the batch loop these compares slowed the
+     * whole loop down.
+     */
+    private static void loadBoxes(float[] k, int[] pa, int[] pb, int p, float[] cols) {
+        long lanes = (1L << L) - 1;
+        int a0 = pa[p];
+        int a1 = pa[p + L - 1];
+        IntVector va = IntVector.fromArray(I, pa, p);
+        long second = va.compare(VectorOperators.EQ, a1).toLong();
+        if ((va.compare(VectorOperators.EQ, a0).toLong() | second) == lanes) {
+            broadcast(k, a0, a1, second, cols, 0);
+            transpose(k, pb, p, cols, 16 * L);
+            return;
+        }
+        transpose(k, pa, p, cols, 0);
+        int b0 = pb[p];
+        int b1 = pb[p + L - 1];
+        IntVector vb = IntVector.fromArray(I, pb, p);
+        second = vb.compare(VectorOperators.EQ, b1).toLong();
+        if ((vb.compare(VectorOperators.EQ, b0).toLong() | second) == lanes) {
+            broadcast(k, b0, b1, second, cols, 16 * L);
+        } else {
+            transpose(k, pb, p, cols, 16 * L);
+        }
+    }
+
+    /**
+     * Writes the components 0..14 of box {@code b0} to the lanes whose bit in {@code second} is
+     * clear and those of box {@code b1} to the others, lane-major at {@code cols[off + c * L ..]}:
+     * what {@link #transpose} writes when the vector's boxes are {@code b0} and {@code b1} only.
+     */
+    private static void broadcast(float[] k, int b0, int b1, long second, float[] cols, int off) {
+        VectorMask<Float> m = VectorMask.fromLong(S, second);
+        int o0 = BoxArrays.STRIDE * b0;
+        int o1 = BoxArrays.STRIDE * b1;
+        FloatVector.broadcast(S, k[o0]).blend(FloatVector.broadcast(S, k[o1]), m).intoArray(cols, off);
+        FloatVector.broadcast(S, k[o0 + 1]).blend(FloatVector.broadcast(S, k[o1 + 1]), m).intoArray(cols, off + 1 * L);
+        FloatVector.broadcast(S, k[o0 + 2]).blend(FloatVector.broadcast(S, k[o1 + 2]), m).intoArray(cols, off + 2 * L);
+        FloatVector.broadcast(S, k[o0 + 3]).blend(FloatVector.broadcast(S, k[o1 + 3]), m).intoArray(cols, off + 3 * L);
+        FloatVector.broadcast(S, k[o0 + 4]).blend(FloatVector.broadcast(S, k[o1 + 4]), m).intoArray(cols, off + 4 * L);
+        FloatVector.broadcast(S, k[o0 + 5]).blend(FloatVector.broadcast(S, k[o1 + 5]), m).intoArray(cols, off + 5 * L);
+        FloatVector.broadcast(S, k[o0 + 6]).blend(FloatVector.broadcast(S, k[o1 + 6]), m).intoArray(cols, off + 6 * L);
+        FloatVector.broadcast(S, k[o0 + 7]).blend(FloatVector.broadcast(S, k[o1 + 7]), m).intoArray(cols, off + 7 * L);
+        FloatVector.broadcast(S, k[o0 + 8]).blend(FloatVector.broadcast(S, k[o1 + 8]), m).intoArray(cols, off + 8 * L);
+        FloatVector.broadcast(S, k[o0 + 9]).blend(FloatVector.broadcast(S, k[o1 + 9]), m).intoArray(cols, off + 9 * L);
+        FloatVector.broadcast(S, k[o0 + 10]).blend(FloatVector.broadcast(S, k[o1 + 10]), m).intoArray(cols, off + 10 * L);
+        FloatVector.broadcast(S, k[o0 + 11]).blend(FloatVector.broadcast(S, k[o1 + 11]), m).intoArray(cols, off + 11 * L);
+        FloatVector.broadcast(S, k[o0 + 12]).blend(FloatVector.broadcast(S, k[o1 + 12]), m).intoArray(cols, off + 12 * L);
+        FloatVector.broadcast(S, k[o0 + 13]).blend(FloatVector.broadcast(S, k[o1 + 13]), m).intoArray(cols, off + 13 * L);
+        FloatVector.broadcast(S, k[o0 + 14]).blend(FloatVector.broadcast(S, k[o1 + 14]), m).intoArray(cols, off + 14 * L);
+    }
+
+    /**
      * Writes {@code R} (rows 0..8, {@code r00, r01, .., r22}), {@code T} (rows 9..11) and the
      * half-extents of A and B (rows 12..17) lane-major into {@code rows}, from A's components
      * ({@code cols} rows 0..14) and B's (rows 16..30). The steps are separate methods, each
@@ -516,15 +577,21 @@ public final class VectorObbSat implements BoxOverlapKernel {
         if (!certify || sep == (1L << L) - 1) {
             return sep;
         }
-        FloatVector d0 = t0.max(ha0.neg()).min(ha0).sub(t0);
-        FloatVector d1 = t1.max(ha1.neg()).min(ha1).sub(t1);
-        FloatVector d2 = t2.max(ha2.neg()).min(ha2).sub(t2);
+        FloatVector d0 = ZERO.blend(ha0.reinterpretAsInts().or(t0.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(t0), t0.abs().compare(VectorOperators.GT, ha0));
+        FloatVector d1 = ZERO.blend(ha1.reinterpretAsInts().or(t1.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(t1), t1.abs().compare(VectorOperators.GT, ha1));
+        FloatVector d2 = ZERO.blend(ha2.reinterpretAsInts().or(t2.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(t2), t2.abs().compare(VectorOperators.GT, ha2));
         long cert = d0.mul(r00).add(d1.mul(r10)).add(d2.mul(r20)).abs().compare(VectorOperators.LE, hb0).toLong()
                 & d0.mul(r01).add(d1.mul(r11)).add(d2.mul(r21)).abs().compare(VectorOperators.LE, hb1).toLong()
                 & d0.mul(r02).add(d1.mul(r12)).add(d2.mul(r22)).abs().compare(VectorOperators.LE, hb2).toLong();
-        FloatVector e0 = s0.max(hb0.neg()).min(hb0).sub(s0);
-        FloatVector e1 = s1.max(hb1.neg()).min(hb1).sub(s1);
-        FloatVector e2 = s2.max(hb2.neg()).min(hb2).sub(s2);
+        FloatVector e0 = ZERO.blend(hb0.reinterpretAsInts().or(s0.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(s0), s0.abs().compare(VectorOperators.GT, hb0));
+        FloatVector e1 = ZERO.blend(hb1.reinterpretAsInts().or(s1.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(s1), s1.abs().compare(VectorOperators.GT, hb1));
+        FloatVector e2 = ZERO.blend(hb2.reinterpretAsInts().or(s2.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(s2), s2.abs().compare(VectorOperators.GT, hb2));
         cert |= r00.mul(e0).add(r01.mul(e1)).add(r02.mul(e2)).abs().compare(VectorOperators.LE, ha0).toLong()
                 & r10.mul(e0).add(r11.mul(e1)).add(r12.mul(e2)).abs().compare(VectorOperators.LE, ha1).toLong()
                 & r20.mul(e0).add(r21.mul(e1)).add(r22.mul(e2)).abs().compare(VectorOperators.LE, ha2).toLong();
@@ -656,9 +723,12 @@ public final class VectorObbSat implements BoxOverlapKernel {
         FloatVector hb0 = FloatVector.fromArray(S, rows, 15 * L);
         FloatVector hb1 = FloatVector.fromArray(S, rows, 16 * L);
         FloatVector hb2 = FloatVector.fromArray(S, rows, 17 * L);
-        FloatVector d0 = t0.max(ha0.neg()).min(ha0).sub(t0);
-        FloatVector d1 = t1.max(ha1.neg()).min(ha1).sub(t1);
-        FloatVector d2 = t2.max(ha2.neg()).min(ha2).sub(t2);
+        FloatVector d0 = ZERO.blend(ha0.reinterpretAsInts().or(t0.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(t0), t0.abs().compare(VectorOperators.GT, ha0));
+        FloatVector d1 = ZERO.blend(ha1.reinterpretAsInts().or(t1.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(t1), t1.abs().compare(VectorOperators.GT, ha1));
+        FloatVector d2 = ZERO.blend(ha2.reinterpretAsInts().or(t2.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(t2), t2.abs().compare(VectorOperators.GT, ha2));
         return d0.mul(r00).add(d1.mul(r10)).add(d2.mul(r20)).abs().compare(VectorOperators.LE, hb0).toLong()
                 & d0.mul(r01).add(d1.mul(r11)).add(d2.mul(r21)).abs().compare(VectorOperators.LE, hb1).toLong()
                 & d0.mul(r02).add(d1.mul(r12)).add(d2.mul(r22)).abs().compare(VectorOperators.LE, hb2).toLong();
@@ -684,9 +754,12 @@ public final class VectorObbSat implements BoxOverlapKernel {
         FloatVector s0 = FloatVector.fromArray(S, rows, 18 * L);
         FloatVector s1 = FloatVector.fromArray(S, rows, 19 * L);
         FloatVector s2 = FloatVector.fromArray(S, rows, 20 * L);
-        FloatVector e0 = s0.max(hb0.neg()).min(hb0).sub(s0);
-        FloatVector e1 = s1.max(hb1.neg()).min(hb1).sub(s1);
-        FloatVector e2 = s2.max(hb2.neg()).min(hb2).sub(s2);
+        FloatVector e0 = ZERO.blend(hb0.reinterpretAsInts().or(s0.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(s0), s0.abs().compare(VectorOperators.GT, hb0));
+        FloatVector e1 = ZERO.blend(hb1.reinterpretAsInts().or(s1.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(s1), s1.abs().compare(VectorOperators.GT, hb1));
+        FloatVector e2 = ZERO.blend(hb2.reinterpretAsInts().or(s2.reinterpretAsInts().and(SIGN))
+                .reinterpretAsFloats().sub(s2), s2.abs().compare(VectorOperators.GT, hb2));
         return r00.mul(e0).add(r01.mul(e1)).add(r02.mul(e2)).abs().compare(VectorOperators.LE, ha0).toLong()
                 & r10.mul(e0).add(r11.mul(e1)).add(r12.mul(e2)).abs().compare(VectorOperators.LE, ha1).toLong()
                 & r20.mul(e0).add(r21.mul(e1)).add(r22.mul(e2)).abs().compare(VectorOperators.LE, ha2).toLong();

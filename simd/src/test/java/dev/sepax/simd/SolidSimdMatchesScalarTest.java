@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sepax.Sepax;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
+import dev.sepax.batch.PairOrder;
 import dev.sepax.internal.HullArrays;
 import dev.sepax.solid.ConvexPolyhedra;
 import dev.sepax.solid.HullPenetrations;
@@ -173,6 +174,50 @@ class SolidSimdMatchesScalarTest {
                 }
             }
             assertEquals(-1, scalar.firstDifference(parts, n), "ranges, tol=" + tol);
+        }
+    }
+
+    @Test
+    void obbRunsOfASharedBoxAreBitIdentical() {
+        // Sorted on the first box (as PairOrder and broad phases emit pairs): vectors whose A side
+        // holds one or two boxes are broadcast, others transposed; then the same with B shared.
+        OrientedBoxes boxes = SolidFixtures.boxes(5, 4096, 20);
+        PairBatch byFirst = SolidFixtures.boxPairs(7, boxes, 50_003);
+        new PairOrder().sortByFirst(byFirst, null);
+        int n = byFirst.size();
+        PairBatch bySecond = new PairBatch(boxes.size(), n);
+        // Long runs too (one box against 40 partners), not only the short runs of random pairs.
+        PairBatch longRuns = new PairBatch(boxes.size(), n);
+        SplittableRandom r = new SplittableRandom(8);
+        for (int i = 0; i < n; i++) {
+            bySecond.add(byFirst.shapeB(i), byFirst.shapeA(i));
+            int shared = i / 40;
+            int other = (shared * 97 + r.nextInt(1 + 30)) % boxes.size();
+            if ((i / 40) % 2 == 0) {
+                longRuns.add(shared % boxes.size(), other);
+            } else {
+                longRuns.add(other, shared % boxes.size());
+            }
+        }
+        for (PairBatch pairs : new PairBatch[] {byFirst, bySecond, longRuns}) {
+            for (float tol : TOLERANCES) {
+                OverlapBits scalar = new OverlapBits(n);
+                OverlapBits simd = new OverlapBits(n);
+                assertEquals(ScalarObbSat.INSTANCE.test(boxes, pairs, tol, scalar),
+                        VectorObbSat.INSTANCE.test(boxes, pairs, tol, simd));
+                assertEquals(-1, scalar.firstDifference(simd, n), "tol=" + tol);
+                OverlapBits parts = new OverlapBits(n);
+                for (int from = 0; from < n; from += 64) {
+                    // Ranges ending inside a vector: its tail runs the scalar kernel.
+                    int to = Math.min(n, from + 64 - (from / 64) % 17);
+                    int hits = VectorObbSat.INSTANCE.test(boxes, pairs, from, to, tol, parts);
+                    assertEquals(scalar.count(to) - scalar.count(from), hits, "from=" + from + ", to=" + to);
+                    if (to < Math.min(n, from + 64)) {
+                        VectorObbSat.INSTANCE.test(boxes, pairs, from, Math.min(n, from + 64), tol, parts);
+                    }
+                }
+                assertEquals(-1, scalar.firstDifference(parts, n), "ranges, tol=" + tol);
+            }
         }
     }
 
