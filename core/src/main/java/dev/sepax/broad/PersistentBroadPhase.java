@@ -97,27 +97,41 @@ public final class PersistentBroadPhase {
     /**
      * Loose grid: each shape belongs to the one cell holding its fat box's minimum corner (cells
      * at least half as large as any fat box), or to the oversize list every query scans when its
-     * fat box outgrew that. Each frame with a refit, the boxes are counting-sorted by cell into
-     * {@link #cellBox} and {@link #cellId} (row-major, so the cells of one row of a query are one
-     * contiguous run): a query streams through copies of the boxes instead of chasing lists.
+     * fat box outgrew that. The boxes are kept sorted by cell in {@link #cellBox} and
+     * {@link #cellId} (row-major, so the cells of one row of a query are one contiguous run): a
+     * query streams through copies of the boxes instead of chasing lists. The first frame
+     * counting-sorts them; later frames merge the few shapes that changed cell into the
+     * previous order (see {@link #sortIntoCells}).
      */
     private int[] cellStart = new int[2];
-    /** Sorted copies: box, shape and cell key of each entry; each shape's entry is {@link #posOf}. */
+    /** Sorted copies: box and shape of each entry; a shape's entry is in its key's cell. */
     private float[] cellBox;
     private int[] cellId;
-    private int[] cellKey;
-    /** The other buffers of the sort, swapped with the three above. */
+    /** The other buffers of the sort, swapped with the two above. */
     private float[] spareBox;
     private int[] spareId;
-    private int[] spareKey;
-    private final int[] posOf;
+    /** Each shape's cell key, by shape: where its entry is (a scan of one cell finds it). */
+    private final int[] keyOfShape;
+    /**
+     * This frame's cell changes, merged into the sorted copies: bit {@code e} of
+     * {@link #leaving} marks entry {@code e} (old order) as leaving its cell; bit {@code k} of
+     * {@link #arriving} marks a cell with arrivals, listed from {@link #arrivalHead}{@code [k]}
+     * through {@link #arrivalNext} (indices into {@link #arrivalId}; -1 ends a list).
+     */
+    private final long[] leaving;
+    private long[] arriving = new long[1];
+    private int[] arrivalHead = new int[1];
+    private final int[] arrivalNext;
+    private final int[] arrivalId;
     /** Number of entries per cell key. */
     private int[] cellCount = new int[1];
     /** The key of the oversize list, past the last cell: those entries sort last. */
     private int oversizeKey;
     private boolean sorted;
     /** Bit {@code e}: entry {@code e} of the sorted copies is a refit shape (cell order of the refreshes). */
-    private final long[] refitAt;
+    private long[] refitAt;
+    /** The other buffer of {@link #refitAt}, for the merge; all zero between frames. */
+    private long[] spareRefitAt;
     /**
      * Bit {@code i}: shape {@code i} was refit and its refresh has not run yet. A pair of two
      * refit shapes is decided by the one refreshed later (the earlier one skips it), so each
@@ -214,10 +228,12 @@ public final class PersistentBroadPhase {
         cellId = new int[n];
         spareBox = new float[4 * n];
         spareId = new int[n];
-        cellKey = new int[n];
-        spareKey = new int[n];
-        posOf = new int[n];
+        keyOfShape = new int[n];
+        leaving = new long[(n + 63) >>> 6];
+        arrivalNext = new int[n];
+        arrivalId = new int[n];
         refitAt = new long[(n + 63) >>> 6];
+        spareRefitAt = new long[(n + 63) >>> 6];
         pending = new long[(n + 63) >>> 6];
         moved = new int[n];
         adj = new int[STRIDE * Math.max(n, 1)];
@@ -390,6 +406,9 @@ public final class PersistentBroadPhase {
         oversizeKey = gridW * gridH;
         cellStart = new int[oversizeKey + 2];
         cellCount = new int[oversizeKey + 1];
+        arriving = new long[(oversizeKey + 64) >>> 6];
+        arrivalHead = new int[oversizeKey + 1];
+        java.util.Arrays.fill(arrivalHead, -1);
     }
 
     /** Column of x: monotone in x, clamped to the grid (clamping keeps it monotone). */
@@ -415,83 +434,205 @@ public final class PersistentBroadPhase {
     }
 
     /**
-     * Brings the sorted copies up to date: the refit shapes' boxes are written in place, and
-     * when a refit moved a shape to another cell, a counting sort by cell key re-orders them.
-     * The sort reads the previous order, which is nearly the new one, so reads and writes both
-     * stream (the first sort reads the shapes in id order).
+     * Brings the sorted copies up to date. The first time, a counting sort by cell key. Then the
+     * refit shapes' boxes are written in place, and the shapes whose refit moved them to another
+     * cell (a few hundred of 20 000 per frame at F20000) are merged into the previous order:
+     * the entries between two changes are copied as blocks, each leaving entry is skipped, and
+     * each arriving one goes after its new cell's previous entries. A per-entry counting sort
+     * chained every entry through its cell's fill pointer and wrote each shape's position at a
+     * random place; the blocks stream.
      */
     private void sortIntoCells() {
-        int[] startOf = cellStart;
-        int keys = oversizeKey + 1;
-        boolean moved = !sorted;
-        if (sorted) {
-            for (int m = 0; m < movedCount; m++) {
-                int i = this.moved[m];
-                int e = posOf[i];
-                int b = 4 * i;
-                int d = 4 * e;
-                cellBox[d] = fat[b];
-                cellBox[d + 1] = fat[b + 1];
-                cellBox[d + 2] = fat[b + 2];
-                cellBox[d + 3] = fat[b + 3];
-                int k = keyOf(i);
-                int was = cellKey[e];
-                if (k != was) {
-                    cellKey[e] = k;
-                    cellCount[was]--;
-                    cellCount[k]++;
-                    moved = true;
-                }
-            }
-        } else {
-            java.util.Arrays.fill(cellCount, 0);
-            for (int i = 0; i < n; i++) {
-                int k = keyOf(i);
-                cellId[i] = i;
-                cellKey[i] = k;
-                cellCount[k]++;
-                System.arraycopy(fat, 4 * i, cellBox, 4 * i, 4);
-            }
+        if (!sorted) {
+            countingSort();
             sorted = true;
-        }
-        if (moved) {
-            // The counts per cell are kept up to date by the key changes above.
-            int[] key = cellKey;
-            int[] count = cellCount;
-            int sum = 0;
-            for (int c = 0; c < keys; c++) {
-                startOf[c] = sum;
-                sum += count[c];
+            for (int m = 0; m < movedCount; m++) {
+                int e = entryOf(moved[m], keyOfShape[moved[m]]);
+                refitAt[e >>> 6] |= 1L << e;
             }
-            // Scatter, using the starts as fill pointers; afterwards each holds its cell's end,
-            // which is the next cell's start: shift back by one cell.
-            int[] id = cellId;
-            float[] box = cellBox;
-            int[] toId = spareId;
-            int[] toKey = spareKey;
-            float[] toBox = spareBox;
-            for (int e = 0; e < n; e++) {
-                int k = key[e];
-                int q = startOf[k]++;
-                int i = id[e];
-                toId[q] = i;
-                toKey[q] = k;
-                posOf[i] = q;
-                // Four stores, not System.arraycopy: a call per box cost a third of the sort.
-                toBox[4 * q] = box[4 * e];
-                toBox[4 * q + 1] = box[4 * e + 1];
-                toBox[4 * q + 2] = box[4 * e + 2];
-                toBox[4 * q + 3] = box[4 * e + 3];
-            }
-            System.arraycopy(startOf, 0, startOf, 1, keys);
-            startOf[0] = 0;
-            spareId = id;
-            spareKey = key;
-            spareBox = box;
-            cellId = toId;
-            cellKey = toKey;
-            cellBox = toBox;
+            return;
         }
+        int changes = 0;
+        int[] starts = cellStart;
+        for (int m = 0; m < movedCount; m++) {
+            int i = this.moved[m];
+            int was = keyOfShape[i];
+            int e = entryOf(i, was);
+            int b = 4 * i;
+            int d = 4 * e;
+            cellBox[d] = fat[b];
+            cellBox[d + 1] = fat[b + 1];
+            cellBox[d + 2] = fat[b + 2];
+            cellBox[d + 3] = fat[b + 3];
+            int k = keyOf(i);
+            if (k == was) {
+                refitAt[e >>> 6] |= 1L << e;
+            } else {
+                keyOfShape[i] = k;
+                cellCount[was]--;
+                cellCount[k]++;
+                leaving[e >>> 6] |= 1L << e;
+                arrivalId[changes] = i;
+                arrivalNext[changes] = arrivalHead[k];
+                arrivalHead[k] = changes;
+                arriving[k >>> 6] |= 1L << k;
+                changes++;
+            }
+        }
+        if (changes == 0) {
+            return;
+        }
+        mergeChanges(starts);
+        int[] count = cellCount;
+        int sum = 0;
+        for (int c = 0, keys = oversizeKey + 1; c < keys; c++) {
+            starts[c] = sum;
+            sum += count[c];
+        }
+        starts[oversizeKey + 1] = sum;
+        assert sum == n : sum;
+    }
+
+    /** The entry of shape {@code i}, whose cell key is {@code k}: a scan of that cell. */
+    private int entryOf(int i, int k) {
+        int[] id = cellId;
+        int e = cellStart[k];
+        int end = cellStart[k + 1];
+        while (e < end && id[e] != i) {
+            e++;
+        }
+        assert e < end : "shape " + i + " not in cell " + k;
+        return e;
+    }
+
+    /**
+     * The merge of {@link #sortIntoCells}: old entries in order, minus the leaving ones, with each
+     * cell's arrivals after its old entries (old starts in {@code starts}); clears the change
+     * marks it reads. The refit marks move with their entries (an arrival is a refit shape).
+     */
+    private void mergeChanges(int[] starts) {
+        int[] id = cellId;
+        float[] box = cellBox;
+        int[] toId = spareId;
+        float[] toBox = spareBox;
+        long[] out = leaving;
+        long[] in = arriving;
+        long[] refits = refitAt;
+        long[] toRefits = spareRefitAt;
+        int rw = 0;
+        long refitWord = refits.length == 0 ? 0 : refits[0];
+        int from = 0;
+        int q = 0;
+        int ow = 0;
+        long outWord = out.length == 0 ? 0 : out[0];
+        int iw = 0;
+        long inWord = in[0];
+        while (true) {
+            while (outWord == 0 && ++ow < out.length) {
+                outWord = out[ow];
+            }
+            while (inWord == 0 && ++iw < in.length) {
+                inWord = in[iw];
+            }
+            int leave = outWord == 0 ? n : (ow << 6) + Long.numberOfTrailingZeros(outWord);
+            int k = inWord == 0 ? -1 : (iw << 6) + Long.numberOfTrailingZeros(inWord);
+            // A cell's arrivals go before the next cell's first old entry.
+            int arrive = k < 0 ? n : starts[k + 1];
+            boolean arrival = k >= 0 && arrive <= leave;
+            int to = arrival ? arrive : leave;
+            int run = to - from;
+            if (run > 0) {
+                // The refit marks of the run, moved by q - from.
+                while (true) {
+                    while (refitWord == 0 && ++rw < refits.length) {
+                        refitWord = refits[rw];
+                    }
+                    int r = refitWord == 0 ? n : (rw << 6) + Long.numberOfTrailingZeros(refitWord);
+                    if (r >= to) {
+                        break;
+                    }
+                    int at = r + q - from;
+                    toRefits[at >>> 6] |= 1L << at;
+                    refitWord &= refitWord - 1;
+                    refits[rw] = refitWord;
+                }
+                System.arraycopy(id, from, toId, q, run);
+                System.arraycopy(box, 4 * from, toBox, 4 * q, 4 * run);
+                q += run;
+                from = to;
+            }
+            if (arrival) {
+                for (int c = arrivalHead[k]; c >= 0; c = arrivalNext[c]) {
+                    int i = arrivalId[c];
+                    int b = 4 * i;
+                    int d = 4 * q;
+                    toId[q] = i;
+                    toRefits[q >>> 6] |= 1L << q;
+                    toBox[d] = fat[b];
+                    toBox[d + 1] = fat[b + 1];
+                    toBox[d + 2] = fat[b + 2];
+                    toBox[d + 3] = fat[b + 3];
+                    q++;
+                }
+                arrivalHead[k] = -1;
+                inWord &= inWord - 1;
+                in[iw] = inWord;
+            } else if (leave < n) {
+                from++;
+                outWord &= outWord - 1;
+                out[ow] = outWord;
+            } else {
+                break;
+            }
+        }
+        assert q == n && from == n : q + " " + from;
+        assert allZero(refits) && allZero(out) && allZero(in);
+        refitAt = toRefits;
+        spareRefitAt = refits;
+        spareId = id;
+        spareBox = box;
+        cellId = toId;
+        cellBox = toBox;
+    }
+
+    private static boolean allZero(long[] words) {
+        for (long w : words) {
+            if (w != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The first sort: every shape by cell key, in id order within a cell. */
+    private void countingSort() {
+        int[] startOf = cellStart;
+        int[] count = cellCount;
+        int keys = oversizeKey + 1;
+        java.util.Arrays.fill(count, 0);
+        for (int i = 0; i < n; i++) {
+            int k = keyOf(i);
+            keyOfShape[i] = k;
+            count[k]++;
+        }
+        int sum = 0;
+        for (int c = 0; c < keys; c++) {
+            startOf[c] = sum;
+            sum += count[c];
+        }
+        // The starts as fill pointers, then again as starts.
+        for (int i = 0; i < n; i++) {
+            int k = keyOfShape[i];
+            int q = startOf[k]++;
+            cellId[q] = i;
+            System.arraycopy(fat, 4 * i, cellBox, 4 * q, 4);
+        }
+        sum = 0;
+        for (int c = 0; c < keys; c++) {
+            startOf[c] = sum;
+            sum += count[c];
+        }
+        startOf[keys] = sum;
     }
 
     /**
@@ -502,10 +643,9 @@ public final class PersistentBroadPhase {
     private void refreshInCellOrder() {
         long[] bits = refitAt;
         long[] waiting = pending;
+        // The refit shapes' entries are marked in refitAt by sortIntoCells.
         for (int m = 0; m < movedCount; m++) {
             int i = moved[m];
-            int e = posOf[i];
-            bits[e >>> 6] |= 1L << e;
             waiting[i >>> 6] |= 1L << i;
         }
         opCount = 0;
