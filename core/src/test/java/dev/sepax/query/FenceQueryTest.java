@@ -176,7 +176,8 @@ class FenceQueryTest {
             int n = 2000;
             float[][] fences = new float[n + 1][];
             for (int i = 0; i < n; i++) {
-                double r = i % 50 == 0 ? 60 : 0.5 + rnd.nextDouble(2);
+                // Counties wider than the last grid level's cells (16 median extents).
+                double r = i % 50 == 0 ? 150 : 0.5 + rnd.nextDouble(2);
                 fences[i] = convex(rnd, origin + rnd.nextDouble(600), origin + rnd.nextDouble(600), r);
             }
             ConvexPolygons store = ConvexPolygons.of(Arrays.copyOf(fences, n));
@@ -209,6 +210,48 @@ class FenceQueryTest {
             }
             assertTrue(compared >= 100 && total >= 200, "compared " + compared + " queries, " + total + " hits");
         }
+    }
+
+    @Test
+    void aCoarseLatticeMissesNoHit() {
+        // Two far outliers stretch the parts' extent to 2e6, so one step of the 65536-step
+        // lattice (about 30 units) holds many small fences: the lattice filter keeps them all
+        // and the float compares and tests decide, at every tolerance sign. The outliers span
+        // no more than a cell, so they are grid parts whose lattice boxes are one step wide.
+        SplittableRandom rnd = new SplittableRandom(21);
+        int n = 1500;
+        float[][] fences = new float[n + 1][];
+        for (int i = 0; i < n - 2; i++) {
+            fences[i] = convex(rnd, rnd.nextDouble(200), rnd.nextDouble(200), 0.3 + rnd.nextDouble(1.5));
+        }
+        fences[n - 2] = convex(rnd, -1e6, -1e6, 1);
+        fences[n - 1] = convex(rnd, 1e6, 1e6, 1);
+        ConvexPolygons store = ConvexPolygons.of(Arrays.copyOf(fences, n));
+        FenceQuery q = FenceIndex.of(store).newQuery();
+        int[] hits = new int[n];
+        int compared = 0;
+        int total = 0;
+        for (int t = 0; t < 150; t++) {
+            float[] query = convex(rnd, rnd.nextDouble(200), rnd.nextDouble(200), 0.5 + rnd.nextDouble(4));
+            fences[n] = query;
+            ConvexPolygons both = ConvexPolygons.of(fences);
+            if (!Arrays.equals(both.vertices(n), query)) {
+                continue; // the store welded the query: not the same vertices
+            }
+            float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 0.75f : -0.02f;
+            int m = q.intersecting(query, tol, hits);
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                if (ScalarSat.INSTANCE.intersects(both, n, i, tol)) {
+                    assertTrue(k < m && hits[k] == i, "query " + t + " misses fence " + i);
+                    k++;
+                }
+            }
+            assertEquals(k, m, "query " + t);
+            compared++;
+            total += m;
+        }
+        assertTrue(compared >= 120 && total >= 100, "compared " + compared + " queries, " + total + " hits");
     }
 
     private static boolean contains(ConvexPolygons s, int i, float px, float py) {
