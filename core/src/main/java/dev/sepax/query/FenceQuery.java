@@ -61,6 +61,13 @@ public final class FenceQuery {
     private int[] runFrom = new int[32];
     private int[] runTo = new int[32];
     private int touched;
+    /**
+     * The vertex (record offset, query index) that last kept an axis from separating: a vertex
+     * inside the other shape does so for most axes, so each axis's scan starts there. Any
+     * witness decides the same verdict, so the order changes no bit.
+     */
+    private int partWitness;
+    private int queryWitness;
 
     FenceQuery(FenceIndex index) {
         this.index = index;
@@ -324,6 +331,8 @@ public final class FenceQuery {
     private boolean intersects(PolygonArrays st, int[] r, int e, float sumX, float sumY, float tol) {
         int o = e + FenceIndex.HEADER;
         int last = o + 2 * (r[e + 5] - 1);
+        partWitness = o;
+        queryWitness = 0;
         float dx = sumX - (qMinX + qMaxX);
         float dy = sumY - (qMinY + qMaxY);
         int bestQ = 0;
@@ -377,8 +386,16 @@ public final class FenceQuery {
         float ax = qx[q];
         float ay = qy[q];
         float limit = tol == 0 ? tol : tol * qlen[q];
-        for (int v = o; v <= last; v += 2) {
+        int w = partWitness;
+        for (int v = w; v <= last; v += 2) {
             if (!(nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit)) {
+                partWitness = v;
+                return false;
+            }
+        }
+        for (int v = o; v < w; v += 2) {
+            if (!(nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit)) {
+                partWitness = v;
                 return false;
             }
         }
@@ -392,8 +409,16 @@ public final class FenceQuery {
         float ay = Float.intBitsToFloat(r[v + 1]);
         float nx = Float.intBitsToFloat(r[j + 1]) - ay;
         float ny = -(Float.intBitsToFloat(r[j]) - ax);
-        for (int i = 0; i < qk; i++) {
+        int w = queryWitness;
+        for (int i = w; i < qk; i++) {
             if (!(nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit)) {
+                queryWitness = i;
+                return false;
+            }
+        }
+        for (int i = 0; i < w; i++) {
+            if (!(nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit)) {
+                queryWitness = i;
                 return false;
             }
         }
@@ -448,6 +473,28 @@ public final class FenceQuery {
         return m;
     }
 
+    /**
+     * {@link Orientation#orient}'s exact sign, decided in double where that is certain: each
+     * coordinate difference, each product and the difference of products is rounded once
+     * (relative error {@code u = 2^-53} each, no underflow or overflow for floats within
+     * {@code 2^60}), so {@code |det - exact| <= 4u (|p1| + |p2|) (1 + 4u) < 2^-49 (|p1| + |p2|)};
+     * beyond that bound the sign is exact, and within it the exact predicate decides. Small
+     * enough for the compiler to inline, unlike the exact predicate.
+     */
+    static int turn(float ax, float ay, float bx, float by, float cx, float cy) {
+        double p1 = ((double) bx - ax) * ((double) cy - ay);
+        double p2 = ((double) by - ay) * ((double) cx - ax);
+        double det = p1 - p2;
+        double bound = 0x1p-49 * (Math.abs(p1) + Math.abs(p2));
+        if (det > bound) {
+            return 1;
+        }
+        if (det < -bound) {
+            return -1;
+        }
+        return Orientation.orient(ax, ay, bx, by, cx, cy);
+    }
+
     /** Validates and loads the query polygon, counter-clockwise, with the store's normal forms. */
     private void load(float[] xy) {
         if ((xy.length & 1) != 0) {
@@ -491,7 +538,7 @@ public final class FenceQuery {
         for (int i = 0; i < k; i++) {
             int a = i == 0 ? k - 1 : i - 1;
             int c = i + 1 == k ? 0 : i + 1;
-            int t = Orientation.orient(qx[a], qy[a], qx[i], qy[i], qx[c], qy[c]);
+            int t = turn(qx[a], qy[a], qx[i], qy[i], qx[c], qy[c]);
             if (t != 0) {
                 if (sign != 0 && t != sign) {
                     throw new IllegalArgumentException("query vertex=" + i + ": the polygon is not convex here");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.concave.Compounds;
 import dev.sepax.concave.ConcaveFixtures;
+import dev.sepax.geom.Orientation;
 import dev.sepax.narrow.FloatBand;
 import dev.sepax.narrow.ScalarSat;
 import dev.sepax.shape.ConvexPolygons;
@@ -210,6 +211,41 @@ class FenceQueryTest {
             }
             assertTrue(compared >= 100 && total >= 200, "compared " + compared + " queries, " + total + " hits");
         }
+    }
+
+    @Test
+    void theFilteredTurnEqualsTheExactPredicate() {
+        // Nearly collinear triples (the third point a few ulps off the line through the first
+        // two), exactly collinear ones, and random ones, at magnitudes 1 to 2^60.
+        SplittableRandom rnd = new SplittableRandom(17);
+        int near = 0;
+        for (int t = 0; t < 200_000; t++) {
+            double scale = Math.scalb(1.0, rnd.nextInt(61));
+            float ax = (float) (rnd.nextDouble(-1, 1) * scale);
+            float ay = (float) (rnd.nextDouble(-1, 1) * scale);
+            float bx = (float) (rnd.nextDouble(-1, 1) * scale);
+            float by = (float) (rnd.nextDouble(-1, 1) * scale);
+            float cx;
+            float cy;
+            if (t % 2 == 0) {
+                double s = rnd.nextDouble(-2, 3);
+                cx = (float) (ax + s * ((double) bx - ax));
+                cy = (float) (ay + s * ((double) by - ay));
+                for (int k = rnd.nextInt(4); k > 0; k--) {
+                    cy = rnd.nextBoolean() ? Math.nextUp(cy) : Math.nextDown(cy);
+                }
+                near++;
+            } else if (t % 10 == 1) {
+                cx = bx;
+                cy = by;
+            } else {
+                cx = (float) (rnd.nextDouble(-1, 1) * scale);
+                cy = (float) (rnd.nextDouble(-1, 1) * scale);
+            }
+            assertEquals(Orientation.orient(ax, ay, bx, by, cx, cy), FenceQuery.turn(ax, ay, bx, by, cx, cy),
+                    ax + " " + ay + " " + bx + " " + by + " " + cx + " " + cy);
+        }
+        assertTrue(near == 100_000);
     }
 
     @Test
