@@ -31,12 +31,12 @@ import java.util.Arrays;
  *         splits along the longer axis), their records in {@code largeRecords}
  * </pre>
  * A polygon query reads, per level and row of cells, one contiguous run of lattice boxes (12
- * bytes a part, so the boxes of all parts take a fraction of the records' memory and stay in
- * cache far better), keeps the parts whose box meets its own, reads the first int of each of
- * their records (independent loads, so the misses overlap), then tests them. Level 0's cells are
- * twice the median extent: a row's run then holds several parts, so a query reads a few runs of
- * boxes instead of many runs of one record each, and records only for parts that pass the box
- * filter. A point query reads its cell's list and only the records whose AABB holds the point.
+ * bytes a part, a fraction of the records' memory), keeps the parts whose box meets the lattice
+ * box of its own widened bounds, and reads and tests only their records. Its loads go in stages
+ * that each issue independent loads (the runs' bounds, then the runs' box lines, then the
+ * candidates' records), so that a stage's misses overlap instead of adding up row by row. Level
+ * 0's cells are twice the median extent, so that a row's run holds several boxes. A point query
+ * reads its cell's list and only the records whose AABB holds the point.
  *
  * <p>Why a query finds every candidate: the cell of a coordinate is
  * {@code clamp((int) ((v - origin) / h_L))}, computed in double, a non-decreasing function of
