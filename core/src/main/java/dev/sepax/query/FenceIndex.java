@@ -10,42 +10,49 @@ import java.util.Arrays;
  * An immutable spatial index over fences (convex polygons, or compounds of convex parts) for
  * servers: which fences contain this point, which fences does this polygon touch?
  *
- * <h2>Layout: loose grids by part size, records inline, and a hierarchy for the oversized parts</h2>
+ * <h2>Layout: loose grids by part size, a lattice box per part, records inline, and a hierarchy for the oversized parts</h2>
  * <pre>
- *  level L (0..{@value #LEVELS} - 1): cell size h_L = h 2^L, where h = the median part extent (max of its
- *         AABB's width and height), grown until level 0 has at most 2 cells per part; cell (i, j)
- *         covers [originX + i h_L, originX + (i + 1) h_L) x [originY + j h_L, ...), the outer
- *         cells reach to infinity (coordinates are clamped)
+ *  h = the median part extent (max of its AABB's width and height), grown until the point grid
+ *         (cells of size h) has at most 2 cells per part
+ *  level L (0..{@value #LEVELS} - 1): cell size h_L = {@value #CELL} h 2^L; cell (i, j) covers
+ *         [originX + i h_L, originX + (i + 1) h_L) x [originY + j h_L, ...), the outer cells
+ *         reach to infinity (coordinates are clamped)
  *         a part goes to the first level whose h_L is at least its extent, into the one cell
- *         that holds its AABB's min corner
- *         cellStart[L][c] .. cellStart[L][c + 1]   the records of cell c = i + j * cols[L] in
- *                                                  records (level 0's cells first, then level 1's, ...)
- *         record: minX, minY, maxX, maxY (raw float bits), fence, k, part, then x, y per vertex
- *  points: per level-0 cell, a list of (AABB, record offset) for every grid part whose AABB
+ *         that holds its AABB's min corner; parts are ranked by (level, cell)
+ *         cellFirst[L][c] .. cellFirst[L][c + 1]   the ranks of the parts of cell c = i + j * cols[L]
+ *         boxes, per rank: the AABB's corners on a 65536-step lattice over the parts' extent
+ *                (two 16-bit coordinates per int), then the offset of the part's record
+ *         records, in rank order: minX, minY, maxX, maxY (raw float bits), fence, k, part, then
+ *                x, y per vertex
+ *  points: per cell of size h, a list of (AABB, record offset) for every grid part whose AABB
  *         meets the cell (parts repeated in each cell they meet, about four at the median extent)
  *  large: parts wider than h_L of the last level are in a packed bounding-volume hierarchy
  *         (depth-first preorder, escape links, at most {@value #LEAF} parts per leaf, median
  *         splits along the longer axis), their records in {@code largeRecords}
  * </pre>
- * Every part's record is stored once, with its vertices inside, so the records of one row of
- * cells are one contiguous run of memory: a polygon query first lists the runs it needs (one per
- * level and row), touches each run's cache lines (independent loads, so their misses overlap),
- * then tests the records. Grid entries pointing at separate vertex blocks would make each
- * candidate's vertices a miss that waits for the entry's own. A point query reads its level-0
- * cell's list and only the records whose AABB holds the point.
+ * A polygon query reads, per level and row of cells, one contiguous run of lattice boxes (12
+ * bytes a part, a fraction of the records' memory), keeps the parts whose box meets the lattice
+ * box of its own widened bounds, and reads and tests only their records. Its loads go in stages
+ * that each issue independent loads (the runs' bounds, then the runs' box lines, then the
+ * candidates' records), so that a stage's misses overlap instead of adding up row by row. Level
+ * 0's cells are twice the median extent, so that a row's run holds several boxes. A point query
+ * reads its cell's list and only the records whose AABB holds the point.
  *
  * <p>Why a query finds every candidate: the cell of a coordinate is
  * {@code clamp((int) ((v - origin) / h_L))}, computed in double, a non-decreasing function of
  * {@code v} (a rounded subtraction and a rounded product by a positive constant are monotone, so
- * is truncation, so is clamping). A part passing the kernel's float AABB compares
- * ({@code fl(b.minX - q.maxX) <= tol}) has {@code b.minX <= q.maxX + tol + |tol| 2^-24} and
- * {@code b.maxX >= q.minX - tol - |tol| 2^-24}; its extent is at most {@code h_L (1 + 2^-52)}
+ * is truncation, so is clamping); so is its lattice coordinate
+ * {@code clamp((int) ((v - origin) * 65535 / extent))}. A part passing the kernel's float AABB
+ * compares ({@code fl(b.minX - q.maxX) <= tol}) has {@code b.minX <= q.maxX + tol + |tol| 2^-24}
+ * and {@code b.maxX >= q.minX - tol - |tol| 2^-24}; its extent is at most {@code h_L (1 + 2^-52)}
  * (it was compared in double, rounded once), so
  * {@code b.minX >= q.minX - tol - |tol| 2^-24 - h_L (1 + 2^-52)}. The query's cell range is taken
  * from those bounds widened by a margin ({@code 2^-22 |tol| + 2^-40 |q| + 2^-30 h_L}) larger than
- * the slack and the double sums' rounding, so it holds the part's min-corner cell. A point inside
- * a part is inside its AABB, so its level-0 cell is in the part's cell range: the part is on
- * that cell's list.
+ * the slack and the double sums' rounding, so it holds the part's min-corner cell; and the
+ * part's lattice box meets the lattice box of the widened query bounds (monotone maps keep
+ * {@code b.minX <= hi} and {@code b.maxX >= lo}), so the filter keeps it. A point inside a part
+ * is inside its AABB, so its point cell is in the part's cell range: the part is on that cell's
+ * list.
  *
  * <p>Part edge normals are not stored: a query recomputes them from the record's vertices with
  * {@link ConvexPolygons}' own expression ({@code enx = y[j] - y[i]}, {@code eny = -(x[j] - x[i])},
@@ -54,8 +61,8 @@ import java.util.Arrays;
  * <h2>Threads and allocation</h2>
  * Immutable once built: any number of threads may query it at once, each through its own
  * {@link FenceQuery} ({@link #newQuery()}), which holds the only per-thread state. Building
- * allocates {@code O(parts)} ({@value #HEADER} ints per part and 2 per vertex, {@value #COVER}
- * ints per point-list entry, plus the cell starts); queries allocate nothing.
+ * allocates {@code O(parts)} ({@value #HEADER} + {@value #BOX} ints per part and 2 per vertex,
+ * {@value #COVER} ints per point-list entry, plus the cell starts); queries allocate nothing.
  */
 public final class FenceIndex {
     /** The most parts in a leaf of the hierarchy. */
@@ -66,6 +73,12 @@ public final class FenceIndex {
     static final int HEADER = 7;
     /** Ints per point-list entry. */
     static final int COVER = 5;
+    /** Ints per lattice box entry: min corner, max corner, record offset. */
+    static final int BOX = 3;
+    /** The quantisation lattice's last step. */
+    static final int QUANT_MAX = 65535;
+    /** Level 0's cell size in median part extents. */
+    static final int CELL = 2;
 
     final ConvexPolygons parts;
     final int fences;
@@ -79,15 +92,30 @@ public final class FenceIndex {
     final double[] reach;
     final int[] cols;
     final int[] rows;
-    /** Per level, where each cell's records start in {@link #records} (cell c = i + j * cols[L]; one more at the end). */
-    final int[][] cellStart;
-    /** The records of level 0's cells in cell order (row-major), then level 1's, and so on. */
-    final int[] records;
     /**
-     * For point queries, per level-0 cell c, the entries {@code coverStart[c] .. coverStart[c + 1]}
+     * Per level, the first grid part (its rank in record order) of each cell (cell c = i + j *
+     * cols[L]; one more at the end); level 0's cells first, then level 1's, and so on.
+     */
+    final int[][] cellFirst;
+    /**
+     * Per grid part in rank order, {@value #BOX} ints: its AABB's min and max corners on the
+     * quantisation lattice ({@code qx | qy << 16}), then where its record starts in {@link #records}.
+     */
+    final int[] boxes;
+    /** Lattice steps per unit of x and y: {@value #QUANT_MAX} steps over the parts' extent. */
+    final double quantScaleX;
+    final double quantScaleY;
+    /** The records of the grid parts, in the order of {@link #boxes}. */
+    final int[] records;
+    /** The point grid: cell size h (the median part extent, grown to the cell cap). */
+    final double pointInverse;
+    final int pointCols;
+    final int pointRows;
+    /**
+     * For point queries, per point-grid cell c, the entries {@code coverStart[c] .. coverStart[c + 1]}
      * of {@code cover}, {@value #COVER} ints each: the AABB (raw float bits) and record offset of
      * every grid part whose AABB meets the cell. A point reads one cell's list, contiguous, and
-     * only the records whose AABB holds it, instead of up to four cells per level.
+     * only the records whose AABB holds it.
      */
     final int[] coverStart;
     final int[] cover;
@@ -136,62 +164,62 @@ public final class FenceIndex {
             if (!(h > 0)) {
                 h = Math.max(w, t) / Math.sqrt(cap);
             }
-            // At most `cap` cells in level 0; each axis gets at least one.
+            // At most `cap` cells in the point grid; each axis gets at least one.
             while ((Math.floor(w / h) + 1) * (Math.floor(t / h) + 1) > cap) {
                 h *= 1.25;
             }
         }
         originX = n > 0 ? wMinX : 0;
         originY = n > 0 ? wMinY : 0;
+        pointInverse = 1 / h;
+        pointCols = (int) Math.floor(w / h) + 1;
+        pointRows = (int) Math.floor(t / h) + 1;
+        quantScaleX = w > 0 ? QUANT_MAX / w : 0;
+        quantScaleY = t > 0 ? QUANT_MAX / t : 0;
         inverseCell = new double[LEVELS];
         reach = new double[LEVELS];
         cols = new int[LEVELS];
         rows = new int[LEVELS];
-        cellStart = new int[LEVELS][];
+        cellFirst = new int[LEVELS][];
         for (int l = 0; l < LEVELS; l++) {
-            double hl = Math.scalb(h, l);
+            double hl = Math.scalb(h * CELL, l);
             inverseCell[l] = 1 / hl;
             reach[l] = hl * (1 + 0x1p-30);
             cols[l] = (int) Math.floor(w / hl) + 1;
             rows[l] = (int) Math.floor(t / hl) + 1;
-            cellStart[l] = new int[cols[l] * rows[l] + 1];
+            cellFirst[l] = new int[cols[l] * rows[l] + 1];
         }
-        // Level and cell per part, then a counting sort of the records by cell.
+        // Level and cell per part, then a counting sort of the parts by (level, cell).
         int[] level = new int[n];
         int[] cell = new int[n];
-        long[] size = new long[LEVELS + 1];
+        long gridInts = 0;
+        long largeInts = 0;
         int largeCount = 0;
         int used = 0;
         for (int p = 0; p < n; p++) {
             int l = 0;
-            while (l < LEVELS && extent[p] > Math.scalb(h, l)) {
+            while (l < LEVELS && extent[p] > Math.scalb(h * CELL, l)) {
                 l++;
             }
             level[p] = l;
-            size[l] += HEADER + 2L * parts.count(p);
             if (l == LEVELS) {
                 largeCount++;
+                largeInts += HEADER + 2L * parts.count(p);
                 continue;
             }
+            gridInts += HEADER + 2L * parts.count(p);
             used = Math.max(used, l + 1);
             cell[p] = cellX(l, parts.minX(p)) + cellY(l, parts.minY(p)) * cols[l];
-            cellStart[l][cell[p] + 1] += HEADER + 2 * parts.count(p);
+            cellFirst[l][cell[p] + 1]++;
         }
         levels = used;
-        if (size[LEVELS] > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("too many vertices for one index: " + n + " parts");
-        }
-        long all = 0;
-        for (int l = 0; l < LEVELS; l++) {
-            all += size[l];
-        }
-        if (all > Integer.MAX_VALUE - 16) {
+        if (gridInts > Integer.MAX_VALUE - 16 || largeInts > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("too many vertices for one index: " + n + " parts");
         }
         int[][] fill = new int[LEVELS][];
         int base = 0;
         for (int l = 0; l < LEVELS; l++) {
-            int[] s = cellStart[l];
+            int[] s = cellFirst[l];
             s[0] = base;
             for (int i = 0; i + 1 < s.length; i++) {
                 s[i + 1] += s[i];
@@ -199,30 +227,40 @@ public final class FenceIndex {
             base = s[s.length - 1];
             fill[l] = Arrays.copyOf(s, s.length - 1);
         }
-        records = new int[base];
-        PolygonArrays a = parts.arrays();
-        int[] at = new int[n];
+        int gridParts = base;
+        int[] partAt = new int[gridParts];
         for (int p = 0; p < n; p++) {
-            int l = level[p];
-            if (l < LEVELS) {
-                at[p] = fill[l][cell[p]];
-                fill[l][cell[p]] = write(records, at[p], a, p);
+            if (level[p] < LEVELS) {
+                partAt[fill[level[p]][cell[p]]++] = p;
             }
         }
-        // The point lists: every grid part in each level-0 cell its AABB meets (about four cells
+        records = new int[(int) gridInts];
+        boxes = new int[BOX * gridParts];
+        PolygonArrays a = parts.arrays();
+        int[] at = new int[n];
+        int o = 0;
+        for (int i = 0; i < gridParts; i++) {
+            int p = partAt[i];
+            at[p] = o;
+            boxes[BOX * i] = quantX(parts.minX(p)) | quantY(parts.minY(p)) << 16;
+            boxes[BOX * i + 1] = quantX(parts.maxX(p)) | quantY(parts.maxY(p)) << 16;
+            boxes[BOX * i + 2] = o;
+            o = write(records, o, a, p);
+        }
+        // The point lists: every grid part in each point cell its AABB meets (about four cells
         // per part at the median extent).
-        int cells0 = cols[0] * rows[0];
+        int cells0 = pointCols * pointRows;
         int[] cs = new int[cells0 + 1];
         long entries = 0;
         for (int p = 0; p < n; p++) {
             if (level[p] < LEVELS) {
-                int x0 = cellX(0, parts.minX(p));
-                int x1 = cellX(0, parts.maxX(p));
-                int y0 = cellY(0, parts.minY(p));
-                int y1 = cellY(0, parts.maxY(p));
+                int x0 = pointX(parts.minX(p));
+                int x1 = pointX(parts.maxX(p));
+                int y0 = pointY(parts.minY(p));
+                int y1 = pointY(parts.maxY(p));
                 for (int y = y0; y <= y1; y++) {
                     for (int x = x0; x <= x1; x++) {
-                        cs[x + y * cols[0] + 1]++;
+                        cs[x + y * pointCols + 1]++;
                     }
                 }
                 entries += (long) (x1 - x0 + 1) * (y1 - y0 + 1);
@@ -239,18 +277,18 @@ public final class FenceIndex {
         int[] next = Arrays.copyOf(cs, cells0);
         for (int p = 0; p < n; p++) {
             if (level[p] < LEVELS) {
-                int x0 = cellX(0, parts.minX(p));
-                int x1 = cellX(0, parts.maxX(p));
-                int y0 = cellY(0, parts.minY(p));
-                int y1 = cellY(0, parts.maxY(p));
+                int x0 = pointX(parts.minX(p));
+                int x1 = pointX(parts.maxX(p));
+                int y0 = pointY(parts.minY(p));
+                int y1 = pointY(parts.maxY(p));
                 for (int y = y0; y <= y1; y++) {
                     for (int x = x0; x <= x1; x++) {
-                        int o = COVER * next[x + y * cols[0]]++;
-                        cover[o] = records[at[p]];
-                        cover[o + 1] = records[at[p] + 1];
-                        cover[o + 2] = records[at[p] + 2];
-                        cover[o + 3] = records[at[p] + 3];
-                        cover[o + 4] = at[p];
+                        int c = COVER * next[x + y * pointCols]++;
+                        cover[c] = records[at[p]];
+                        cover[c + 1] = records[at[p] + 1];
+                        cover[c + 2] = records[at[p] + 2];
+                        cover[c + 3] = records[at[p] + 3];
+                        cover[c + 4] = at[p];
                     }
                 }
             }
@@ -277,8 +315,8 @@ public final class FenceIndex {
         nodes = largeCount == 0 ? 0 : build(0, largeCount, 0, cx, cy);
         itemBounds = new float[4 * largeCount];
         itemRecord = new int[largeCount];
-        largeRecords = new int[(int) size[LEVELS]];
-        int o = 0;
+        largeRecords = new int[(int) largeInts];
+        o = 0;
         for (int e = 0; e < largeCount; e++) {
             int p = item[e];
             itemBounds[4 * e] = parts.minX(p);
@@ -321,6 +359,28 @@ public final class FenceIndex {
     /** The row of y in level l (any double; clamped), non-decreasing in y. */
     int cellY(int l, double y) {
         return clamp((int) ((y - originY) * inverseCell[l]), rows[l]);
+    }
+
+    /** The point grid's column of x (any double; clamped), non-decreasing in x. */
+    int pointX(double x) {
+        return clamp((int) ((x - originX) * pointInverse), pointCols);
+    }
+
+    /** The point grid's row of y (any double; clamped), non-decreasing in y. */
+    int pointY(double y) {
+        return clamp((int) ((y - originY) * pointInverse), pointRows);
+    }
+
+    /** x on the {@value #QUANT_MAX}-step lattice over the parts' extent (any double; clamped), non-decreasing in x. */
+    int quantX(double x) {
+        double d = (x - originX) * quantScaleX;
+        return d <= 0 ? 0 : d >= QUANT_MAX ? QUANT_MAX : (int) d;
+    }
+
+    /** y on the {@value #QUANT_MAX}-step lattice over the parts' extent (any double; clamped), non-decreasing in y. */
+    int quantY(double y) {
+        double d = (y - originY) * quantScaleY;
+        return d <= 0 ? 0 : d >= QUANT_MAX ? QUANT_MAX : (int) d;
     }
 
     private static int clamp(int v, int n) {
@@ -449,7 +509,7 @@ public final class FenceIndex {
     @Override
     public String toString() {
         long ints = records.length;
-        return "FenceIndex[fences=" + fences + ", parts=" + parts.size() + ", level 0 grid=" + cols[0] + "x" + rows[0]
+        return "FenceIndex[fences=" + fences + ", parts=" + parts.size() + ", grid parts=" + boxes.length / BOX + ", level 0 grid=" + cols[0] + "x" + rows[0]
                 + ", levels=" + LEVELS + ", record ints=" + ints + ", point entries=" + cover.length / COVER + ", large parts=" + item.length + ", nodes=" + nodes + "]";
     }
 

@@ -37,7 +37,8 @@ import java.util.Arrays;
  * <h2>Threads and allocation</h2>
  * One caller at a time (a concurrent call throws {@link IllegalStateException} before touching
  * anything); make one per thread with {@link FenceIndex#newQuery()}. Its scratch grows to the
- * largest query polygon, hit count and row-run count seen, then calls allocate nothing.
+ * largest query polygon, hit count, row-run count and candidate count seen, then calls allocate
+ * nothing.
  */
 public final class FenceQuery {
     private final FenceIndex index;
@@ -46,20 +47,27 @@ public final class FenceQuery {
     private float[] qy = new float[16];
     private float[] qnx = new float[16];
     private float[] qny = new float[16];
+    /** The query's edge lengths, computed only for a nonzero tolerance ({@code 0 * len} is a zero of the tolerance's sign). */
     private float[] qlen = new float[16];
-    /** The query's edge normals divided by their lengths: only to pick the first axis to try. */
-    private float[] qux = new float[16];
-    private float[] quy = new float[16];
     private int qk;
     private float qMinX;
     private float qMinY;
     private float qMaxX;
     private float qMaxY;
     private int[] found = new int[64];
-    /** The record runs of the current query: start, end. */
+    /** The record offsets of the current query's candidate parts. */
+    private int[] candidates = new int[64];
+    /** The current query's runs of ranks: start, end. */
     private int[] runFrom = new int[32];
     private int[] runTo = new int[32];
     private int touched;
+    /**
+     * The vertex (record offset, query index) that last kept an axis from separating: a vertex
+     * inside the other shape does so for most axes, so each axis's scan starts there. Any
+     * witness decides the same verdict, so the order changes no bit.
+     */
+    private int partWitness;
+    private int queryWitness;
 
     FenceQuery(FenceIndex index) {
         this.index = index;
@@ -116,9 +124,9 @@ public final class FenceQuery {
     private int point(float px, float py, int[] hits) {
         FenceIndex ix = index;
         int n = 0;
-        // A part containing the point has it inside its AABB, so the point's level-0 cell is in
+        // A part containing the point has it inside its AABB, so the point's cell is in
         // the part's cell range (cellX is monotone): the part is on this cell's list.
-        int cell = ix.cellX(0, px) + ix.cellY(0, py) * ix.cols[0];
+        int cell = ix.pointX(px) + ix.pointY(py) * ix.pointCols;
         int[] r = ix.records;
         int[] list = ix.cover;
         for (int k = FenceIndex.COVER * ix.coverStart[cell], end = FenceIndex.COVER * ix.coverStart[cell + 1]; k < end;
@@ -154,14 +162,23 @@ public final class FenceQuery {
     }
 
     /**
-     * Lists, per grid level and row, the run of records whose min corner may lie in the query box
+     * Lists, per grid level and row, the run of parts whose min corner may lie in the query box
      * {@code [lo, hi] x [loY, hiY]} (already widened for the tolerance and rounding, see
-     * {@link FenceIndex}), then reads one int per cache line of every run. Those loads do not
-     * depend on each other, so their misses overlap; the tests that follow would otherwise wait
-     * for each run's lines one after another. Returns the number of runs.
+     * {@link FenceIndex}), filters each run's lattice boxes against the box, and keeps the record
+     * offsets of the parts that pass in {@code candidates}; returns their number. It works in
+     * stages, each a loop of loads that do not depend on each other (every run's bounds; the
+     * first and last line of every run's boxes; the first two lines of every candidate's record),
+     * so that a stage's misses overlap. Loads inside a loop whose trip count comes from memory
+     * would wait for that memory before the next row's loads issue: run by run, the misses add up.
      */
-    private int listRuns(double lo, double hi, double loY, double hiY) {
+    private int candidates(double lo, double hi, double loY, double hiY) {
         FenceIndex ix = index;
+        int qloX = ix.quantX(lo);
+        int qhiX = ix.quantX(hi);
+        int qloY = ix.quantY(loY);
+        int qhiY = ix.quantY(hiY);
+        int[] box = ix.boxes;
+        // Stage 1: every row's run bounds, loads whose addresses come from the query alone.
         int runs = 0;
         for (int l = 0; l < ix.levels; l++) {
             int x0 = ix.cellX(l, lo - ix.reach[l]);
@@ -169,34 +186,57 @@ public final class FenceQuery {
             int y0 = ix.cellY(l, loY - ix.reach[l]);
             int y1 = ix.cellY(l, hiY);
             if (runs + y1 - y0 + 1 > runFrom.length) {
-                int c = Math.max(runs + y1 - y0 + 1, 2 * runFrom.length);
-                runFrom = Arrays.copyOf(runFrom, c);
-                runTo = Arrays.copyOf(runTo, c);
+                int cap = Math.max(runs + y1 - y0 + 1, 2 * runFrom.length);
+                runFrom = Arrays.copyOf(runFrom, cap);
+                runTo = Arrays.copyOf(runTo, cap);
             }
-            int[] s = ix.cellStart[l];
+            int[] s = ix.cellFirst[l];
             int cols = ix.cols[l];
+            int[] f = runFrom;
+            int[] t = runTo;
             for (int y = y0; y <= y1; y++) {
-                int from = s[x0 + y * cols];
-                int to = s[x1 + 1 + y * cols];
-                if (runs > 0 && from == runTo[runs - 1]) {
-                    runTo[runs - 1] = to;
-                } else if (from < to) {
-                    runFrom[runs] = from;
-                    runTo[runs] = to;
-                    runs++;
-                }
+                f[runs] = s[x0 + y * cols];
+                t[runs] = s[x1 + 1 + y * cols];
+                runs++;
             }
         }
+        // Stage 2: the first and last box line of every run, independent loads again.
+        int[] f = runFrom;
+        int[] t = runTo;
+        int total = 0;
         int sum = 0;
-        int[] r = ix.records;
+        int last = box.length - 1;
         for (int i = 0; i < runs; i++) {
-            for (int e = runFrom[i], end = runTo[i]; e < end; e += 16) {
-                sum += r[e];
+            // Clamped: an empty run may start at the end of the array (or the array be empty).
+            sum += box[Math.max(Math.min(FenceIndex.BOX * f[i], last), 0)] + box[Math.max(FenceIndex.BOX * t[i] - 1, 0)];
+            total += t[i] - f[i];
+        }
+        if (total > candidates.length) {
+            candidates = Arrays.copyOf(candidates, Math.max(total, 2 * candidates.length));
+        }
+        // Stage 3: the filter, over lines now in flight or in cache.
+        int[] c = candidates;
+        int n = 0;
+        for (int k = 0; k < runs; k++) {
+            for (int i = FenceIndex.BOX * f[k], end = FenceIndex.BOX * t[k]; i < end; i += FenceIndex.BOX) {
+                int min = box[i];
+                int max = box[i + 1];
+                // Each difference is within +-65535, so the OR is negative iff one is.
+                int gap = (qhiX - (min & 0xFFFF)) | (qhiY - (min >>> 16)) | ((max & 0xFFFF) - qloX) | ((max >>> 16) - qloY);
+                c[n] = box[i + 2];
+                n += ~gap >>> 31;
             }
+        }
+        // Stage 4: the candidates' records (their first two lines).
+        int[] r = ix.records;
+        int rl = r.length - 1;
+        for (int i = 0; i < n; i++) {
+            int e = c[i];
+            sum += r[e] + r[Math.min(e + 16, rl)];
         }
         // Kept in a field so that the compiler cannot drop the loads.
         touched = sum;
-        return runs;
+        return n;
     }
 
     /**
@@ -222,25 +262,33 @@ public final class FenceQuery {
         FenceIndex ix = index;
         PolygonArrays st = ix.parts.arrays();
         int n = 0;
+        if (tol != 0) {
+            for (int i = 0; i < qk; i++) {
+                int j = i + 1 == qk ? 0 : i + 1;
+                double dx = (double) qx[j] - qx[i];
+                double dy = (double) qy[j] - qy[i];
+                qlen[i] = (float) Math.sqrt(dx * dx + dy * dy);
+            }
+        }
         // The cells a part passing the AABB compares can reach (see FenceIndex: the margin covers
         // the float compare's slack at tol and the double sums' rounding).
         double t = tol;
         double slack = 0x1p-22 * Math.abs(t);
-        int runs = listRuns(qMinX - t - (slack + 0x1p-40 * Math.abs(qMinX)), qMaxX + t + (slack + 0x1p-40 * Math.abs(qMaxX)),
+        int m = candidates(qMinX - t - (slack + 0x1p-40 * Math.abs(qMinX)), qMaxX + t + (slack + 0x1p-40 * Math.abs(qMaxX)),
                 qMinY - t - (slack + 0x1p-40 * Math.abs(qMinY)), qMaxY + t + (slack + 0x1p-40 * Math.abs(qMaxY)));
-        for (int i = 0; i < runs; i++) {
-            int[] r = ix.records;
-            for (int e = runFrom[i], end = runTo[i]; e < end; e += FenceIndex.HEADER + 2 * r[e + 5]) {
-                float minX = Float.intBitsToFloat(r[e]);
-                float minY = Float.intBitsToFloat(r[e + 1]);
-                float maxX = Float.intBitsToFloat(r[e + 2]);
-                float maxY = Float.intBitsToFloat(r[e + 3]);
-                if (minX - qMaxX > tol || qMinX - maxX > tol || minY - qMaxY > tol || qMinY - maxY > tol) {
-                    continue;
-                }
-                if (!recent(r[e + 4], n) && intersects(st, r, e, minX + maxX, minY + maxY, tol)) {
-                    n = add(n, r[e + 4]);
-                }
+        int[] r = ix.records;
+        int[] cand = candidates;
+        for (int k = 0; k < m; k++) {
+            int e = cand[k];
+            float minX = Float.intBitsToFloat(r[e]);
+            float minY = Float.intBitsToFloat(r[e + 1]);
+            float maxX = Float.intBitsToFloat(r[e + 2]);
+            float maxY = Float.intBitsToFloat(r[e + 3]);
+            if (minX - qMaxX > tol || qMinX - maxX > tol || minY - qMaxY > tol || qMinY - maxY > tol) {
+                continue;
+            }
+            if (!recent(r[e + 4], n) && intersects(st, r, e, minX + maxX, minY + maxY, tol)) {
+                n = add(n, r[e + 4]);
             }
         }
         float[] b = ix.bounds;
@@ -283,12 +331,15 @@ public final class FenceQuery {
     private boolean intersects(PolygonArrays st, int[] r, int e, float sumX, float sumY, float tol) {
         int o = e + FenceIndex.HEADER;
         int last = o + 2 * (r[e + 5] - 1);
+        partWitness = o;
+        queryWitness = 0;
         float dx = sumX - (qMinX + qMaxX);
         float dy = sumY - (qMinY + qMaxY);
         int bestQ = 0;
         float bestDot = Float.NEGATIVE_INFINITY;
         for (int q = 0; q < qk; q++) {
-            float dot = qux[q] * dx + quy[q] * dy;
+            // Unnormalised: longer edges are favoured, which separate more often anyway.
+            float dot = qnx[q] * dx + qny[q] * dy;
             if (dot > bestDot) {
                 bestDot = dot;
                 bestQ = q;
@@ -334,9 +385,17 @@ public final class FenceQuery {
         float ny = qny[q];
         float ax = qx[q];
         float ay = qy[q];
-        float limit = tol * qlen[q];
-        for (int v = o; v <= last; v += 2) {
+        float limit = tol == 0 ? tol : tol * qlen[q];
+        int w = partWitness;
+        for (int v = w; v <= last; v += 2) {
             if (!(nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit)) {
+                partWitness = v;
+                return false;
+            }
+        }
+        for (int v = o; v < w; v += 2) {
+            if (!(nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit)) {
+                partWitness = v;
                 return false;
             }
         }
@@ -350,8 +409,16 @@ public final class FenceQuery {
         float ay = Float.intBitsToFloat(r[v + 1]);
         float nx = Float.intBitsToFloat(r[j + 1]) - ay;
         float ny = -(Float.intBitsToFloat(r[j]) - ax);
-        for (int i = 0; i < qk; i++) {
+        int w = queryWitness;
+        for (int i = w; i < qk; i++) {
             if (!(nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit)) {
+                queryWitness = i;
+                return false;
+            }
+        }
+        for (int i = 0; i < w; i++) {
+            if (!(nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit)) {
+                queryWitness = i;
                 return false;
             }
         }
@@ -382,8 +449,19 @@ public final class FenceQuery {
 
     /** Sorts and deduplicates found[0, n) and copies what fits. */
     private int finish(int n, int[] hits) {
-        if (n > 1) {
+        if (n > 16) {
             Arrays.sort(found, 0, n);
+        } else {
+            // Insertion sort: a query hits a few fences.
+            for (int i = 1; i < n; i++) {
+                int v = found[i];
+                int j = i - 1;
+                while (j >= 0 && found[j] > v) {
+                    found[j + 1] = found[j];
+                    j--;
+                }
+                found[j + 1] = v;
+            }
         }
         int m = 0;
         for (int i = 0; i < n; i++) {
@@ -393,6 +471,28 @@ public final class FenceQuery {
         }
         System.arraycopy(found, 0, hits, 0, Math.min(m, hits.length));
         return m;
+    }
+
+    /**
+     * {@link Orientation#orient}'s exact sign, decided in double where that is certain: each
+     * coordinate difference, each product and the difference of products is rounded once
+     * (relative error {@code u = 2^-53} each, no underflow or overflow for floats within
+     * {@code 2^60}), so {@code |det - exact| <= 4u (|p1| + |p2|) (1 + 4u) < 2^-49 (|p1| + |p2|)};
+     * beyond that bound the sign is exact, and within it the exact predicate decides. Small
+     * enough for the compiler to inline, unlike the exact predicate.
+     */
+    static int turn(float ax, float ay, float bx, float by, float cx, float cy) {
+        double p1 = ((double) bx - ax) * ((double) cy - ay);
+        double p2 = ((double) by - ay) * ((double) cx - ax);
+        double det = p1 - p2;
+        double bound = 0x1p-49 * (Math.abs(p1) + Math.abs(p2));
+        if (det > bound) {
+            return 1;
+        }
+        if (det < -bound) {
+            return -1;
+        }
+        return Orientation.orient(ax, ay, bx, by, cx, cy);
     }
 
     /** Validates and loads the query polygon, counter-clockwise, with the store's normal forms. */
@@ -408,8 +508,6 @@ public final class FenceQuery {
             qnx = new float[c];
             qny = new float[c];
             qlen = new float[c];
-            qux = new float[c];
-            quy = new float[c];
         }
         int k = 0;
         for (int i = 0; i < n; i++) {
@@ -440,7 +538,7 @@ public final class FenceQuery {
         for (int i = 0; i < k; i++) {
             int a = i == 0 ? k - 1 : i - 1;
             int c = i + 1 == k ? 0 : i + 1;
-            int t = Orientation.orient(qx[a], qy[a], qx[i], qy[i], qx[c], qy[c]);
+            int t = turn(qx[a], qy[a], qx[i], qy[i], qx[c], qy[c]);
             if (t != 0) {
                 if (sign != 0 && t != sign) {
                     throw new IllegalArgumentException("query vertex=" + i + ": the polygon is not convex here");
@@ -477,11 +575,6 @@ public final class FenceQuery {
             int j = i + 1 == k ? 0 : i + 1;
             qnx[i] = qy[j] - qy[i];
             qny[i] = -(qx[j] - qx[i]);
-            double dx = (double) qx[j] - qx[i];
-            double dy = (double) qy[j] - qy[i];
-            qlen[i] = (float) Math.sqrt(dx * dx + dy * dy);
-            qux[i] = qnx[i] / qlen[i];
-            quy[i] = qny[i] / qlen[i];
             minX = Math.min(minX, qx[i]);
             minY = Math.min(minY, qy[i]);
             maxX = Math.max(maxX, qx[i]);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.concave.Compounds;
 import dev.sepax.concave.ConcaveFixtures;
+import dev.sepax.geom.Orientation;
 import dev.sepax.narrow.FloatBand;
 import dev.sepax.narrow.ScalarSat;
 import dev.sepax.shape.ConvexPolygons;
@@ -176,7 +177,8 @@ class FenceQueryTest {
             int n = 2000;
             float[][] fences = new float[n + 1][];
             for (int i = 0; i < n; i++) {
-                double r = i % 50 == 0 ? 60 : 0.5 + rnd.nextDouble(2);
+                // Counties wider than the last grid level's cells (16 median extents).
+                double r = i % 50 == 0 ? 150 : 0.5 + rnd.nextDouble(2);
                 fences[i] = convex(rnd, origin + rnd.nextDouble(600), origin + rnd.nextDouble(600), r);
             }
             ConvexPolygons store = ConvexPolygons.of(Arrays.copyOf(fences, n));
@@ -209,6 +211,83 @@ class FenceQueryTest {
             }
             assertTrue(compared >= 100 && total >= 200, "compared " + compared + " queries, " + total + " hits");
         }
+    }
+
+    @Test
+    void theFilteredTurnEqualsTheExactPredicate() {
+        // Nearly collinear triples (the third point a few ulps off the line through the first
+        // two), exactly collinear ones, and random ones, at magnitudes 1 to 2^60.
+        SplittableRandom rnd = new SplittableRandom(17);
+        int near = 0;
+        for (int t = 0; t < 200_000; t++) {
+            double scale = Math.scalb(1.0, rnd.nextInt(61));
+            float ax = (float) (rnd.nextDouble(-1, 1) * scale);
+            float ay = (float) (rnd.nextDouble(-1, 1) * scale);
+            float bx = (float) (rnd.nextDouble(-1, 1) * scale);
+            float by = (float) (rnd.nextDouble(-1, 1) * scale);
+            float cx;
+            float cy;
+            if (t % 2 == 0) {
+                double s = rnd.nextDouble(-2, 3);
+                cx = (float) (ax + s * ((double) bx - ax));
+                cy = (float) (ay + s * ((double) by - ay));
+                for (int k = rnd.nextInt(4); k > 0; k--) {
+                    cy = rnd.nextBoolean() ? Math.nextUp(cy) : Math.nextDown(cy);
+                }
+                near++;
+            } else if (t % 10 == 1) {
+                cx = bx;
+                cy = by;
+            } else {
+                cx = (float) (rnd.nextDouble(-1, 1) * scale);
+                cy = (float) (rnd.nextDouble(-1, 1) * scale);
+            }
+            assertEquals(Orientation.orient(ax, ay, bx, by, cx, cy), FenceQuery.turn(ax, ay, bx, by, cx, cy),
+                    ax + " " + ay + " " + bx + " " + by + " " + cx + " " + cy);
+        }
+        assertTrue(near == 100_000);
+    }
+
+    @Test
+    void aCoarseLatticeMissesNoHit() {
+        // Two far outliers stretch the parts' extent to 2e6, so one step of the 65536-step
+        // lattice (about 30 units) holds many small fences: the lattice filter keeps them all
+        // and the float compares and tests decide, at every tolerance sign. The outliers span
+        // no more than a cell, so they are grid parts whose lattice boxes are one step wide.
+        SplittableRandom rnd = new SplittableRandom(21);
+        int n = 1500;
+        float[][] fences = new float[n + 1][];
+        for (int i = 0; i < n - 2; i++) {
+            fences[i] = convex(rnd, rnd.nextDouble(200), rnd.nextDouble(200), 0.3 + rnd.nextDouble(1.5));
+        }
+        fences[n - 2] = convex(rnd, -1e6, -1e6, 1);
+        fences[n - 1] = convex(rnd, 1e6, 1e6, 1);
+        ConvexPolygons store = ConvexPolygons.of(Arrays.copyOf(fences, n));
+        FenceQuery q = FenceIndex.of(store).newQuery();
+        int[] hits = new int[n];
+        int compared = 0;
+        int total = 0;
+        for (int t = 0; t < 150; t++) {
+            float[] query = convex(rnd, rnd.nextDouble(200), rnd.nextDouble(200), 0.5 + rnd.nextDouble(4));
+            fences[n] = query;
+            ConvexPolygons both = ConvexPolygons.of(fences);
+            if (!Arrays.equals(both.vertices(n), query)) {
+                continue; // the store welded the query: not the same vertices
+            }
+            float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 0.75f : -0.02f;
+            int m = q.intersecting(query, tol, hits);
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                if (ScalarSat.INSTANCE.intersects(both, n, i, tol)) {
+                    assertTrue(k < m && hits[k] == i, "query " + t + " misses fence " + i);
+                    k++;
+                }
+            }
+            assertEquals(k, m, "query " + t);
+            compared++;
+            total += m;
+        }
+        assertTrue(compared >= 120 && total >= 100, "compared " + compared + " queries, " + total + " hits");
     }
 
     private static boolean contains(ConvexPolygons s, int i, float px, float py) {
