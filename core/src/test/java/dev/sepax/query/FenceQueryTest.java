@@ -197,17 +197,8 @@ class FenceQueryTest {
                     continue; // the store welded the query: not the same vertices
                 }
                 float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 1.5f : -0.05f;
-                int m = q.intersecting(query, tol, hits);
-                int k = 0;
-                for (int i = 0; i < n; i++) {
-                    if (ScalarSat.INSTANCE.intersects(both, n, i, tol)) {
-                        assertTrue(k < m && hits[k] == i, "origin " + origin + " query " + t + " misses fence " + i);
-                        k++;
-                    }
-                }
-                assertEquals(k, m, "origin " + origin + " query " + t);
+                total += assertHitsAreTheScalarKernels(q, both, query, tol, hits, "origin " + origin + " query " + t);
                 compared++;
-                total += m;
             }
             assertTrue(compared >= 100 && total >= 200, "compared " + compared + " queries, " + total + " hits");
         }
@@ -275,19 +266,29 @@ class FenceQueryTest {
                 continue; // the store welded the query: not the same vertices
             }
             float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 0.75f : -0.02f;
-            int m = q.intersecting(query, tol, hits);
-            int k = 0;
-            for (int i = 0; i < n; i++) {
-                if (ScalarSat.INSTANCE.intersects(both, n, i, tol)) {
-                    assertTrue(k < m && hits[k] == i, "query " + t + " misses fence " + i);
-                    k++;
-                }
-            }
-            assertEquals(k, m, "query " + t);
+            total += assertHitsAreTheScalarKernels(q, both, query, tol, hits, "query " + t);
             compared++;
-            total += m;
         }
         assertTrue(compared >= 120 && total >= 100, "compared " + compared + " queries, " + total + " hits");
+    }
+
+    /**
+     * The query's hits are, in order, the fences that {@link ScalarSat} finds intersecting the
+     * query held as the last shape of {@code both} (the fences before it); returns the hit count.
+     */
+    private static int assertHitsAreTheScalarKernels(FenceQuery q, ConvexPolygons both, float[] query, float tol,
+                                                     int[] hits, String where) {
+        int n = both.size() - 1;
+        int m = q.intersecting(query, tol, hits);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (ScalarSat.INSTANCE.intersects(both, n, i, tol)) {
+                assertTrue(k < m && hits[k] == i, where + " misses fence " + i);
+                k++;
+            }
+        }
+        assertEquals(k, m, where);
+        return m;
     }
 
     private static boolean contains(ConvexPolygons s, int i, float px, float py) {
