@@ -438,9 +438,8 @@ public final class PersistentBroadPhase {
      * refit shapes' boxes are written in place, and the shapes whose refit moved them to another
      * cell (a few hundred of 20 000 per frame at F20000) are merged into the previous order:
      * the entries between two changes are copied as blocks, each leaving entry is skipped, and
-     * each arriving one goes after its new cell's previous entries. A per-entry counting sort
-     * chained every entry through its cell's fill pointer and wrote each shape's position at a
-     * random place; the blocks stream.
+     * each arriving one goes after its new cell's previous entries. The blocks stream, where a
+     * per-entry counting sort would chain every entry through its cell's fill pointer.
      */
     private void sortIntoCells() {
         if (!sorted) {
@@ -483,14 +482,7 @@ public final class PersistentBroadPhase {
             return;
         }
         mergeChanges(starts);
-        int[] count = cellCount;
-        int sum = 0;
-        for (int c = 0, keys = oversizeKey + 1; c < keys; c++) {
-            starts[c] = sum;
-            sum += count[c];
-        }
-        starts[oversizeKey + 1] = sum;
-        assert sum == n : sum;
+        startsFromCounts();
     }
 
     /** The entry of shape {@code i}, whose cell key is {@code k}: a scan of that cell. */
@@ -608,18 +600,13 @@ public final class PersistentBroadPhase {
     private void countingSort() {
         int[] startOf = cellStart;
         int[] count = cellCount;
-        int keys = oversizeKey + 1;
         java.util.Arrays.fill(count, 0);
         for (int i = 0; i < n; i++) {
             int k = keyOf(i);
             keyOfShape[i] = k;
             count[k]++;
         }
-        int sum = 0;
-        for (int c = 0; c < keys; c++) {
-            startOf[c] = sum;
-            sum += count[c];
-        }
+        startsFromCounts();
         // The starts as fill pointers, then again as starts.
         for (int i = 0; i < n; i++) {
             int k = keyOfShape[i];
@@ -627,12 +614,20 @@ public final class PersistentBroadPhase {
             cellId[q] = i;
             System.arraycopy(fat, 4 * i, cellBox, 4 * q, 4);
         }
-        sum = 0;
-        for (int c = 0; c < keys; c++) {
-            startOf[c] = sum;
+        startsFromCounts();
+    }
+
+    /** {@link #cellStart} from {@link #cellCount}: each key's first entry, and {@code n} past the last. */
+    private void startsFromCounts() {
+        int[] starts = cellStart;
+        int[] count = cellCount;
+        int sum = 0;
+        for (int c = 0, keys = oversizeKey + 1; c < keys; c++) {
+            starts[c] = sum;
             sum += count[c];
         }
-        startOf[keys] = sum;
+        starts[oversizeKey + 1] = sum;
+        assert sum == n : sum;
     }
 
     /**
