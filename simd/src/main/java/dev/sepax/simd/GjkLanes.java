@@ -255,15 +255,9 @@ final class GjkLanes {
 
     /**
      * Rows {@code 0..7} of {@code ax, ay, bx, by} for cores of at most 8 points (16 lanes):
-     * each shape's 8 slots loaded and transposed ({@link #transpose}); then a placeholder cold
-     * simplex from row 0 (point pair 0 in all three slots, n = 1, weights (1, 0, 0), no
-     * iteration), which {@link #centreStart} overwrites: its stores are cheap, and without them
-     * this method and {@link #packGathered} would be small enough for C2 to inline into
-     * {@link #load}, a layout whose vectors were not shown to stay registers. Its own method,
-     * too large for C2 to inline into {@link #load}: every
-     * method here that holds vector work is kept small enough for C2 to compile its vectors as
-     * registers (a caller that inlines too much runs past its node budget, and its vectors are
-     * then boxed).
+     * each shape's 8 slots loaded and transposed ({@link #transpose}). It holds no vector work
+     * of its own (each transpose is too large for C2 to inline), so it may be inlined into
+     * {@link #load}; {@link #centreStart} then writes the cold simplex.
      */
     private void packTransposed(float[] x, float[] y) {
         transpose(x, startA, lastAf, null, ax, fullA);
@@ -276,7 +270,10 @@ final class GjkLanes {
      * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by} by
      * gathers: point {@code min(i, last)} of each lane's shape (the index clamped to the lane's
      * last point, so every index is in the store and the padding repeats it), B's moved by the
-     * lane's offset; then the cold simplex, as {@link #packTransposed}. Its own method, as that one.
+     * lane's offset; then a placeholder cold simplex from row 0, which {@link #centreStart}
+     * overwrites: its stores are cheap, and they keep this method, whose gather loops are
+     * vector work, too large for C2 to inline into {@link #load} (a caller that inlines too
+     * much runs past its node budget, and its vectors are then boxed).
      */
     private void packGathered(float[] x, float[] y) {
         IntVector one = IntVector.broadcast(I, 1);
