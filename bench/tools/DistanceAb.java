@@ -21,7 +21,7 @@ import org.jbox2d.common.Vec2;
 /**
  * Same-JVM comparison of the distance kernels on all 32 768 pairs of Wk (or R8 for {@code k = 0}):
  * this build's SIMD and scalar kernels, JBox2D's {@code Distance.distance} (as
- * {@code DistanceBenchmark} calls it) and, for each further jar given, that build's SIMD kernel
+ * {@code DistanceBenchmark} calls it; only where no polygon has more than 8 vertices) and, for each further jar given, that build's SIMD kernel
  * (loaded in a class loader of its own). The batches alternate round by round for the given
  * seconds, so every slow period of a shared host hits all of them alike; each kernel's best and
  * median batch by the thread's CPU time are printed, with the ratios of the SIMD kernel to the
@@ -77,7 +77,9 @@ public final class DistanceAb {
         entries.add(simd);
         Distances scalarOut = new Distances(n);
         entries.add(new Entry("scalar", () -> dev.sepax.narrow.ScalarDistance.INSTANCE.distances(shapes, pairs, scalarOut), cap));
-        entries.add(new Entry("jbox2d", box2d(shapes, pairs), cap));
+        if (shapes.maxCount() <= org.jbox2d.common.Settings.maxPolygonVertices) {
+            entries.add(new Entry("jbox2d", box2d(shapes, pairs), cap));
+        }
         List<Entry> builds = new ArrayList<>();
         builds.add(simd);
         for (int i = 2; i < a.length; i++) {
