@@ -338,8 +338,9 @@ final class GjkLanes {
      * rows past its last point ({@code last}, as floats) repeat that point: the slots there are
      * padding or, past a capacity of 4, the next shape's points (in bounds thanks to the store's
      * 16 spare slots). With {@code offset} not null every point is moved by the lane's offset
-     * first (one rounding, as the scalar kernel moves B's points). Written out with no helper
-     * calls, so that no vector crosses a call.
+     * first (one rounding, as the scalar kernel moves B's points). With {@code full} (every
+     * lane has the group's largest count) no row is padding and the blends are skipped. Written
+     * out with no helper calls, so that no vector crosses a call.
      */
     private static void transpose(float[] arr, int[] map, float[] last, float[] offset, float[] dst, boolean full) {
         FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[0]).reinterpretShape(F, 0))
@@ -375,7 +376,8 @@ final class GjkLanes {
         FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
         FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
         // B's points are moved by the lane's offset (A has none); rows past a lane's last point
-        // repeat it (no such row when every lane has all eight points).
+        // repeat it (skipped when every lane has the group's largest count: the rows past that
+        // count are never read).
         FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
         FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
         FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
