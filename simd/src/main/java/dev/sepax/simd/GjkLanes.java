@@ -168,6 +168,9 @@ final class GjkLanes {
     /** Rows of ax/ay and of bx/by in use: the group's largest core point counts. */
     int countA;
     int countB;
+    /** Whether every lane's A (B) has {@link #countA} ({@link #countB}) points: no row is padding. */
+    boolean fullA;
+    boolean fullB;
     /** The acceleration of the group being run (set by the kernel before {@link #load}). */
     GjkAcceleration mode = GjkAcceleration.NONE;
 
@@ -184,18 +187,28 @@ final class GjkLanes {
         int[] count = s.count();
         int ca = 0;
         int cb = 0;
+        int minA = Integer.MAX_VALUE;
+        int minB = Integer.MAX_VALUE;
+        if (lanes < L) {
+            // Spare lanes repeat lane 0's pair.
+            for (int l = lanes; l < L; l++) {
+                a[l] = a[0];
+                b[l] = b[0];
+                ox[l] = ox[0];
+                oy[l] = oy[0];
+            }
+        }
         for (int l = 0; l < L; l++) {
-            int src = l < lanes ? l : 0;
-            int ka = count[a[src]];
-            int kb = count[b[src]];
+            int sa = a[l];
+            int sb = b[l];
+            int ka = count[sa];
+            int kb = count[sb];
             ca = Math.max(ca, ka);
             cb = Math.max(cb, kb);
-            a[l] = a[src];
-            b[l] = b[src];
-            ox[l] = ox[src];
-            oy[l] = oy[src];
-            startA[l] = start[a[l]];
-            startB[l] = start[b[l]];
+            minA = Math.min(minA, ka);
+            minB = Math.min(minB, kb);
+            startA[l] = start[sa];
+            startB[l] = start[sb];
             lastA[l] = ka - 1;
             lastB[l] = kb - 1;
             lastAf[l] = ka - 1;
@@ -204,24 +217,32 @@ final class GjkLanes {
         assert ca <= MAX_POINTS && cb <= MAX_POINTS;
         countA = ca;
         countB = cb;
+        fullA = minA == ca;
+        fullB = minB == cb;
         if (TRANSPOSE && ca <= 8 && cb <= 8) {
             packTransposed(s.x(), s.y());
         } else {
             packGathered(s.x(), s.y());
         }
         centreStart();
-        float acc = mode == GjkAcceleration.NESTEROV ? 1f : 0f;
-        float near = mode == GjkAcceleration.PROXIMITY ? 1f : 0f;
-        for (int l = 0; l < L; l++) {
-            state[EXIT + l] = l < lanes ? 0f : -1f;
-            state[ACC + l] = acc;
-            state[NEAR + l] = near;
-            state[USED + l] = 0f;
-            state[RETRY + l] = 0f;
-            state[QX + l] = 0f;
-            state[QY + l] = 0f;
-            state[WX + l] = 0f;
-            state[WY + l] = 0f;
+        if (mode == GjkAcceleration.NONE && lanes == L) {
+            // Rows written whole; the momentum rows are read in the accelerated modes only.
+            java.util.Arrays.fill(state, EXIT, EXIT + L, 0f);
+            java.util.Arrays.fill(state, RETRY, RETRY + L, 0f);
+        } else {
+            float acc = mode == GjkAcceleration.NESTEROV ? 1f : 0f;
+            float near = mode == GjkAcceleration.PROXIMITY ? 1f : 0f;
+            for (int l = 0; l < L; l++) {
+                state[EXIT + l] = l < lanes ? 0f : -1f;
+                state[ACC + l] = acc;
+                state[NEAR + l] = near;
+                state[USED + l] = 0f;
+                state[RETRY + l] = 0f;
+                state[QX + l] = 0f;
+                state[QY + l] = 0f;
+                state[WX + l] = 0f;
+                state[WY + l] = 0f;
+            }
         }
         if (cache != null) {
             float[] x = s.x();
@@ -234,60 +255,25 @@ final class GjkLanes {
 
     /**
      * Rows {@code 0..7} of {@code ax, ay, bx, by} for cores of at most 8 points (16 lanes):
-     * each shape's 8 slots loaded and transposed ({@link #transpose}); then a placeholder cold
-     * simplex from row 0 (point pair 0 in all three slots, n = 1, weights (1, 0, 0), no
-     * iteration), which {@link #centreStart} overwrites: its stores are cheap, and without them
-     * this method and {@link #packGathered} would be small enough for C2 to inline into
-     * {@link #load}, a layout whose vectors were not shown to stay registers. Its own method,
-     * too large for C2 to inline into {@link #load}: every
-     * method here that holds vector work is kept small enough for C2 to compile its vectors as
-     * registers (a caller that inlines too much runs past its node budget, and its vectors are
-     * then boxed).
+     * each shape's 8 slots loaded and transposed ({@link #transpose}). It holds no vector work
+     * of its own (each transpose is too large for C2 to inline), so it may be inlined into
+     * {@link #load}; {@link #centreStart} then writes the cold simplex.
      */
     private void packTransposed(float[] x, float[] y) {
-        transpose(x, startA, lastAf, null, ax);
-        transpose(y, startA, lastAf, null, ay);
-        transpose(x, startB, lastBf, ox, bx);
-        transpose(y, startB, lastBf, oy, by);
-        // The placeholder cold simplex, written out here and in packGathered: as a method of its
-        // own, C2 inlined it into load along with other vector work and ran past its node budget.
-        float[] r = state;
-        FloatVector zero = FloatVector.zero(F);
-        FloatVector unit = FloatVector.broadcast(F, 1f);
-        FloatVector x0 = FloatVector.fromArray(F, ax, 0);
-        FloatVector y0 = FloatVector.fromArray(F, ay, 0);
-        FloatVector u0 = FloatVector.fromArray(F, bx, 0);
-        FloatVector v0 = FloatVector.fromArray(F, by, 0);
-        unit.intoArray(r, N);
-        x0.intoArray(r, AX1);
-        y0.intoArray(r, AY1);
-        u0.intoArray(r, BX1);
-        v0.intoArray(r, BY1);
-        x0.intoArray(r, AX2);
-        y0.intoArray(r, AY2);
-        u0.intoArray(r, BX2);
-        v0.intoArray(r, BY2);
-        x0.intoArray(r, AX3);
-        y0.intoArray(r, AY3);
-        u0.intoArray(r, BX3);
-        v0.intoArray(r, BY3);
-        zero.intoArray(r, IA1);
-        zero.intoArray(r, IB1);
-        zero.intoArray(r, IA2);
-        zero.intoArray(r, IB2);
-        zero.intoArray(r, IA3);
-        zero.intoArray(r, IB3);
-        unit.intoArray(r, W1);
-        zero.intoArray(r, W2);
-        zero.intoArray(r, W3);
-        zero.intoArray(r, ITER);
+        transpose(x, startA, lastAf, null, ax, fullA);
+        transpose(y, startA, lastAf, null, ay, fullA);
+        transpose(x, startB, lastBf, ox, bx, fullB);
+        transpose(y, startB, lastBf, oy, by, fullB);
     }
 
     /**
      * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by} by
      * gathers: point {@code min(i, last)} of each lane's shape (the index clamped to the lane's
      * last point, so every index is in the store and the padding repeats it), B's moved by the
-     * lane's offset; then the cold simplex, as {@link #packTransposed}. Its own method, as that one.
+     * lane's offset; then a placeholder cold simplex from row 0, which {@link #centreStart}
+     * overwrites: its stores are cheap, and they keep this method, whose gather loops are
+     * vector work, too large for C2 to inline into {@link #load} (a caller that inlines too
+     * much runs past its node budget, and its vectors are then boxed).
      */
     private void packGathered(float[] x, float[] y) {
         IntVector one = IntVector.broadcast(I, 1);
@@ -352,10 +338,11 @@ final class GjkLanes {
      * rows past its last point ({@code last}, as floats) repeat that point: the slots there are
      * padding or, past a capacity of 4, the next shape's points (in bounds thanks to the store's
      * 16 spare slots). With {@code offset} not null every point is moved by the lane's offset
-     * first (one rounding, as the scalar kernel moves B's points). Written out with no helper
-     * calls, so that no vector crosses a call.
+     * first (one rounding, as the scalar kernel moves B's points). With {@code full} (every
+     * lane has the group's largest count) no row is padding and the blends are skipped. Written
+     * out with no helper calls, so that no vector crosses a call.
      */
-    private static void transpose(float[] arr, int[] map, float[] last, float[] offset, float[] dst) {
+    private static void transpose(float[] arr, int[] map, float[] last, float[] offset, float[] dst, boolean full) {
         FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[0]).reinterpretShape(F, 0))
                 .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 0]).reinterpretShape(F, -1), UPPER_HALF);
         FloatVector v1 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[1]).reinterpretShape(F, 0))
@@ -388,33 +375,45 @@ final class GjkLanes {
         FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
         FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
         FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
-        // Rows past a lane's last point repeat it; B's points are moved by the lane's offset.
-        FloatVector k = FloatVector.fromArray(F, last, 0);
-        // Without an offset, -0 is added: x + -0 is x for every x, -0 included.
-        FloatVector d = offset == null ? FloatVector.broadcast(F, -0f) : FloatVector.fromArray(F, offset, 0);
+        // B's points are moved by the lane's offset (A has none); rows past a lane's last point
+        // repeat it (skipped when every lane has the group's largest count: the rows past that
+        // count are never read).
         FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
-        r0 = r0.add(d);
-        r0.intoArray(dst, 0);
         FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
-        r1 = r1.add(d).blend(r0, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 1f)));
-        r1.intoArray(dst, L);
         FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
-        r2 = r2.add(d).blend(r1, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 2f)));
-        r2.intoArray(dst, 2 * L);
         FloatVector r3 = u3.blend(u2.rearrange(UP1), LACKS1);
-        r3 = r3.add(d).blend(r2, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 3f)));
-        r3.intoArray(dst, 3 * L);
         FloatVector r4 = u4.blend(u5.rearrange(DOWN1), HAS1);
-        r4 = r4.add(d).blend(r3, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 4f)));
-        r4.intoArray(dst, 4 * L);
         FloatVector r5 = u5.blend(u4.rearrange(UP1), LACKS1);
-        r5 = r5.add(d).blend(r4, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 5f)));
-        r5.intoArray(dst, 5 * L);
         FloatVector r6 = u6.blend(u7.rearrange(DOWN1), HAS1);
-        r6 = r6.add(d).blend(r5, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 6f)));
-        r6.intoArray(dst, 6 * L);
         FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
-        r7 = r7.add(d).blend(r6, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 7f)));
+        if (offset != null) {
+            FloatVector d = FloatVector.fromArray(F, offset, 0);
+            r0 = r0.add(d);
+            r1 = r1.add(d);
+            r2 = r2.add(d);
+            r3 = r3.add(d);
+            r4 = r4.add(d);
+            r5 = r5.add(d);
+            r6 = r6.add(d);
+            r7 = r7.add(d);
+        }
+        if (!full) {
+            FloatVector k = FloatVector.fromArray(F, last, 0);
+            r1 = r1.blend(r0, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 1f)));
+            r2 = r2.blend(r1, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 2f)));
+            r3 = r3.blend(r2, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 3f)));
+            r4 = r4.blend(r3, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 4f)));
+            r5 = r5.blend(r4, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 5f)));
+            r6 = r6.blend(r5, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 6f)));
+            r7 = r7.blend(r6, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 7f)));
+        }
+        r0.intoArray(dst, 0);
+        r1.intoArray(dst, L);
+        r2.intoArray(dst, 2 * L);
+        r3.intoArray(dst, 3 * L);
+        r4.intoArray(dst, 4 * L);
+        r5.intoArray(dst, 5 * L);
+        r6.intoArray(dst, 6 * L);
         r7.intoArray(dst, 7 * L);
     }
 
@@ -434,17 +433,31 @@ final class GjkLanes {
         FloatVector sax = FloatVector.fromArray(F, ax, 0);
         FloatVector say = FloatVector.fromArray(F, ay, 0);
         for (int i = 1, o = L; i < countA; i++, o += L) {
-            VectorMask<Float> in = lastA.compare(VectorOperators.GE, FloatVector.broadcast(F, i));
-            sax = sax.blend(sax.add(FloatVector.fromArray(F, ax, o)), in);
-            say = say.blend(say.add(FloatVector.fromArray(F, ay, o)), in);
+            FloatVector tx = sax.add(FloatVector.fromArray(F, ax, o));
+            FloatVector ty = say.add(FloatVector.fromArray(F, ay, o));
+            if (fullA) {
+                sax = tx;
+                say = ty;
+            } else {
+                VectorMask<Float> in = lastA.compare(VectorOperators.GE, FloatVector.broadcast(F, i));
+                sax = sax.blend(tx, in);
+                say = say.blend(ty, in);
+            }
         }
         FloatVector lastB = FloatVector.fromArray(F, lastBf, 0);
         FloatVector sbx = FloatVector.fromArray(F, bx, 0);
         FloatVector sby = FloatVector.fromArray(F, by, 0);
         for (int i = 1, o = L; i < countB; i++, o += L) {
-            VectorMask<Float> in = lastB.compare(VectorOperators.GE, FloatVector.broadcast(F, i));
-            sbx = sbx.blend(sbx.add(FloatVector.fromArray(F, bx, o)), in);
-            sby = sby.blend(sby.add(FloatVector.fromArray(F, by, o)), in);
+            FloatVector tx = sbx.add(FloatVector.fromArray(F, bx, o));
+            FloatVector ty = sby.add(FloatVector.fromArray(F, by, o));
+            if (fullB) {
+                sbx = tx;
+                sby = ty;
+            } else {
+                VectorMask<Float> in = lastB.compare(VectorOperators.GE, FloatVector.broadcast(F, i));
+                sbx = sbx.blend(tx, in);
+                sby = sby.blend(ty, in);
+            }
         }
         FloatVector ra = one.div(lastA.add(one));
         FloatVector rb = one.div(lastB.add(one));

@@ -145,7 +145,22 @@ public final class VectorDistance implements DistanceKernel {
         GjkLanes g = GjkLanes.PER_THREAD.get();
         int hits = 0;
         int lanes = 0;
-        for (int p = from; p < to; p++) {
+        int p = from;
+        if (shapes.maxCount() <= GjkLanes.MAX_POINTS) {
+            // Every pair runs in the lanes: full groups straight from the pair lists, with no
+            // per-pair test; B's offsets are 0 (the shape cast, which shares the scratch, sets them).
+            java.util.Arrays.fill(g.ox, 0f);
+            java.util.Arrays.fill(g.oy, 0f);
+            for (; p + L <= to; p += L) {
+                System.arraycopy(pa, p, g.a, 0, L);
+                System.arraycopy(pb, p, g.b, 0, L);
+                for (int l = 0; l < L; l++) {
+                    g.pair[l] = p + l;
+                }
+                hits += group(s, g, L, cache, out, mtv, mode);
+            }
+        }
+        for (; p < to; p++) {
             int a = pa[p];
             int b = pb[p];
             if (count[a] > GjkLanes.MAX_POINTS || count[b] > GjkLanes.MAX_POINTS) {
@@ -183,6 +198,7 @@ public final class VectorDistance implements DistanceKernel {
         for (int t = 0; t <= ScalarDistance.MAX_ITERATIONS && trip(g); t++) {
             // Every trip ends a lane or counts one of its iterations; the bound is a backstop.
         }
+        weights(g.state);
         float[] r = g.state;
         int hits = 0;
         if (mtv != null) {
@@ -311,6 +327,59 @@ public final class VectorDistance implements DistanceKernel {
         return dist.compare(VectorOperators.EQ, zero).trueCount();
     }
 
+    /**
+     * The weights W1..W3 of every lane's simplex as the scalar kernel's last solve left them:
+     * (1) for a vertex; {@code u / (u + v)}, {@code v / (u + v)} of the segment's terms for an
+     * edge, the same quotients whichever solve kept it (an edge kept from a triangle has the
+     * segment's terms of its two slots: for edge 23, moved to slots (3, 2), they are the
+     * triangle's {@code v23}, {@code u23}, exactly, since negating a rounded sum or product is
+     * exact); {@code t / (t1 + t2 + t3)} for a triangle that holds the origin. The trips
+     * compute no weights (their divisions would run in every trip, and nothing in a trip reads
+     * them except momentum, which calls this first), so the tail gets them from here. Lanes of
+     * one point get W2 = W3 = 0, lanes of two W3 = 0 (the tail reads none of them).
+     */
+    private static void weights(float[] r) {
+        FloatVector n = row(r, GjkLanes.N);
+        FloatVector ax1 = row(r, GjkLanes.AX1);
+        FloatVector ay1 = row(r, GjkLanes.AY1);
+        FloatVector bx1 = row(r, GjkLanes.BX1);
+        FloatVector by1 = row(r, GjkLanes.BY1);
+        FloatVector ax2 = row(r, GjkLanes.AX2);
+        FloatVector ay2 = row(r, GjkLanes.AY2);
+        FloatVector bx2 = row(r, GjkLanes.BX2);
+        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector ax3 = row(r, GjkLanes.AX3);
+        FloatVector ay3 = row(r, GjkLanes.AY3);
+        FloatVector bx3 = row(r, GjkLanes.BX3);
+        FloatVector by3 = row(r, GjkLanes.BY3);
+        VectorMask<Float> two = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        VectorMask<Float> three = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
+        FloatVector w1x = bx1.sub(ax1);
+        FloatVector w1y = by1.sub(ay1);
+        FloatVector w2x = bx2.sub(ax2);
+        FloatVector w2y = by2.sub(ay2);
+        FloatVector w3x = bx3.sub(ax3);
+        FloatVector w3y = by3.sub(ay3);
+        FloatVector ex = w2x.sub(w1x);
+        FloatVector ey = w2y.sub(w1y);
+        FloatVector v = w1x.mul(ex).add(w1y.mul(ey)).neg();
+        FloatVector u = w2x.mul(ex).add(w2y.mul(ey));
+        FloatVector s = u.add(v);
+        FloatVector e13x = w3x.sub(w1x);
+        FloatVector e13y = w3y.sub(w1y);
+        FloatVector area = ex.mul(e13y).sub(ey.mul(e13x));
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector sg = zero.blend(FloatVector.broadcast(F, -1f), area.compare(VectorOperators.LT, zero))
+                .blend(FloatVector.broadcast(F, 1f), area.compare(VectorOperators.GT, zero));
+        FloatVector t1 = sg.mul(w2x.mul(w3y).sub(w2y.mul(w3x)));
+        FloatVector t2 = sg.mul(w3x.mul(w1y).sub(w3y.mul(w1x)));
+        FloatVector t3 = sg.mul(w1x.mul(w2y).sub(w1y.mul(w2x)));
+        FloatVector sum = t1.add(t2).add(t3);
+        FloatVector.broadcast(F, 1f).blend(u.div(s), two).blend(t1.div(sum), three).intoArray(r, GjkLanes.W1);
+        zero.blend(v.div(s), two).blend(t2.div(sum), three).intoArray(r, GjkLanes.W2);
+        zero.blend(t3.div(sum), three).intoArray(r, GjkLanes.W3);
+    }
+
     private static FloatVector row(float[] r, int offset) {
         return FloatVector.fromArray(F, r, offset);
     }
@@ -333,7 +402,6 @@ public final class VectorDistance implements DistanceKernel {
         saveAndSolveSegment(r);
         if (triangleTerms(r)) {
             triangleRegions(r);
-            triangleWeights(r);
             solveTriangleMoves(r);
         }
         if (!direction(r)) {
@@ -343,6 +411,7 @@ public final class VectorDistance implements DistanceKernel {
         }
         int dir = GjkLanes.DX;
         if (g.mode != GjkAcceleration.NONE) {
+            weights(r);
             momentum(r);
             dir = GjkLanes.SX;
         }
@@ -495,13 +564,10 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector u = w2x.mul(ex).add(w2y.mul(ey));
         VectorMask<Float> keep1 = v.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f));
         VectorMask<Float> keep2 = keep1.not().and(u.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
-        VectorMask<Float> seg = two.and(keep1.or(keep2).not());
-        VectorMask<Float> vertex = two.and(seg.not());
-        FloatVector sum = u.add(v);
-        FloatVector one = FloatVector.broadcast(F, 1f);
-        row(r, GjkLanes.W1).blend(one, vertex).blend(u.div(sum), seg).intoArray(r, GjkLanes.W1);
-        row(r, GjkLanes.W2).blend(v.div(sum), seg).intoArray(r, GjkLanes.W2);
-        n.blend(one, vertex).intoArray(r, GjkLanes.N);
+        // The weights are not needed until the tail: weights() computes them once from the
+        // final simplex (the same quotients of the same terms), so no trip divides.
+        VectorMask<Float> vertex = two.and(keep1.or(keep2));
+        n.blend(FloatVector.broadcast(F, 1f), vertex).intoArray(r, GjkLanes.N);
         VectorMask<Float> take2 = two.and(keep2);
         ia1.blend(ia2, take2).intoArray(r, GjkLanes.IA1);
         ib1.blend(ib2, take2).intoArray(r, GjkLanes.IB1);
@@ -599,51 +665,20 @@ public final class VectorDistance implements DistanceKernel {
                 .intoArray(r, GjkLanes.REGION);
     }
 
-    /** The new weights and size of the lanes with a triangle region code. */
-    private static void triangleWeights(float[] r) {
-        FloatVector region = row(r, GjkLanes.REGION);
-        VectorMask<Float> r12 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
-        VectorMask<Float> r13 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
-        VectorMask<Float> r23 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 6f));
-        VectorMask<Float> in = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 7f));
-        VectorMask<Float> vertex = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 4f)))
-                .or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 5f))).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 8f)));
-        FloatVector u12 = row(r, GjkLanes.U12);
-        FloatVector v12 = row(r, GjkLanes.V12);
-        FloatVector u13 = row(r, GjkLanes.U13);
-        FloatVector v13 = row(r, GjkLanes.V13);
-        FloatVector u23 = row(r, GjkLanes.U23);
-        FloatVector v23 = row(r, GjkLanes.V23);
-        FloatVector t1 = row(r, GjkLanes.T1);
-        FloatVector t2 = row(r, GjkLanes.T2);
-        FloatVector t3 = row(r, GjkLanes.T3);
-        FloatVector sum = t1.add(t2).add(t3);
-        FloatVector s12 = u12.add(v12);
-        FloatVector s13 = u13.add(v13);
-        FloatVector s23 = u23.add(v23);
-        FloatVector one = FloatVector.broadcast(F, 1f);
-        row(r, GjkLanes.W1).blend(one, vertex)
-                .blend(u12.div(s12), r12)
-                .blend(u13.div(s13), r13)
-                .blend(v23.div(s23), r23)
-                .blend(t1.div(sum), in)
-                .intoArray(r, GjkLanes.W1);
-        row(r, GjkLanes.W2).blend(v12.div(s12), r12)
-                .blend(v13.div(s13), r13)
-                .blend(u23.div(s23), r23)
-                .blend(t2.div(sum), in)
-                .intoArray(r, GjkLanes.W2);
-        row(r, GjkLanes.W3).blend(t3.div(sum), in).intoArray(r, GjkLanes.W3);
-        row(r, GjkLanes.N).blend(one, vertex).blend(FloatVector.broadcast(F, 2f), r12.or(r13).or(r23))
-                .intoArray(r, GjkLanes.N);
-    }
-
     /** The slot moves of the triangle regions: slot 2 from 3 (edge 13); slot 1 from 2 (w2) or from 3 (w3, edge 23). */
     private static void solveTriangleMoves(float[] r) {
         FloatVector region = row(r, GjkLanes.REGION);
         VectorMask<Float> r13 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
         VectorMask<Float> r2 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 4f));
         VectorMask<Float> from3 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 5f)).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 6f)));
+        // The new size: 1 for a vertex region (w1, w2, w3, degenerate), 2 for an edge, 3 inside.
+        VectorMask<Float> vertex = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)).or(r2)
+                .or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 5f)))
+                .or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 8f)));
+        VectorMask<Float> edge = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)).or(r13)
+                .or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 6f)));
+        row(r, GjkLanes.N).blend(FloatVector.broadcast(F, 1f), vertex).blend(FloatVector.broadcast(F, 2f), edge)
+                .intoArray(r, GjkLanes.N);
         if (!r13.or(r2).or(from3).anyTrue()) {
             return;
         }

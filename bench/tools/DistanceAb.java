@@ -1,0 +1,243 @@
+import dev.sepax.batch.Distances;
+import dev.sepax.batch.PairBatch;
+import dev.sepax.shape.RoundedShapes;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.jbox2d.collision.Distance;
+import org.jbox2d.collision.DistanceInput;
+import org.jbox2d.collision.DistanceOutput;
+import org.jbox2d.collision.shapes.CircleShape;
+import org.jbox2d.collision.shapes.EdgeShape;
+import org.jbox2d.collision.shapes.PolygonShape;
+import org.jbox2d.collision.shapes.Shape;
+import org.jbox2d.common.Vec2;
+
+/**
+ * Same-JVM comparison of the distance kernels on all 32 768 pairs of Wk (or R8 for {@code k = 0}):
+ * this build's SIMD and scalar kernels, JBox2D's {@code Distance.distance} (as
+ * {@code DistanceBenchmark} calls it; only where no polygon has more than 8 vertices) and, for each further jar given, that build's SIMD kernel
+ * (loaded in a class loader of its own). The batches alternate round by round for the given
+ * seconds, so every slow period of a shared host hits all of them alike; each kernel's best and
+ * median batch by the thread's CPU time are printed, with the ratios of the SIMD kernel to the
+ * others and a hash of each SIMD build's outputs (equal hashes: the same bits).
+ *
+ * <pre>
+ * java --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar bench/tools/DistanceAb.java K SECONDS [JAR...]
+ * </pre>
+ * A single-file program, run from source; not part of the build. The first 50 rounds are
+ * warm-up (the Vector API runs interpreted until C2 has compiled it).
+ */
+public final class DistanceAb {
+    private interface Batch {
+        void run() throws Exception;
+    }
+
+    private static final class Entry {
+        final String name;
+        final Batch batch;
+        final long[] times;
+        long hash;
+        Object out;
+
+        Entry(String name, Batch batch, int cap) {
+            this.name = name;
+            this.batch = batch;
+            this.times = new long[cap];
+        }
+    }
+
+    public static void main(String[] a) throws Exception {
+        if (a.length < 2) {
+            throw new IllegalArgumentException("usage: DistanceAb K SECONDS [JAR...]");
+        }
+        int k = Integer.parseInt(a[0]);
+        double seconds = Double.parseDouble(a[1]);
+        RoundedShapes shapes;
+        PairBatch pairs;
+        if (k == 0) {
+            var scene = dev.sepax.bench.RoundedWorkloads.r8(42);
+            shapes = scene.shapes();
+            pairs = scene.pairs();
+        } else {
+            var scene = dev.sepax.bench.Workloads.standard(k, 42);
+            shapes = RoundedShapes.of(scene.shapes());
+            pairs = scene.pairs();
+        }
+        int n = pairs.size();
+        int cap = 1 << 16;
+        List<Entry> entries = new ArrayList<>();
+        Distances simdOut = new Distances(n);
+        Entry simd = new Entry("simd", () -> dev.sepax.simd.VectorDistance.INSTANCE.distances(shapes, pairs, simdOut), cap);
+        entries.add(simd);
+        Distances scalarOut = new Distances(n);
+        entries.add(new Entry("scalar", () -> dev.sepax.narrow.ScalarDistance.INSTANCE.distances(shapes, pairs, scalarOut), cap));
+        if (shapes.maxCount() <= org.jbox2d.common.Settings.maxPolygonVertices) {
+            entries.add(new Entry("jbox2d", box2d(shapes, pairs), cap));
+        }
+        List<Entry> builds = new ArrayList<>();
+        builds.add(simd);
+        for (int i = 2; i < a.length; i++) {
+            Entry e = other(a[i], k, cap);
+            entries.add(e);
+            builds.add(e);
+        }
+        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        int rounds = 0;
+        while ((System.nanoTime() < end || rounds <= 60) && rounds - 50 < cap) {
+            for (Entry e : entries) {
+                long t0 = mx.getCurrentThreadCpuTime();
+                e.batch.run();
+                long t = mx.getCurrentThreadCpuTime() - t0;
+                if (rounds >= 50) {
+                    e.times[rounds - 50] = t;
+                }
+            }
+            rounds++;
+        }
+        int m = rounds - 50;
+        simd.hash = hash(simdOut);
+        for (Entry e : builds) {
+            if (e.out != null) {
+                e.hash = hashOther(e.out);
+            }
+        }
+        double simdBest = 0;
+        double simdMedian = 0;
+        for (Entry e : entries) {
+            long[] t = Arrays.copyOf(e.times, m);
+            Arrays.sort(t);
+            double best = t[0] / (double) n;
+            double median = t[m / 2] / (double) n;
+            if (e == simd) {
+                simdBest = best;
+                simdMedian = median;
+            }
+            System.out.printf("%-40s best %6.1f ns/pair (%6.2f M/s)  median %6.1f ns/pair  best ratio %5.2fx  median ratio %5.2fx%s%n",
+                    e.name, best, 1e3 / best, median, best / simdBest, median / simdMedian,
+                    builds.contains(e) ? String.format("  hash %016x", e.hash) : "");
+        }
+        System.out.printf("W%d, %d rounds (ratio: that kernel's time / this build's simd)%n", k, m);
+    }
+
+    private static Batch box2d(RoundedShapes s, PairBatch pairs) {
+        Distance.DistanceProxy[] proxy = new Distance.DistanceProxy[s.size()];
+        for (int i = 0; i < s.size(); i++) {
+            int c = s.count(i);
+            Shape shape;
+            if (c == 1) {
+                CircleShape circle = new CircleShape();
+                circle.m_p.set(s.pointX(i, 0), s.pointY(i, 0));
+                shape = circle;
+            } else if (c == 2) {
+                EdgeShape e = new EdgeShape();
+                e.set(new Vec2(s.pointX(i, 0), s.pointY(i, 0)), new Vec2(s.pointX(i, 1), s.pointY(i, 1)));
+                shape = e;
+            } else {
+                Vec2[] v = new Vec2[c];
+                for (int j = 0; j < c; j++) {
+                    v[j] = new Vec2(s.pointX(i, j), s.pointY(i, j));
+                }
+                PolygonShape p = new PolygonShape();
+                p.set(v, c);
+                shape = p;
+            }
+            shape.m_radius = s.radius(i);
+            proxy[i] = new Distance.DistanceProxy();
+            proxy[i].set(shape, 0);
+        }
+        Distance distance = new Distance();
+        Distance.SimplexCache cache = new Distance.SimplexCache();
+        DistanceInput in = new DistanceInput();
+        DistanceOutput out = new DistanceOutput();
+        in.transformA.setIdentity();
+        in.transformB.setIdentity();
+        in.useRadii = true;
+        int[] as = new int[pairs.size()];
+        int[] bs = new int[pairs.size()];
+        pairs.copyIndices(as, bs);
+        double[] sink = new double[1];
+        return () -> {
+            double sum = 0;
+            for (int p = 0; p < as.length; p++) {
+                in.proxyA = proxy[as[p]];
+                in.proxyB = proxy[bs[p]];
+                cache.count = 0;
+                distance.distance(out, cache, in);
+                sum += out.distance;
+            }
+            sink[0] += sum;
+        };
+    }
+
+    /** Another build's SIMD kernel, in a class loader of its own, on its own copy of the scene. */
+    private static Entry other(String jar, int k, int cap) throws Exception {
+        URLClassLoader cl = new URLClassLoader(new URL[] {Path.of(jar).toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+        Object shapes;
+        Object pairs;
+        Class<?> shapesType = cl.loadClass("dev.sepax.shape.RoundedShapes");
+        if (k == 0) {
+            Object scene = cl.loadClass("dev.sepax.bench.RoundedWorkloads").getMethod("r8", long.class).invoke(null, 42L);
+            shapes = scene.getClass().getMethod("shapes").invoke(scene);
+            pairs = scene.getClass().getMethod("pairs").invoke(scene);
+        } else {
+            Object scene = cl.loadClass("dev.sepax.bench.Workloads").getMethod("standard", int.class, long.class).invoke(null, k, 42L);
+            Object polygons = scene.getClass().getMethod("shapes").invoke(scene);
+            shapes = shapesType.getMethod("of", cl.loadClass("dev.sepax.shape.ConvexPolygons")).invoke(null, polygons);
+            pairs = scene.getClass().getMethod("pairs").invoke(scene);
+        }
+        Class<?> pairsType = cl.loadClass("dev.sepax.batch.PairBatch");
+        Class<?> outType = cl.loadClass("dev.sepax.batch.Distances");
+        int n = (int) pairsType.getMethod("size").invoke(pairs);
+        Object out = outType.getConstructor(int.class).newInstance(n);
+        Class<?> kc = cl.loadClass("dev.sepax.simd.VectorDistance");
+        Object kernel = kc.getField("INSTANCE").get(null);
+        Method run = kc.getMethod("distances", shapesType, pairsType, outType);
+        Entry e = new Entry("simd " + jar, () -> run.invoke(kernel, shapes, pairs, out), cap);
+        e.out = out;
+        return e;
+    }
+
+    /** {@link #hash(Distances)} of another build's result buffer, through reflection. */
+    private static long hashOther(Object out) throws Exception {
+        float[][] f = new float[7][];
+        String[] names = {"distances", "pointAXs", "pointAYs", "pointBXs", "pointBYs", "normalXs", "normalYs"};
+        for (int i = 0; i < names.length; i++) {
+            f[i] = (float[]) out.getClass().getMethod(names[i]).invoke(out);
+        }
+        int[] it = (int[]) out.getClass().getMethod("iterationCounts").invoke(out);
+        int[] ex = (int[]) out.getClass().getMethod("exits").invoke(out);
+        long h = 0;
+        for (int p = 0; p < it.length; p++) {
+            for (float[] c : f) {
+                h = h * 31 + Float.floatToRawIntBits(c[p]);
+            }
+            h = h * 31 + it[p];
+            h = h * 31 + ex[p];
+        }
+        return h;
+    }
+
+    private static long hash(Distances out) {
+        long h = 0;
+        int n = out.distances().length;
+        for (int p = 0; p < n; p++) {
+            h = h * 31 + Float.floatToRawIntBits(out.distances()[p]);
+            h = h * 31 + Float.floatToRawIntBits(out.pointAXs()[p]);
+            h = h * 31 + Float.floatToRawIntBits(out.pointAYs()[p]);
+            h = h * 31 + Float.floatToRawIntBits(out.pointBXs()[p]);
+            h = h * 31 + Float.floatToRawIntBits(out.pointBYs()[p]);
+            h = h * 31 + Float.floatToRawIntBits(out.normalXs()[p]);
+            h = h * 31 + Float.floatToRawIntBits(out.normalYs()[p]);
+            h = h * 31 + out.iterationCounts()[p];
+            h = h * 31 + out.exits()[p];
+        }
+        return h;
+    }
+}
