@@ -287,7 +287,7 @@ public final class FenceQuery {
             if (minX - qMaxX > tol || qMinX - maxX > tol || minY - qMaxY > tol || qMinY - maxY > tol) {
                 continue;
             }
-            if (!recent(r[e + 4], n) && intersects(st, r, e, minX + maxX, minY + maxY, tol)) {
+            if (!recent(r[e + 4], n) && intersects(st, r, e, tol)) {
                 n = add(n, r[e + 4]);
             }
         }
@@ -309,7 +309,7 @@ public final class FenceQuery {
                     continue;
                 }
                 int o = ix.itemRecord[e];
-                if (intersects(st, ix.largeRecords, o, ib[4 * e] + ib[4 * e + 2], ib[4 * e + 1] + ib[4 * e + 3], tol)) {
+                if (intersects(st, ix.largeRecords, o, tol)) {
                     n = add(n, ix.largeRecords[o + 4]);
                 }
             }
@@ -320,59 +320,28 @@ public final class FenceQuery {
 
     /**
      * The verdict for the part whose record starts at {@code r[e]}: no edge of the query or of
-     * the part separates by more than tol. The verdict does not depend on the order of the axes,
-     * so the two most likely separating axes go first: the query edge facing the part and the
-     * part edge facing the query, chosen from the centre-to-centre direction of the AABBs (a
-     * separated pair is usually decided by one of them). Part edge normals are recomputed from
-     * the record's vertices (the store's bits, see {@link FenceIndex}); the store's edge lengths
-     * are read only at a nonzero tolerance ({@code 0 * len} is a zero of the tolerance's sign:
-     * the same compares).
+     * the part separates by more than tol. The verdict does not depend on the order of the axes;
+     * they are taken in plain order (the query's, then the part's), each scan starting at the
+     * vertex that last kept an axis from separating: most tested parts intersect, so every axis
+     * is visited and choosing a likely separating axis first (the edge facing the other shape)
+     * cost more than it saved. Part edge normals are recomputed from the record's vertices (the
+     * store's bits, see {@link FenceIndex}); the store's edge lengths are read only at a nonzero
+     * tolerance ({@code 0 * len} is a zero of the tolerance's sign: the same compares).
      */
-    private boolean intersects(PolygonArrays st, int[] r, int e, float sumX, float sumY, float tol) {
+    private boolean intersects(PolygonArrays st, int[] r, int e, float tol) {
         int o = e + FenceIndex.HEADER;
         int last = o + 2 * (r[e + 5] - 1);
         partWitness = o;
         queryWitness = 0;
-        float dx = sumX - (qMinX + qMaxX);
-        float dy = sumY - (qMinY + qMaxY);
-        int bestQ = 0;
-        float bestDot = Float.NEGATIVE_INFINITY;
         for (int q = 0; q < qk; q++) {
-            // Unnormalised: longer edges are favoured, which separate more often anyway.
-            float dot = qnx[q] * dx + qny[q] * dy;
-            if (dot > bestDot) {
-                bestDot = dot;
-                bestQ = q;
-            }
-        }
-        if (queryEdgeSeparates(r, o, last, bestQ, tol)) {
-            return false;
-        }
-        int bestP = o;
-        bestDot = Float.NEGATIVE_INFINITY;
-        for (int v = o; v <= last; v += 2) {
-            int j = v == last ? o : v + 2;
-            float enx = Float.intBitsToFloat(r[j + 1]) - Float.intBitsToFloat(r[v + 1]);
-            float eny = -(Float.intBitsToFloat(r[j]) - Float.intBitsToFloat(r[v]));
-            // Unnormalised: longer edges are favoured, which separate more often anyway.
-            float dot = -(enx * dx + eny * dy);
-            if (dot > bestDot) {
-                bestDot = dot;
-                bestP = v;
+            if (queryEdgeSeparates(r, o, last, q, tol)) {
+                return false;
             }
         }
         // The store index of the record's vertex v is st.start[part] + (v - o) / 2.
         int base = tol == 0 ? 0 : st.start[r[e + 6]];
-        if (partEdgeSeparates(r, o, last, bestP, tol == 0 ? tol : tol * st.len[base + (bestP - o) / 2])) {
-            return false;
-        }
-        for (int q = 0; q < qk; q++) {
-            if (q != bestQ && queryEdgeSeparates(r, o, last, q, tol)) {
-                return false;
-            }
-        }
         for (int v = o; v <= last; v += 2) {
-            if (v != bestP && partEdgeSeparates(r, o, last, v, tol == 0 ? tol : tol * st.len[base + (v - o) / 2])) {
+            if (partEdgeSeparates(r, o, last, v, tol == 0 ? tol : tol * st.len[base + (v - o) / 2])) {
                 return false;
             }
         }
