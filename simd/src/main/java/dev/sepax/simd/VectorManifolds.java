@@ -9,6 +9,7 @@ import dev.sepax.contact.ScalarManifolds;
 import dev.sepax.internal.PolygonArrays;
 import dev.sepax.shape.ConvexPolygons;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
@@ -27,10 +28,12 @@ import jdk.incubator.vector.VectorSpecies;
  *  per lane: d = nx * (vx - px) + ny * (vy - py);  min = d &lt; min ? d : min    (the scalar expression)
  *  then:     sep = min + 0f;  best = the largest sep, edge = the smallest lane index holding it
  * </pre>
- * The scalar loop keeps the first edge of the maximum; here the maximum of the valid lanes is a
- * {@code MAX} reduction and its first edge a {@code MIN} reduction of the lane indices equal to
- * it (other lanes blended to {@code -inf} and {@code +inf} first).
- * Both are exact and independent of the reduction order: a maximum of floats rounds nothing,
+ * The scalar loop keeps the first edge of the maximum; here the maximum of the valid lanes is an
+ * integer {@code MAX} reduction of the separations' sign-magnitude keys (ints in the floats'
+ * order; other lanes blended to {@code Integer.MIN_VALUE} first) and its first edge the first set
+ * lane of the mask of keys equal to it. Integer operations because a float {@code MIN}/{@code MAX}
+ * reduction is a long NaN- and {@code -0}-aware sequence on x86.
+ * Both are exact and independent of the reduction order: a maximum rounds nothing,
  * the {@code + 0f} leaves no {@code -0} to tell apart, and the stores' finite coordinates (within
  * {@code 2^60}) keep every separation finite, so no NaN. The clipping (reference choice, incident
  * edge, slab clip, points and ids) is then the scalar kernel's own
@@ -47,10 +50,15 @@ public final class VectorManifolds implements ManifoldKernel {
     public static final VectorManifolds INSTANCE = new VectorManifolds();
 
     private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
     private static final int L = F.length();
     private static final int H = L / 2;
     /** Moves lanes [0, H) to [H, L) and back. */
     private static final VectorShuffle<Float> HALF_SWAP = VectorShuffle.fromOp(F, i -> (i + H) % L);
+    /** Lane i takes lane i ^ s: the steps of a butterfly within halves of at most 8 lanes. */
+    private static final VectorShuffle<Integer> SWAP_1 = VectorShuffle.fromOp(I, i -> i ^ 1);
+    private static final VectorShuffle<Integer> SWAP_2 = VectorShuffle.fromOp(I, i -> i ^ 2);
+    private static final VectorShuffle<Integer> SWAP_4 = VectorShuffle.fromOp(I, i -> i ^ 4);
 
     private VectorManifolds() {}
 
@@ -168,16 +176,30 @@ public final class VectorManifolds implements ManifoldKernel {
             min0 = min0.blend(d0, d0.lt(min0));
         }
         FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
-        VectorMask<Float> validA = iota.lt(ka);
-        VectorMask<Float> validB = iota.lt(H + kb).and(high);
-        // Unmasked reductions over blends: a masked reduction is not intrinsic on every species
-        // (its fallback boxes, allocating per pair), and a blend gives the same lanes.
-        FloatVector none = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
-        FloatVector far = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-        float sepA = none.blend(sep, validA).reduceLanes(VectorOperators.MAX);
-        float sepB = none.blend(sep, validB).reduceLanes(VectorOperators.MAX);
-        int edgeA = (int) far.blend(iota, validA.and(sep.eq(sepA))).reduceLanes(VectorOperators.MIN);
-        int edgeB = (int) far.blend(iota, validB.and(sep.eq(sepB))).reduceLanes(VectorOperators.MIN) - H;
+        // Each half's largest separation and its first lane in integer operations (class doc):
+        // a float MAX reduction cost more than the dot products here.
+        IntVector bits = sep.reinterpretAsInts();
+        IntVector key = bits.lanewise(VectorOperators.XOR, bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+        IntVector lane = IntVector.zero(I).addIndex(1);
+        VectorMask<Integer> valid = lane.lt(ka).or(lane.lt(H + kb).and(lane.compare(VectorOperators.GE, H)));
+        IntVector k0 = key.blend(Integer.MIN_VALUE, valid.not());
+        // A butterfly within each half leaves every lane holding its half's largest key; the
+        // lanes equal to it are then a mask, whose first set bit in each half is that half's
+        // first edge of the maximum. Invalid lanes hold MIN_VALUE, below every finite key.
+        IntVector m = k0.max(k0.rearrange(SWAP_1));
+        if (H > 2) {
+            m = m.max(m.rearrange(SWAP_2));
+        }
+        if (H > 4) {
+            m = m.max(m.rearrange(SWAP_4));
+        }
+        long first = k0.eq(m).toLong();
+        int edgeA = Long.numberOfTrailingZeros(first);
+        int edgeB = Long.numberOfTrailingZeros(first >>> H);
+        int keyA = m.lane(0);
+        int keyB = m.lane(H);
+        float sepA = fromKey(keyA);
+        float sepB = fromKey(keyB);
         assert edgeA >= 0 && edgeA < ka && edgeB >= 0 && edgeB < kb : "edgeA=" + edgeA + ", edgeB=" + edgeB;
         return ContactManifoldFinder.finish(s, a, b, sepA, edgeA, sepB, edgeB, margin, out, p);
     }
@@ -223,11 +245,24 @@ public final class VectorManifolds implements ManifoldKernel {
             best = best.blend(sep, better);
             bestEdge = bestEdge.blend(iota.add(c), better);
         }
-        float max = best.reduceLanes(VectorOperators.MAX);
-        int edge = (int) FloatVector.broadcast(F, Float.POSITIVE_INFINITY).blend(bestEdge, best.eq(max))
-                .reduceLanes(VectorOperators.MIN);
+        // Integer reductions, as in packedPair: the key orders the lanes' separations (-inf in
+        // lanes that never held an edge), and edge indices are non-negative floats, whose bit
+        // patterns sort like their values.
+        IntVector bits = best.reinterpretAsInts();
+        IntVector key = bits.lanewise(VectorOperators.XOR, bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+        int maxKey = key.reduceLanes(VectorOperators.MAX);
+        float max = fromKey(maxKey);
+        int edge = (int) Float.intBitsToFloat(bestEdge.reinterpretAsInts().blend(Integer.MAX_VALUE, key.eq(maxKey).not())
+                .reduceLanes(VectorOperators.MIN));
         assert edge >= 0 && edge < kr : "edge=" + edge;
         return (long) Float.floatToRawIntBits(max) << 32 | edge;
     }
 
+    /**
+     * The float of a sign-magnitude key {@code bits ^ ((bits >> 31) & 0x7fffffff)}, the int that
+     * orders non-NaN floats ({@code -0} below {@code +0}) as ints; the flip is its own inverse.
+     */
+    private static float fromKey(int key) {
+        return Float.intBitsToFloat(key ^ ((key >> 31) & 0x7fffffff));
+    }
 }
