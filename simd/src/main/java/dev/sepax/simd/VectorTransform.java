@@ -7,8 +7,10 @@ import dev.sepax.shape.Poses;
 import dev.sepax.shape.ScalarTransform;
 import dev.sepax.shape.TransformKernel;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -20,18 +22,21 @@ import jdk.incubator.vector.VectorSpecies;
  * shapes of a frame are mostly of capacity 4 and 8, so wider vectors would mostly add masked or
  * wasted lanes), its pose broadcast:
  * <pre>
- *  pass 1, per chunk:  x' = c*x - s*y + tx,  y' = s*x + c*y + ty,  nx' = c*nx - s*ny,  ny' = s*nx + c*ny
- *                      (the scalar expressions, mul/sub/add in the same order), running min/max of x', y'
- *  pass 2, per chunk:  enx = y'[next] - y',  eny = -(x'[next] - x'),  running max of |enx| + |eny|
- *                      with next = i + 1, or vertex 0 from the last real vertex on (a blend)
+ *  per chunk:  x' = c*x - s*y + tx,  y' = s*x + c*y + ty,  nx' = c*nx - s*ny,  ny' = s*nx + c*ny
+ *              (the scalar expressions, mul/sub/add in the same order), running min/max of x', y';
+ *              then the previous chunk's edges: enx = y'[next] - y',  eny = -(x'[next] - x'),
+ *              running max of |enx| + |eny|, with next = i + 1 (a lane shift, the last lane from
+ *              the following chunk), or vertex 0 from the last real vertex on (a blend)
  * </pre>
  * The padding slots need no copy: a local store repeats its last vertex and normal there, and
- * the same pose moves equal inputs to equal bits, while pass 2's blend gives every slot from the
+ * the same pose moves equal inputs to equal bits, while the closing blend gives every slot from the
  * last real vertex on the closing edge's normal, which is what the reference copies into them.
- * The minima and maxima reach the AABB through {@code MIN}/{@code MAX} reductions: exact and
- * independent of the reduction order (a minimum rounds nothing; {@code -0} and {@code +0} order
- * the same way whatever the order, and finite coordinates leave no NaN), and the repeated padding
- * values change no extreme. The centroid is the scalar expression.
+ * The minima and maxima run on sign-magnitude keys, {@code bits ^ ((bits >> 31) & 0x7fffffff)},
+ * which order finite floats as ints with {@code -0} below {@code +0}, exactly as
+ * {@code Math.min}/{@code Math.max} do; integer lanewise min/max and {@code MIN}/{@code MAX}
+ * reductions are short instructions, while the float ones are long NaN-aware sequences on x86.
+ * The result is exact and independent of the reduction order (a minimum rounds nothing), and the
+ * repeated padding values change no extreme. The centroid is the scalar expression.
  *
  * <p>Stateless, thread-safe for distinct world stores, allocation-free.
  */
@@ -40,7 +45,11 @@ public final class VectorTransform implements TransformKernel {
     public static final VectorTransform INSTANCE = new VectorTransform();
 
     private static final VectorSpecies<Float> S4 = VectorSupport.S128;
+    private static final VectorSpecies<Integer> I4 = VectorSpecies.of(int.class, S4.vectorShape());
     private static final int LANES = S4.length();
+    /** Lane j takes lane j + 1 (the last lane takes lane 0, always replaced). */
+    private static final VectorShuffle<Float> DOWN_ONE = VectorShuffle.fromOp(S4, j -> (j + 1) % LANES);
+    private static final VectorMask<Float> LAST_LANE = VectorMask.fromLong(S4, 1L << (LANES - 1));
 
     private VectorTransform() {}
 
@@ -76,50 +85,68 @@ public final class VectorTransform implements TransformKernel {
         FloatVector vs = FloatVector.broadcast(S4, sn);
         FloatVector vdx = FloatVector.broadcast(S4, dx);
         FloatVector vdy = FloatVector.broadcast(S4, dy);
-        FloatVector lox = FloatVector.broadcast(S4, Float.POSITIVE_INFINITY);
-        FloatVector loy = lox;
-        FloatVector hix = FloatVector.broadcast(S4, Float.NEGATIVE_INFINITY);
-        FloatVector hiy = hix;
-        for (int i = o; i < o + cap; i += LANES) {
-            FloatVector lx = FloatVector.fromArray(S4, l.x, i);
-            FloatVector ly = FloatVector.fromArray(S4, l.y, i);
-            FloatVector wx = vc.mul(lx).sub(vs.mul(ly)).add(vdx);
-            FloatVector wy = vs.mul(lx).add(vc.mul(ly)).add(vdy);
-            wx.intoArray(w.x, i);
-            wy.intoArray(w.y, i);
+        // Running extremes as sign-magnitude keys (class doc): int min/max, not float ones.
+        IntVector lox = IntVector.broadcast(I4, Integer.MAX_VALUE);
+        IntVector loy = lox;
+        IntVector hix = IntVector.broadcast(I4, Integer.MIN_VALUE);
+        IntVector hiy = hix;
+        // |enx| + |eny| is never negative nor -0, so its bits order as ints.
+        IntVector l1 = IntVector.zero(I4);
+        int end = o + cap;
+        // One pass: chunk i's edges end at chunk i's vertices moved down a lane and the next
+        // chunk's first vertex in the last lane, all from registers (a reload of the world store
+        // at i + 1 would straddle two of the vector stores just made, which the store buffer
+        // cannot forward). From the last real vertex on, every lane's edge ends at vertex 0.
+        FloatVector lx = FloatVector.fromArray(S4, l.x, o);
+        FloatVector ly = FloatVector.fromArray(S4, l.y, o);
+        FloatVector vx = vc.mul(lx).sub(vs.mul(ly)).add(vdx);
+        FloatVector vy = vs.mul(lx).add(vc.mul(ly)).add(vdy);
+        FloatVector x0 = FloatVector.broadcast(S4, vx.lane(0));
+        FloatVector y0 = FloatVector.broadcast(S4, vy.lane(0));
+        int i = o;
+        while (true) {
+            vx.intoArray(w.x, i);
+            vy.intoArray(w.y, i);
             FloatVector ux = FloatVector.fromArray(S4, l.nx, i);
             FloatVector uy = FloatVector.fromArray(S4, l.ny, i);
             vc.mul(ux).sub(vs.mul(uy)).intoArray(w.nx, i);
             vs.mul(ux).add(vc.mul(uy)).intoArray(w.ny, i);
-            lox = lox.min(wx);
-            loy = loy.min(wy);
-            hix = hix.max(wx);
-            hiy = hiy.max(wy);
-        }
-        // Pass 2: the exact edge normals. Slot i's edge ends at slot i + 1 up to the second last
-        // real vertex; from the last real vertex on (the padding repeats it) it ends at vertex 0.
-        FloatVector x0 = FloatVector.broadcast(S4, w.x[o]);
-        FloatVector y0 = FloatVector.broadcast(S4, w.y[o]);
-        FloatVector l1 = FloatVector.zero(S4);
-        for (int i = 0; i < cap; i += LANES) {
-            // Lanes at or after the last real vertex take vertex 0 as the edge's end. The load
-            // at i + 1 may reach the next shape's first slot or the store's tail slack: those
-            // lanes are always replaced.
-            VectorMask<Float> closing = S4.indexInRange(i, k - 1).not();
-            FloatVector vx = FloatVector.fromArray(S4, w.x, o + i);
-            FloatVector vy = FloatVector.fromArray(S4, w.y, o + i);
-            FloatVector ex = FloatVector.fromArray(S4, w.x, o + i + 1).blend(x0, closing);
-            FloatVector ey = FloatVector.fromArray(S4, w.y, o + i + 1).blend(y0, closing);
+            IntVector bx = vx.reinterpretAsInts();
+            IntVector by = vy.reinterpretAsInts();
+            IntVector kx = bx.lanewise(VectorOperators.XOR, bx.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+            IntVector ky = by.lanewise(VectorOperators.XOR, by.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+            lox = lox.min(kx);
+            loy = loy.min(ky);
+            hix = hix.max(kx);
+            hiy = hiy.max(ky);
+            VectorMask<Float> closing = S4.indexInRange(i - o, k - 1).not();
+            FloatVector nextX = x0;
+            FloatVector nextY = y0;
+            int next = i + LANES;
+            if (next < end) {
+                lx = FloatVector.fromArray(S4, l.x, next);
+                ly = FloatVector.fromArray(S4, l.y, next);
+                nextX = vc.mul(lx).sub(vs.mul(ly)).add(vdx);
+                nextY = vs.mul(lx).add(vc.mul(ly)).add(vdy);
+            }
+            FloatVector ex = vx.rearrange(DOWN_ONE).blend(nextX.rearrange(DOWN_ONE), LAST_LANE).blend(x0, closing);
+            FloatVector ey = vy.rearrange(DOWN_ONE).blend(nextY.rearrange(DOWN_ONE), LAST_LANE).blend(y0, closing);
             FloatVector enx = ey.sub(vy);
             FloatVector eny = ex.sub(vx).neg();
-            enx.intoArray(w.enx, o + i);
-            eny.intoArray(w.eny, o + i);
-            l1 = l1.max(enx.abs().add(eny.abs()));
+            enx.intoArray(w.enx, i);
+            eny.intoArray(w.eny, i);
+            l1 = l1.max(enx.abs().add(eny.abs()).reinterpretAsInts());
+            if (next >= end) {
+                break;
+            }
+            vx = nextX;
+            vy = nextY;
+            i = next;
         }
-        float minX = lox.reduceLanes(VectorOperators.MIN);
-        float minY = loy.reduceLanes(VectorOperators.MIN);
-        float maxX = hix.reduceLanes(VectorOperators.MAX);
-        float maxY = hiy.reduceLanes(VectorOperators.MAX);
+        float minX = fromKey(lox.reduceLanes(VectorOperators.MIN));
+        float minY = fromKey(loy.reduceLanes(VectorOperators.MIN));
+        float maxX = fromKey(hix.reduceLanes(VectorOperators.MAX));
+        float maxY = fromKey(hiy.reduceLanes(VectorOperators.MAX));
         w.minX[s] = minX;
         w.minY[s] = minY;
         w.maxX[s] = maxX;
@@ -129,10 +156,15 @@ public final class VectorTransform implements TransformKernel {
         w.bounds[4 * s + 2] = maxX;
         w.bounds[4 * s + 3] = maxY;
         w.magnitude[s] = Math.max(Math.max(Math.abs(minX), Math.abs(maxX)), Math.max(Math.abs(minY), Math.abs(maxY)));
-        w.span[s] = l1.reduceLanes(VectorOperators.MAX);
+        w.span[s] = Float.intBitsToFloat(l1.reduceLanes(VectorOperators.MAX));
         float cx = l.centroidX[s];
         float cy = l.centroidY[s];
         w.centroidX[s] = c * cx - sn * cy + dx;
         w.centroidY[s] = sn * cx + c * cy + dy;
+    }
+
+    /** The float of a sign-magnitude key (the flip is its own inverse). */
+    private static float fromKey(int key) {
+        return Float.intBitsToFloat(key ^ ((key >> 31) & 0x7fffffff));
     }
 }
