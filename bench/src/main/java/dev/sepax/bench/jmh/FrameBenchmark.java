@@ -1,5 +1,6 @@
 package dev.sepax.bench.jmh;
 
+import dev.sepax.Sepax;
 import dev.sepax.bench.FrameEngines;
 import dev.sepax.bench.FrameScene;
 import java.util.concurrent.TimeUnit;
@@ -52,6 +53,15 @@ public class FrameBenchmark {
             }
         }
         sepax = new FrameEngines.SepaxFrame(new FrameScene(bodies, 42));
+        // The Sepax frame runs the facade's kernels, as an engine built on Sepax would, and the
+        // facade serves the scalar kernels while a daemon thread warms the SIMD ones (up to 10 s,
+        // longer than this trial's iterations). An engine calls Sepax.warmUp() at start-up to
+        // wait for that decision; so does the benchmark, or it would time the scalar kernels and
+        // the warm-up thread's competition for the cores.
+        if (!Sepax.warmUp()) {
+            System.err.println("sepax-frame: the facade kept a scalar kernel after its warm-up (SIMD not faster here"
+                    + " or not compiled within 10 s); the frame is timed with the facade's choice");
+        }
         jbox2d = new FrameEngines.Jbox2dFrame(new FrameScene(bodies, 42));
         dyn4j = new FrameEngines.Dyn4jFrame(new FrameScene(bodies, 42));
         // The measured scenes' first frames grow the engines' buffers (pair tables, contact
