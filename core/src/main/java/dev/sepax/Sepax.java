@@ -51,8 +51,9 @@ import dev.sepax.solid.ScalarObbSat;
  * daemon thread warms the SIMD kernel on a private synthetic batch, and switches to it once it is
  * faster there (a volatile read per call; results are identical, so callers see only the speed).
  * {@link #warmUp()} waits for that up front. Where the compiled SIMD kernel is not faster on the
- * synthetic batch (or has not won within 10 s), the scalar kernel stays, with one {@code INFO}
- * line. Every facade kernel with a SIMD form has this switch: {@link #overlap()} in both
+ * synthetic batch, the scalar kernel stays, with one {@code INFO} line. Where it has not won
+ * within 10 s, still compiling on a busy machine, {@link #warmUp()} returns with the scalar
+ * kernel serving and the warm-up runs again 30 s later, twice at most, switching if SIMD then wins. Every facade kernel with a SIMD form has this switch: {@link #overlap()} in both
  * precisions, {@link #penetration()}, {@link #sweep()}, {@link #manifolds()},
  * {@link #transform()}, {@link #distance()}, {@link #roundedPenetration()},
  * {@link #roundedManifolds()}, {@link #cast()}, {@link #hullOverlap()}, {@link #hullPenetration()}
@@ -140,7 +141,9 @@ public final class Sepax {
      * Pays the SIMD warm-up now instead of in the first frames: selects the facade kernels and
      * waits until each serves its final implementation (typically well under a second per kernel
      * on a machine with a free core; a kernel whose compiled SIMD form is not faster here settles
-     * on the scalar one as soon as that is clear, and none waits more than about 10 s). The
+     * on the scalar one as soon as that is clear, and none waits more than about 10 s: one still
+     * undecided then returns with the scalar kernel serving and keeps warming in the background,
+     * so that it may switch to SIMD later). The
      * kernels warmed are {@link #overlap()}, both precisions, {@link #penetration()},
      * {@link #sweep()}, {@link #manifolds()} and {@link #transform()}, and each of
      * {@link #distance()}, {@link #roundedPenetration()}, {@link #roundedManifolds()},
@@ -151,7 +154,8 @@ public final class Sepax {
      * With {@code -Dsepax.kernel=simd} it runs the same warm-up on the calling thread. An
      * interrupt ends the wait early, with the interrupt status set again.
      *
-     * @return true if every kernel warmed now serves its SIMD kernel
+     * @return true if every kernel warmed now serves its SIMD kernel (false also while one is
+     *         still undecided, see above)
      * @throws IllegalStateException if {@code -Dsepax.kernel=simd} and SIMD cannot run here
      */
     public static boolean warmUp() {

@@ -31,7 +31,11 @@ import java.util.concurrent.TimeUnit;
  * write makes every later call go to it. If it has not won once its best time stops improving
  * ({@link #STALL_ROUNDS} compiled rounds, rounds that allocate at most {@link
  * #COMPILED_ROUND_BYTES}, without a gain of {@link #STALL_GAIN}: compiled, and not faster here),
- * or within {@link #MAX_WARM_NANOS}, the scalar kernel stays, with one {@code INFO} line. If SIMD cannot run after
+ * the scalar kernel stays, with one {@code INFO} line. A warm-up that reaches {@link
+ * #MAX_WARM_NANOS} undecided (on a busy machine C2 may not have compiled the SIMD kernel yet)
+ * releases {@link #awaitSettled()}'s waiters with the scalar kernel serving and runs again after
+ * {@link #RETRY_DELAY_MILLIS}, up to {@link #RETRIES} times, each with an {@code INFO} line;
+ * a later win still switches every call to SIMD. If SIMD cannot run after
  * all, the scalar kernel stays with the usual {@code WARNING}; if the two kernels ever disagree on
  * the synthetic batch, or the SIMD kernel throws, it stays with a {@code WARNING} of its own.
  * Callers are never blocked and nothing is allocated per call: a call costs one volatile read and
@@ -69,6 +73,15 @@ abstract class SwitchingKernel<K> implements Runnable {
     static final long START_DELAY_MILLIS = 1000;
     /** Longest pause between warm-up rounds. */
     static final long MAX_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /**
+     * Pause before another warm-up when one reached {@link #MAX_WARM_NANOS} undecided (the SIMD
+     * kernel neither won nor settled as compiled and flat: on a busy machine C2 may not have
+     * compiled it yet). A decision taken then would last for the JVM's life on the evidence of
+     * its busiest seconds.
+     */
+    static final long RETRY_DELAY_MILLIS = 30_000;
+    /** Further warm-ups after an undecided one, before the scalar kernel stays for good. */
+    static final int RETRIES = 2;
 
     /** One warm-up at a time, whichever facade kernel it is for. */
     private static final Object WARMING = new Object();
@@ -91,6 +104,12 @@ abstract class SwitchingKernel<K> implements Runnable {
     private final CountDownLatch urgent = new CountDownLatch(1);
     private final String what;
     private final String threadName;
+    /** {@link #MAX_WARM_NANOS}; shorter in tests, set before the warm-up starts. */
+    long maxWarmNanos = MAX_WARM_NANOS;
+    /** {@link #RETRY_DELAY_MILLIS}; shorter in tests, set before the warm-up starts. */
+    long retryDelayMillis = RETRY_DELAY_MILLIS;
+    /** Warm-ups run so far (for tests). */
+    volatile int attempts;
 
     /**
      * Serves {@code scalar} until the warm-up has loaded and warmed {@code simdClass} (its
@@ -163,7 +182,10 @@ abstract class SwitchingKernel<K> implements Runnable {
         }
     }
 
-    /** The warm-up thread's body: one warm-up at a time across the facade kernels. */
+    /**
+     * The warm-up thread's body: one warm-up at a time across the facade kernels, and up to
+     * {@link #RETRIES} more, {@link #RETRY_DELAY_MILLIS} apart, while they end undecided.
+     */
     @Override
     public final void run() {
         try {
@@ -172,8 +194,19 @@ abstract class SwitchingKernel<K> implements Runnable {
             settled.countDown();
             return;
         }
+        boolean undecided;
         synchronized (WARMING) {
-            warmUp();
+            undecided = warmUp(0);
+        }
+        for (int retry = 1; undecided && retry <= RETRIES; retry++) {
+            try {
+                Thread.sleep(retryDelayMillis);
+            } catch (InterruptedException e) {
+                return; // the warm-up thread only; the scalar kernel stays
+            }
+            synchronized (WARMING) {
+                undecided = warmUp(retry);
+            }
         }
     }
 
@@ -199,15 +232,25 @@ abstract class SwitchingKernel<K> implements Runnable {
      */
     abstract long runRound(K kernel, int slot, int round);
 
-    /** The warm-up loop (see class doc). Package-private so that a forced-SIMD warm-up can run it. */
+    /** The warm-up loop (see class doc), as the only attempt: a forced-SIMD warm-up runs it. */
     final void warmUp() {
+        warmUp(RETRIES);
+    }
+
+    /**
+     * Warm-up number {@code retry} (0 for the first; see class doc). Returns true if it reached
+     * the time cap undecided and more attempts are left: the scalar kernel serves meanwhile.
+     * Releases {@link #awaitSettled()}'s waiters when it returns, whatever the outcome.
+     */
+    private boolean warmUp(int retry) {
+        attempts++;
         try {
             if (simd == null) {
                 String unavailable = SimdSupport.unavailableReason();
                 if (unavailable != null) {
                     name = scalarName;
                     SimdSupport.warnUnavailable(unavailable);
-                    return;
+                    return false;
                 }
                 simd = SimdSupport.simdKernel(simdClass, type);
             }
@@ -233,7 +276,7 @@ abstract class SwitchingKernel<K> implements Runnable {
                     SimdSupport.log().log(System.Logger.Level.WARNING, "sepax: the SIMD " + what
                             + " kernel disagreed with the scalar one on the warm-up batch (round " + round
                             + "); keeping the scalar kernel. Please report this.");
-                    return;
+                    return false;
                 }
                 bestScalar = Math.min(bestScalar, t1 - t0);
                 windowScalar += (t1 - t0) - recentScalar[round % WINDOW];
@@ -243,7 +286,7 @@ abstract class SwitchingKernel<K> implements Runnable {
                 wins = round >= MIN_ROUNDS && t2 - t1 < t1 - t0 ? wins + 1 : 0;
                 if (wins >= WINS && windowSimd < windowScalar) {
                     current = simd;
-                    return;
+                    return false;
                 }
                 // A SIMD kernel that runs compiled (it allocates nothing) and whose best time has
                 // stopped improving is done warming: if it has not won by then, more rounds only
@@ -255,7 +298,7 @@ abstract class SwitchingKernel<K> implements Runnable {
                     SimdSupport.log().log(System.Logger.Level.INFO, "sepax: the SIMD " + what + " kernel was not"
                             + " faster than the scalar one once compiled (" + round + " warm-up rounds);"
                             + " keeping the scalar kernel");
-                    return;
+                    return false;
                 }
                 bestSimd = Math.min(bestSimd, t2 - t1);
                 // Idle twice as long as the round took: the thread uses at most a third of a core
@@ -266,18 +309,28 @@ abstract class SwitchingKernel<K> implements Runnable {
                     long idle = Math.min(2 * (t2 - t0), MAX_IDLE_NANOS);
                     Thread.sleep(idle / 1_000_000, (int) (idle % 1_000_000));
                 }
-                if (t2 - start > MAX_WARM_NANOS) {
+                if (t2 - start > maxWarmNanos) {
+                    long seconds = TimeUnit.NANOSECONDS.toSeconds(maxWarmNanos);
+                    if (retry < RETRIES) {
+                        SimdSupport.log().log(System.Logger.Level.INFO, "sepax: the SIMD " + what + " kernel was"
+                                + " still undecided after " + seconds + " s of warm-up (not yet compiled, or still"
+                                + " getting faster); serving the scalar kernel and warming again in "
+                                + TimeUnit.MILLISECONDS.toSeconds(retryDelayMillis) + " s");
+                        return true;
+                    }
                     SimdSupport.log().log(System.Logger.Level.INFO, "sepax: the SIMD " + what + " kernel was not"
-                            + " faster than the scalar one after " + TimeUnit.NANOSECONDS.toSeconds(MAX_WARM_NANOS)
-                            + " s of warm-up; keeping the scalar kernel");
-                    return;
+                            + " faster than the scalar one after " + attempts + (attempts == 1 ? " warm-up" : " warm-ups")
+                            + " of " + seconds + " s; keeping the scalar kernel");
+                    return false;
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the warm-up thread only; the scalar kernel stays
+            return false;
         } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
             SimdSupport.log().log(System.Logger.Level.WARNING, "sepax: warming up the SIMD " + what
                     + " kernel failed; keeping the scalar kernel", e);
+            return false;
         } finally {
             settled.countDown();
         }

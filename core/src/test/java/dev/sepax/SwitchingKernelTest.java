@@ -119,10 +119,12 @@ class SwitchingKernelTest {
 
     @Test
     void aCompiledKernelThatIsNotFasterSettlesOnTheScalarOneWithoutWaitingForTheCap() {
-        // Both steady from the first round, the "SIMD" side 25% slower: never winning, its best
-        // time flat. The warm-up must give up on the stall rule, long before the 10 s cap.
+        // Both steady from the first round, the "SIMD" side twice as slow (a park overshoots by a
+        // millisecond or more on a loaded machine, which must not let it win three rounds in a
+        // row): never winning, its best time flat. The warm-up must give up on the stall rule,
+        // long before the 10 s cap.
         SatKernel scalar = parked(ScalarSat.INSTANCE, 2_000_000);
-        SatKernel slower = parked(ScalarSat.INSTANCE, 2_500_000);
+        SatKernel slower = parked(ScalarSat.INSTANCE, 4_000_000);
         SwitchingSat k = new SwitchingSat(scalar, slower);
         long t0 = System.nanoTime();
         assertFalse(k.awaitSettled());
@@ -157,6 +159,68 @@ class SwitchingKernelTest {
 
     /** Keeps the boxing stand-in's allocations from being optimised away. */
     static volatile byte[] sink;
+
+    /**
+     * A stand-in for vector code that C2 has not compiled yet while {@code compiled} says so:
+     * slower than {@code scalar} and boxing (64 KB per round); then faster and allocation-free.
+     */
+    private static SatKernel compilingUntil(java.util.function.BooleanSupplier compiled) {
+        // Three times the scalar stand-in's 2 ms while compiling: a park overshoots by a
+        // millisecond or more on a loaded machine, which must not let it win a round.
+        SatKernel boxing = parked(ScalarSat.INSTANCE, 6_000_000);
+        SatKernel fast = parked(ScalarSat.INSTANCE, 1_000_000);
+        return new Delegating(ScalarSat.INSTANCE) {
+            @Override
+            public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
+                            OverlapBits out, int[] axisCache) {
+                if (compiled.getAsBoolean()) {
+                    return fast.test(shapes, pairs, from, to, tolerance, out, axisCache);
+                }
+                sink = new byte[65536];
+                return boxing.test(shapes, pairs, from, to, tolerance, out, axisCache);
+            }
+        };
+    }
+
+    @Test
+    void anUndecidedWarmUpReleasesItsWaitersAndALaterOneSwitches() {
+        // The kernel is "compiled" only from the second warm-up on: the first reaches its
+        // (shortened) cap undecided, so awaitSettled returns with the scalar kernel serving, and
+        // the retry, after its (shortened) delay, finds the kernel faster and switches.
+        SatKernel scalar = parked(ScalarSat.INSTANCE, 2_000_000);
+        SwitchingSat[] k = new SwitchingSat[1];
+        SatKernel simd = compilingUntil(() -> k[0].attempts >= 2);
+        k[0] = new SwitchingSat(scalar, simd);
+        k[0].maxWarmNanos = TimeUnit.MILLISECONDS.toNanos(400);
+        k[0].retryDelayMillis = 100;
+        assertFalse(k[0].awaitSettled(), "the first warm-up ends undecided");
+        assertSame(scalar, k[0].current);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (k[0].current != simd && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        }
+        assertSame(simd, k[0].current, "a later warm-up switched to the SIMD kernel");
+        assertEquals(2, k[0].attempts);
+        assertTrue(k[0].awaitSettled());
+    }
+
+    @Test
+    void warmUpsThatStayUndecidedEndAfterTheRetriesOnTheScalarKernel() {
+        SatKernel scalar = parked(ScalarSat.INSTANCE, 2_000_000);
+        SwitchingSat k = new SwitchingSat(scalar, compilingUntil(() -> false));
+        k.maxWarmNanos = TimeUnit.MILLISECONDS.toNanos(200);
+        k.retryDelayMillis = 50;
+        assertFalse(k.awaitSettled());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (k.attempts < 1 + SwitchingKernel.RETRIES && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        }
+        assertEquals(1 + SwitchingKernel.RETRIES, k.attempts, "every retry ran");
+        // Long enough for one more warm-up to start if the thread went on.
+        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200 + 3 * 50));
+        assertEquals(1 + SwitchingKernel.RETRIES, k.attempts, "no warm-up after the last retry");
+        assertSame(scalar, k.current);
+    }
 
     @Test
     void aKernelThatDisagreesIsNeverSwitchedTo() {
