@@ -10,6 +10,7 @@ import dev.sepax.narrow.GjkAcceleration;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.shape.RoundedShapes;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -78,6 +79,7 @@ public final class VectorDistance implements DistanceKernel {
     public static final VectorDistance INSTANCE = of(ScalarDistance.DEFAULT_ACCELERATION);
 
     private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
     private static final int L = F.length();
     private static final float OVERLAP = Distances.EXIT_OVERLAP;
     private static final float REPEATED = Distances.EXIT_REPEATED_SUPPORT;
@@ -284,7 +286,11 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector zero = FloatVector.zero(F);
         FloatVector cx = pbx.sub(pax);
         FloatVector cy = pby.sub(pay);
-        FloatVector m = cx.abs().max(cy.abs());
+        // max(|cx|, |cy|) as an int max of the bits: with the sign bits clear the bit patterns
+        // order like the floats (+0 lowest, +Inf above every finite value, and a NaN above
+        // +Inf, so a NaN still wins as in Math.max); FloatVector.max is a long NaN/-0-aware
+        // sequence here.
+        FloatVector m = cx.abs().reinterpretAsInts().max(cy.abs().reinterpretAsInts()).reinterpretAsFloats();
         VectorMask<Float> touch = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, OVERLAP))
                 .or(m.compare(VectorOperators.EQ, zero));
         FloatVector ux = cx.div(m);
@@ -297,7 +303,17 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector rb = FloatVector.fromArray(F, radius, 0, g.b, 0);
         FloatVector rs = ra.add(rb);
         VectorMask<Float> apart = core.compare(VectorOperators.GT, rs);
-        FloatVector t = FloatVector.broadcast(F, 0.5f).mul(zero.max(core.sub(rb)).add(ra.min(core)));
+        // Math.max(0, core - rb) and Math.min(ra, core) as int max/min of the bits. In every
+        // lane whose result is kept (not touch), m > 0 and finite (cores within 2^60), so
+        // q = |(ux, uy)| is in [1, sqrt 2] and core = m * q > 0 is finite: core - rb is finite and
+        // never -0 (x - y is -0 only for x = -0), and a negative float's bits are a negative
+        // int, so the int max with 0 gives +0 where Math.max gives +0 and the value elsewhere.
+        // ra is finite and not below 0 (at worst -0, whose bits are the least int, as
+        // Math.min(-0, core) = -0 wants), core > 0: the int order of the bits is the float
+        // order. Touching lanes (m = 0, NaN quotients) are replaced by the blends below.
+        FloatVector lo = core.sub(rb).reinterpretAsInts().max(IntVector.zero(I)).reinterpretAsFloats();
+        FloatVector hi = ra.reinterpretAsInts().min(core.reinterpretAsInts()).reinterpretAsFloats();
+        FloatVector t = FloatVector.broadcast(F, 0.5f).mul(lo.add(hi));
         FloatVector ix = pax.add(t.mul(nx));
         FloatVector iy = pay.add(t.mul(ny));
         FloatVector oax = ix.blend(pax.add(ra.mul(nx)), apart).blend(pax, touch);
