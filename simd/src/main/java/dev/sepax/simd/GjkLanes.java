@@ -225,6 +225,9 @@ final class GjkLanes {
             packGathered(s.x(), s.y());
         }
         centreStart();
+        VectorDistance.supportA(state, this, DX);
+        VectorDistance.supportB(state, this, DX);
+        coldSimplex();
         if (mode == GjkAcceleration.NONE && lanes == L) {
             // Rows written whole; the momentum rows are read in the accelerated modes only.
             java.util.Arrays.fill(state, EXIT, EXIT + L, 0f);
@@ -463,40 +466,27 @@ final class GjkLanes {
         FloatVector rb = one.div(lastB.add(one));
         FloatVector cx = sax.mul(ra).sub(sbx.mul(rb));
         FloatVector cy = say.mul(ra).sub(sby.mul(rb));
-        // A along -c.
-        FloatVector ncx = cx.neg();
-        FloatVector ncy = cy.neg();
-        FloatVector pax = FloatVector.fromArray(F, ax, 0);
-        FloatVector pay = FloatVector.fromArray(F, ay, 0);
-        FloatVector best = ncx.mul(pax).add(ncy.mul(pay));
-        FloatVector ja = FloatVector.zero(F);
-        for (int i = 1, o = L; i < countA; i++, o += L) {
-            FloatVector x = FloatVector.fromArray(F, ax, o);
-            FloatVector y = FloatVector.fromArray(F, ay, o);
-            FloatVector v = ncx.mul(x).add(ncy.mul(y));
-            VectorMask<Float> better = v.compare(VectorOperators.GT, best);
-            best = best.blend(v, better);
-            ja = ja.blend(FloatVector.broadcast(F, i), better);
-            pax = pax.blend(x, better);
-            pay = pay.blend(y, better);
-        }
-        // B along c.
-        FloatVector pbx = FloatVector.fromArray(F, bx, 0);
-        FloatVector pby = FloatVector.fromArray(F, by, 0);
-        best = cx.mul(pbx).add(cy.mul(pby));
-        FloatVector jb = FloatVector.zero(F);
-        for (int i = 1, o = L; i < countB; i++, o += L) {
-            FloatVector x = FloatVector.fromArray(F, bx, o);
-            FloatVector y = FloatVector.fromArray(F, by, o);
-            FloatVector v = cx.mul(x).add(cy.mul(y));
-            VectorMask<Float> better = v.compare(VectorOperators.GT, best);
-            best = best.blend(v, better);
-            jb = jb.blend(FloatVector.broadcast(F, i), better);
-            pbx = pbx.blend(x, better);
-            pby = pby.blend(y, better);
-        }
+        // The support pair along c: the trips' own scans (A along -c, B along c, from rows
+        // DX, DY, which the first trip's direction step overwrites), so the cold start shares
+        // their code; then coldSimplex puts the pair in all three slots.
+        cx.intoArray(state, DX);
+        cy.intoArray(state, DY);
+    }
+
+    /**
+     * The cold simplex from the support pair in rows NA..NBY ({@link #centreStart} and the
+     * scans): that pair in all three slots, n = 1, weights (1, 0, 0), no iteration.
+     */
+    private void coldSimplex() {
         float[] r = state;
+        FloatVector one = FloatVector.broadcast(F, 1f);
         FloatVector zero = FloatVector.zero(F);
+        FloatVector ja = FloatVector.fromArray(F, r, NA);
+        FloatVector pax = FloatVector.fromArray(F, r, NAX);
+        FloatVector pay = FloatVector.fromArray(F, r, NAY);
+        FloatVector jb = FloatVector.fromArray(F, r, NB);
+        FloatVector pbx = FloatVector.fromArray(F, r, NBX);
+        FloatVector pby = FloatVector.fromArray(F, r, NBY);
         one.intoArray(r, N);
         pax.intoArray(r, AX1);
         pay.intoArray(r, AY1);
