@@ -171,6 +171,9 @@ final class GjkLanes {
     /** Whether every lane's A (B) has {@link #countA} ({@link #countB}) points: no row is padding. */
     boolean fullA;
     boolean fullB;
+    /** Whether every upper-half lane's A (B) starts at slot H or later ({@link #transposeShifted}). */
+    private boolean shiftA;
+    private boolean shiftB;
     /** The acceleration of the group being run (set by the kernel before {@link #load}). */
     GjkAcceleration mode = GjkAcceleration.NONE;
 
@@ -189,6 +192,8 @@ final class GjkLanes {
         int cb = 0;
         int minA = Integer.MAX_VALUE;
         int minB = Integer.MAX_VALUE;
+        int upperA = Integer.MAX_VALUE;
+        int upperB = Integer.MAX_VALUE;
         if (lanes < L) {
             // Spare lanes repeat lane 0's pair.
             for (int l = lanes; l < L; l++) {
@@ -214,6 +219,12 @@ final class GjkLanes {
             lastAf[l] = ka - 1;
             lastBf[l] = kb - 1;
         }
+        for (int l = H; l < L; l++) {
+            upperA = Math.min(upperA, startA[l]);
+            upperB = Math.min(upperB, startB[l]);
+        }
+        shiftA = upperA >= H;
+        shiftB = upperB >= H;
         assert ca <= MAX_POINTS && cb <= MAX_POINTS;
         countA = ca;
         countB = cb;
@@ -263,10 +274,20 @@ final class GjkLanes {
      * {@link #load}; {@link #centreStart} then writes the cold simplex.
      */
     private void packTransposed(float[] x, float[] y) {
-        transpose(x, startA, lastAf, null, ax, fullA);
-        transpose(y, startA, lastAf, null, ay, fullA);
-        transpose(x, startB, lastBf, ox, bx, fullB);
-        transpose(y, startB, lastBf, oy, by, fullB);
+        if (shiftA) {
+            transposeShifted(x, startA, lastAf, null, ax, fullA);
+            transposeShifted(y, startA, lastAf, null, ay, fullA);
+        } else {
+            transpose(x, startA, lastAf, null, ax, fullA);
+            transpose(y, startA, lastAf, null, ay, fullA);
+        }
+        if (shiftB) {
+            transposeShifted(x, startB, lastBf, ox, bx, fullB);
+            transposeShifted(y, startB, lastBf, oy, by, fullB);
+        } else {
+            transpose(x, startB, lastBf, ox, bx, fullB);
+            transpose(y, startB, lastBf, oy, by, fullB);
+        }
     }
 
     /**
@@ -362,6 +383,80 @@ final class GjkLanes {
                 .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 6]).reinterpretShape(F, -1), UPPER_HALF);
         FloatVector v7 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[7]).reinterpretShape(F, 0))
                 .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 7]).reinterpretShape(F, -1), UPPER_HALF);
+        FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
+        FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
+        FloatVector t1 = v1.blend(v5.rearrange(DOWN4), HAS4);
+        FloatVector t5 = v5.blend(v1.rearrange(UP4), LACKS4);
+        FloatVector t2 = v2.blend(v6.rearrange(DOWN4), HAS4);
+        FloatVector t6 = v6.blend(v2.rearrange(UP4), LACKS4);
+        FloatVector t3 = v3.blend(v7.rearrange(DOWN4), HAS4);
+        FloatVector t7 = v7.blend(v3.rearrange(UP4), LACKS4);
+        FloatVector u0 = t0.blend(t2.rearrange(DOWN2), HAS2);
+        FloatVector u2 = t2.blend(t0.rearrange(UP2), LACKS2);
+        FloatVector u1 = t1.blend(t3.rearrange(DOWN2), HAS2);
+        FloatVector u3 = t3.blend(t1.rearrange(UP2), LACKS2);
+        FloatVector u4 = t4.blend(t6.rearrange(DOWN2), HAS2);
+        FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
+        FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
+        FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
+        // B's points are moved by the lane's offset (A has none); rows past a lane's last point
+        // repeat it (skipped when every lane has the group's largest count: the rows past that
+        // count are never read).
+        FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
+        FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
+        FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
+        FloatVector r3 = u3.blend(u2.rearrange(UP1), LACKS1);
+        FloatVector r4 = u4.blend(u5.rearrange(DOWN1), HAS1);
+        FloatVector r5 = u5.blend(u4.rearrange(UP1), LACKS1);
+        FloatVector r6 = u6.blend(u7.rearrange(DOWN1), HAS1);
+        FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
+        if (offset != null) {
+            FloatVector d = FloatVector.fromArray(F, offset, 0);
+            r0 = r0.add(d);
+            r1 = r1.add(d);
+            r2 = r2.add(d);
+            r3 = r3.add(d);
+            r4 = r4.add(d);
+            r5 = r5.add(d);
+            r6 = r6.add(d);
+            r7 = r7.add(d);
+        }
+        if (!full) {
+            FloatVector k = FloatVector.fromArray(F, last, 0);
+            r1 = r1.blend(r0, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 1f)));
+            r2 = r2.blend(r1, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 2f)));
+            r3 = r3.blend(r2, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 3f)));
+            r4 = r4.blend(r3, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 4f)));
+            r5 = r5.blend(r4, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 5f)));
+            r6 = r6.blend(r5, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 6f)));
+            r7 = r7.blend(r6, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 7f)));
+        }
+        r0.intoArray(dst, 0);
+        r1.intoArray(dst, L);
+        r2.intoArray(dst, 2 * L);
+        r3.intoArray(dst, 3 * L);
+        r4.intoArray(dst, 4 * L);
+        r5.intoArray(dst, 5 * L);
+        r6.intoArray(dst, 6 * L);
+        r7.intoArray(dst, 7 * L);
+    }
+    /**
+     * {@link #transpose} where every upper-half lane's shape starts at slot {@code H} or later:
+     * row q starts as one whole load from shape q's first slot, blended in its upper half with
+     * one whole load from {@code H} slots before shape {@code H + q}'s first slot (so its slots
+     * land in lanes H..L-1), instead of two half loads and a move into the upper half. Both loads
+     * are in the store: a shape's first slot plus L is within its capacity and the 16 spare
+     * slots. The rest is {@link #transpose}'s.
+     */
+    private static void transposeShifted(float[] arr, int[] map, float[] last, float[] offset, float[] dst, boolean full) {
+        FloatVector v0 = FloatVector.fromArray(F, arr, map[0]).blend(FloatVector.fromArray(F, arr, map[H + 0] - H), UPPER_HALF);
+        FloatVector v1 = FloatVector.fromArray(F, arr, map[1]).blend(FloatVector.fromArray(F, arr, map[H + 1] - H), UPPER_HALF);
+        FloatVector v2 = FloatVector.fromArray(F, arr, map[2]).blend(FloatVector.fromArray(F, arr, map[H + 2] - H), UPPER_HALF);
+        FloatVector v3 = FloatVector.fromArray(F, arr, map[3]).blend(FloatVector.fromArray(F, arr, map[H + 3] - H), UPPER_HALF);
+        FloatVector v4 = FloatVector.fromArray(F, arr, map[4]).blend(FloatVector.fromArray(F, arr, map[H + 4] - H), UPPER_HALF);
+        FloatVector v5 = FloatVector.fromArray(F, arr, map[5]).blend(FloatVector.fromArray(F, arr, map[H + 5] - H), UPPER_HALF);
+        FloatVector v6 = FloatVector.fromArray(F, arr, map[6]).blend(FloatVector.fromArray(F, arr, map[H + 6] - H), UPPER_HALF);
+        FloatVector v7 = FloatVector.fromArray(F, arr, map[7]).blend(FloatVector.fromArray(F, arr, map[H + 7] - H), UPPER_HALF);
         FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
         FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
         FloatVector t1 = v1.blend(v5.rearrange(DOWN4), HAS4);
