@@ -181,8 +181,8 @@ final class GjkLanes {
      * Packs the first {@code lanes} pairs of the lists and starts their simplices exactly as
      * {@link ScalarDistance#pair} does; spare lanes repeat lane 0's pair and start finished.
      * The rows are transposed or gathered (the padding repeats a lane's last point), the cold
-     * simplex is written as whole rows ({@link #centreStart}), and only the lanes that start
-     * from the cache are written one by one.
+     * simplex is written as whole rows ({@link #centreStart}, the support scans,
+     * {@link #coldSimplex}), and only the lanes that start from the cache are written one by one.
      */
     void load(RoundedArrays s, int lanes, SimplexCache cache) {
         assert lanes >= 1 && lanes <= L : "lanes=" + lanes;
@@ -271,7 +271,7 @@ final class GjkLanes {
      * Rows {@code 0..7} of {@code ax, ay, bx, by} for cores of at most 8 points (16 lanes):
      * each shape's 8 slots loaded and transposed ({@link #transpose}). It holds no vector work
      * of its own (each transpose is too large for C2 to inline), so it may be inlined into
-     * {@link #load}; {@link #centreStart} then writes the cold simplex.
+     * {@link #load}; {@link #centreStart} and {@link #coldSimplex} then write the cold simplex.
      */
     private void packTransposed(float[] x, float[] y) {
         if (shiftA) {
@@ -294,7 +294,7 @@ final class GjkLanes {
      * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by} by
      * gathers: point {@code min(i, last)} of each lane's shape (the index clamped to the lane's
      * last point, so every index is in the store and the padding repeats it), B's moved by the
-     * lane's offset; then a placeholder cold simplex from row 0, which {@link #centreStart}
+     * lane's offset; then a placeholder cold simplex from row 0, which {@link #coldSimplex}
      * overwrites: its stores are cheap, and they keep this method, whose gather loops are
      * vector work, too large for C2 to inline into {@link #load} (a caller that inlines too
      * much runs past its node budget, and its vectors are then boxed).
@@ -516,14 +516,13 @@ final class GjkLanes {
     }
 
     /**
-     * The cold simplex of every lane as {@link ScalarDistance#pair} starts it: the centre of each
-     * core ({@link ScalarDistance#centre}: rows 0..last summed in index order, a lane's rows
-     * past its last point left out by a blend, then times the reciprocal of the count; B's rows
-     * are already moved by the offset), {@code c = centre(A) - centre(B)}, and the support pair
-     * ({@code argmax -c.a}, {@code argmax c.b}, first index on ties, as {@link VectorDistance}'s
-     * support scans) in all three slots; n = 1, weights (1, 0, 0), no iteration. Written out
-     * (sums, scans and stores in one method) so that it is too large for C2 to inline into
-     * {@link #load}: its vectors stay registers (see {@link #packTransposed}).
+     * The cold start's direction of every lane as {@link ScalarDistance#pair} computes it: the
+     * centre of each core ({@link ScalarDistance#centre}: rows 0..last summed in index order, a
+     * lane's rows past its last point left out by a blend, then times the reciprocal of the
+     * count; B's rows are already moved by the offset) and {@code c = centre(A) - centre(B)},
+     * into rows DX, DY. {@link #load} then runs the trips' support scans along it
+     * ({@code argmax -c.a}, {@code argmax c.b}, first index on ties) and {@link #coldSimplex}.
+     * Large enough that C2 compiles it on its own rather than into {@link #load}.
      */
     private void centreStart() {
         FloatVector one = FloatVector.broadcast(F, 1f);
