@@ -171,6 +171,9 @@ final class GjkLanes {
     /** Whether every lane's A (B) has {@link #countA} ({@link #countB}) points: no row is padding. */
     boolean fullA;
     boolean fullB;
+    /** Whether every upper-half lane's A (B) starts at slot H or later ({@link #transposeShifted}). */
+    private boolean shiftA;
+    private boolean shiftB;
     /** The acceleration of the group being run (set by the kernel before {@link #load}). */
     GjkAcceleration mode = GjkAcceleration.NONE;
 
@@ -178,8 +181,8 @@ final class GjkLanes {
      * Packs the first {@code lanes} pairs of the lists and starts their simplices exactly as
      * {@link ScalarDistance#pair} does; spare lanes repeat lane 0's pair and start finished.
      * The rows are transposed or gathered (the padding repeats a lane's last point), the cold
-     * simplex is written as whole rows ({@link #centreStart}), and only the lanes that start
-     * from the cache are written one by one.
+     * simplex is written as whole rows ({@link #centreStart}, the support scans,
+     * {@link #coldSimplex}), and only the lanes that start from the cache are written one by one.
      */
     void load(RoundedArrays s, int lanes, SimplexCache cache) {
         assert lanes >= 1 && lanes <= L : "lanes=" + lanes;
@@ -189,6 +192,8 @@ final class GjkLanes {
         int cb = 0;
         int minA = Integer.MAX_VALUE;
         int minB = Integer.MAX_VALUE;
+        int upperA = Integer.MAX_VALUE;
+        int upperB = Integer.MAX_VALUE;
         if (lanes < L) {
             // Spare lanes repeat lane 0's pair.
             for (int l = lanes; l < L; l++) {
@@ -214,6 +219,12 @@ final class GjkLanes {
             lastAf[l] = ka - 1;
             lastBf[l] = kb - 1;
         }
+        for (int l = H; l < L; l++) {
+            upperA = Math.min(upperA, startA[l]);
+            upperB = Math.min(upperB, startB[l]);
+        }
+        shiftA = upperA >= H;
+        shiftB = upperB >= H;
         assert ca <= MAX_POINTS && cb <= MAX_POINTS;
         countA = ca;
         countB = cb;
@@ -225,6 +236,9 @@ final class GjkLanes {
             packGathered(s.x(), s.y());
         }
         centreStart();
+        VectorDistance.supportA(state, this, DX);
+        VectorDistance.supportB(state, this, DX);
+        coldSimplex();
         if (mode == GjkAcceleration.NONE && lanes == L) {
             // Rows written whole; the momentum rows are read in the accelerated modes only.
             java.util.Arrays.fill(state, EXIT, EXIT + L, 0f);
@@ -257,20 +271,30 @@ final class GjkLanes {
      * Rows {@code 0..7} of {@code ax, ay, bx, by} for cores of at most 8 points (16 lanes):
      * each shape's 8 slots loaded and transposed ({@link #transpose}). It holds no vector work
      * of its own (each transpose is too large for C2 to inline), so it may be inlined into
-     * {@link #load}; {@link #centreStart} then writes the cold simplex.
+     * {@link #load}; {@link #centreStart} and {@link #coldSimplex} then write the cold simplex.
      */
     private void packTransposed(float[] x, float[] y) {
-        transpose(x, startA, lastAf, null, ax, fullA);
-        transpose(y, startA, lastAf, null, ay, fullA);
-        transpose(x, startB, lastBf, ox, bx, fullB);
-        transpose(y, startB, lastBf, oy, by, fullB);
+        if (shiftA) {
+            transposeShifted(x, startA, lastAf, null, ax, fullA);
+            transposeShifted(y, startA, lastAf, null, ay, fullA);
+        } else {
+            transpose(x, startA, lastAf, null, ax, fullA);
+            transpose(y, startA, lastAf, null, ay, fullA);
+        }
+        if (shiftB) {
+            transposeShifted(x, startB, lastBf, ox, bx, fullB);
+            transposeShifted(y, startB, lastBf, oy, by, fullB);
+        } else {
+            transpose(x, startB, lastBf, ox, bx, fullB);
+            transpose(y, startB, lastBf, oy, by, fullB);
+        }
     }
 
     /**
      * Rows {@code 0..countA-1} of {@code ax, ay} and {@code 0..countB-1} of {@code bx, by} by
      * gathers: point {@code min(i, last)} of each lane's shape (the index clamped to the lane's
      * last point, so every index is in the store and the padding repeats it), B's moved by the
-     * lane's offset; then a placeholder cold simplex from row 0, which {@link #centreStart}
+     * lane's offset; then a placeholder cold simplex from row 0, which {@link #coldSimplex}
      * overwrites: its stores are cheap, and they keep this method, whose gather loops are
      * vector work, too large for C2 to inline into {@link #load} (a caller that inlines too
      * much runs past its node budget, and its vectors are then boxed).
@@ -416,16 +440,89 @@ final class GjkLanes {
         r6.intoArray(dst, 6 * L);
         r7.intoArray(dst, 7 * L);
     }
+    /**
+     * {@link #transpose} where every upper-half lane's shape starts at slot {@code H} or later:
+     * row q starts as one whole load from shape q's first slot, blended in its upper half with
+     * one whole load from {@code H} slots before shape {@code H + q}'s first slot (so its slots
+     * land in lanes H..L-1), instead of two half loads and a move into the upper half. Both loads
+     * are in the store: a shape's first slot plus L is within its capacity and the 16 spare
+     * slots. The rest is {@link #transpose}'s.
+     */
+    private static void transposeShifted(float[] arr, int[] map, float[] last, float[] offset, float[] dst, boolean full) {
+        FloatVector v0 = FloatVector.fromArray(F, arr, map[0]).blend(FloatVector.fromArray(F, arr, map[H + 0] - H), UPPER_HALF);
+        FloatVector v1 = FloatVector.fromArray(F, arr, map[1]).blend(FloatVector.fromArray(F, arr, map[H + 1] - H), UPPER_HALF);
+        FloatVector v2 = FloatVector.fromArray(F, arr, map[2]).blend(FloatVector.fromArray(F, arr, map[H + 2] - H), UPPER_HALF);
+        FloatVector v3 = FloatVector.fromArray(F, arr, map[3]).blend(FloatVector.fromArray(F, arr, map[H + 3] - H), UPPER_HALF);
+        FloatVector v4 = FloatVector.fromArray(F, arr, map[4]).blend(FloatVector.fromArray(F, arr, map[H + 4] - H), UPPER_HALF);
+        FloatVector v5 = FloatVector.fromArray(F, arr, map[5]).blend(FloatVector.fromArray(F, arr, map[H + 5] - H), UPPER_HALF);
+        FloatVector v6 = FloatVector.fromArray(F, arr, map[6]).blend(FloatVector.fromArray(F, arr, map[H + 6] - H), UPPER_HALF);
+        FloatVector v7 = FloatVector.fromArray(F, arr, map[7]).blend(FloatVector.fromArray(F, arr, map[H + 7] - H), UPPER_HALF);
+        FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
+        FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
+        FloatVector t1 = v1.blend(v5.rearrange(DOWN4), HAS4);
+        FloatVector t5 = v5.blend(v1.rearrange(UP4), LACKS4);
+        FloatVector t2 = v2.blend(v6.rearrange(DOWN4), HAS4);
+        FloatVector t6 = v6.blend(v2.rearrange(UP4), LACKS4);
+        FloatVector t3 = v3.blend(v7.rearrange(DOWN4), HAS4);
+        FloatVector t7 = v7.blend(v3.rearrange(UP4), LACKS4);
+        FloatVector u0 = t0.blend(t2.rearrange(DOWN2), HAS2);
+        FloatVector u2 = t2.blend(t0.rearrange(UP2), LACKS2);
+        FloatVector u1 = t1.blend(t3.rearrange(DOWN2), HAS2);
+        FloatVector u3 = t3.blend(t1.rearrange(UP2), LACKS2);
+        FloatVector u4 = t4.blend(t6.rearrange(DOWN2), HAS2);
+        FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
+        FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
+        FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
+        // B's points are moved by the lane's offset (A has none); rows past a lane's last point
+        // repeat it (skipped when every lane has the group's largest count: the rows past that
+        // count are never read).
+        FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
+        FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
+        FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
+        FloatVector r3 = u3.blend(u2.rearrange(UP1), LACKS1);
+        FloatVector r4 = u4.blend(u5.rearrange(DOWN1), HAS1);
+        FloatVector r5 = u5.blend(u4.rearrange(UP1), LACKS1);
+        FloatVector r6 = u6.blend(u7.rearrange(DOWN1), HAS1);
+        FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
+        if (offset != null) {
+            FloatVector d = FloatVector.fromArray(F, offset, 0);
+            r0 = r0.add(d);
+            r1 = r1.add(d);
+            r2 = r2.add(d);
+            r3 = r3.add(d);
+            r4 = r4.add(d);
+            r5 = r5.add(d);
+            r6 = r6.add(d);
+            r7 = r7.add(d);
+        }
+        if (!full) {
+            FloatVector k = FloatVector.fromArray(F, last, 0);
+            r1 = r1.blend(r0, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 1f)));
+            r2 = r2.blend(r1, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 2f)));
+            r3 = r3.blend(r2, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 3f)));
+            r4 = r4.blend(r3, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 4f)));
+            r5 = r5.blend(r4, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 5f)));
+            r6 = r6.blend(r5, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 6f)));
+            r7 = r7.blend(r6, k.compare(VectorOperators.LT, FloatVector.broadcast(F, 7f)));
+        }
+        r0.intoArray(dst, 0);
+        r1.intoArray(dst, L);
+        r2.intoArray(dst, 2 * L);
+        r3.intoArray(dst, 3 * L);
+        r4.intoArray(dst, 4 * L);
+        r5.intoArray(dst, 5 * L);
+        r6.intoArray(dst, 6 * L);
+        r7.intoArray(dst, 7 * L);
+    }
 
     /**
-     * The cold simplex of every lane as {@link ScalarDistance#pair} starts it: the centre of each
-     * core ({@link ScalarDistance#centre}: rows 0..last summed in index order, a lane's rows
-     * past its last point left out by a blend, then times the reciprocal of the count; B's rows
-     * are already moved by the offset), {@code c = centre(A) - centre(B)}, and the support pair
-     * ({@code argmax -c.a}, {@code argmax c.b}, first index on ties, as {@link VectorDistance}'s
-     * support scans) in all three slots; n = 1, weights (1, 0, 0), no iteration. Written out
-     * (sums, scans and stores in one method) so that it is too large for C2 to inline into
-     * {@link #load}: its vectors stay registers (see {@link #packTransposed}).
+     * The cold start's direction of every lane as {@link ScalarDistance#pair} computes it: the
+     * centre of each core ({@link ScalarDistance#centre}: rows 0..last summed in index order, a
+     * lane's rows past its last point left out by a blend, then times the reciprocal of the
+     * count; B's rows are already moved by the offset) and {@code c = centre(A) - centre(B)},
+     * into rows DX, DY. {@link #load} then runs the trips' support scans along it
+     * ({@code argmax -c.a}, {@code argmax c.b}, first index on ties) and {@link #coldSimplex}.
+     * Large enough that C2 compiles it on its own rather than into {@link #load}.
      */
     private void centreStart() {
         FloatVector one = FloatVector.broadcast(F, 1f);
@@ -463,40 +560,27 @@ final class GjkLanes {
         FloatVector rb = one.div(lastB.add(one));
         FloatVector cx = sax.mul(ra).sub(sbx.mul(rb));
         FloatVector cy = say.mul(ra).sub(sby.mul(rb));
-        // A along -c.
-        FloatVector ncx = cx.neg();
-        FloatVector ncy = cy.neg();
-        FloatVector pax = FloatVector.fromArray(F, ax, 0);
-        FloatVector pay = FloatVector.fromArray(F, ay, 0);
-        FloatVector best = ncx.mul(pax).add(ncy.mul(pay));
-        FloatVector ja = FloatVector.zero(F);
-        for (int i = 1, o = L; i < countA; i++, o += L) {
-            FloatVector x = FloatVector.fromArray(F, ax, o);
-            FloatVector y = FloatVector.fromArray(F, ay, o);
-            FloatVector v = ncx.mul(x).add(ncy.mul(y));
-            VectorMask<Float> better = v.compare(VectorOperators.GT, best);
-            best = best.blend(v, better);
-            ja = ja.blend(FloatVector.broadcast(F, i), better);
-            pax = pax.blend(x, better);
-            pay = pay.blend(y, better);
-        }
-        // B along c.
-        FloatVector pbx = FloatVector.fromArray(F, bx, 0);
-        FloatVector pby = FloatVector.fromArray(F, by, 0);
-        best = cx.mul(pbx).add(cy.mul(pby));
-        FloatVector jb = FloatVector.zero(F);
-        for (int i = 1, o = L; i < countB; i++, o += L) {
-            FloatVector x = FloatVector.fromArray(F, bx, o);
-            FloatVector y = FloatVector.fromArray(F, by, o);
-            FloatVector v = cx.mul(x).add(cy.mul(y));
-            VectorMask<Float> better = v.compare(VectorOperators.GT, best);
-            best = best.blend(v, better);
-            jb = jb.blend(FloatVector.broadcast(F, i), better);
-            pbx = pbx.blend(x, better);
-            pby = pby.blend(y, better);
-        }
+        // The support pair along c: the trips' own scans (A along -c, B along c, from rows
+        // DX, DY, which the first trip's direction step overwrites), so the cold start shares
+        // their code; then coldSimplex puts the pair in all three slots.
+        cx.intoArray(state, DX);
+        cy.intoArray(state, DY);
+    }
+
+    /**
+     * The cold simplex from the support pair in rows NA..NBY ({@link #centreStart} and the
+     * scans): that pair in all three slots, n = 1, weights (1, 0, 0), no iteration.
+     */
+    private void coldSimplex() {
         float[] r = state;
+        FloatVector one = FloatVector.broadcast(F, 1f);
         FloatVector zero = FloatVector.zero(F);
+        FloatVector ja = FloatVector.fromArray(F, r, NA);
+        FloatVector pax = FloatVector.fromArray(F, r, NAX);
+        FloatVector pay = FloatVector.fromArray(F, r, NAY);
+        FloatVector jb = FloatVector.fromArray(F, r, NB);
+        FloatVector pbx = FloatVector.fromArray(F, r, NBX);
+        FloatVector pby = FloatVector.fromArray(F, r, NBY);
         one.intoArray(r, N);
         pax.intoArray(r, AX1);
         pay.intoArray(r, AY1);

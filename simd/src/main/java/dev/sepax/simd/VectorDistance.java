@@ -10,6 +10,7 @@ import dev.sepax.narrow.GjkAcceleration;
 import dev.sepax.narrow.ScalarDistance;
 import dev.sepax.shape.RoundedShapes;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -78,6 +79,7 @@ public final class VectorDistance implements DistanceKernel {
     public static final VectorDistance INSTANCE = of(ScalarDistance.DEFAULT_ACCELERATION);
 
     private static final VectorSpecies<Float> F = VectorSupport.F;
+    private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
     private static final int L = F.length();
     private static final float OVERLAP = Distances.EXIT_OVERLAP;
     private static final float REPEATED = Distances.EXIT_REPEATED_SUPPORT;
@@ -284,7 +286,11 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector zero = FloatVector.zero(F);
         FloatVector cx = pbx.sub(pax);
         FloatVector cy = pby.sub(pay);
-        FloatVector m = cx.abs().max(cy.abs());
+        // max(|cx|, |cy|) as an int max of the bits: with the sign bits clear the bit patterns
+        // order like the floats (+0 lowest, +Inf above every finite value, and a NaN above
+        // +Inf, so a NaN still wins as in Math.max); FloatVector.max is a long NaN/-0-aware
+        // sequence here.
+        FloatVector m = cx.abs().reinterpretAsInts().max(cy.abs().reinterpretAsInts()).reinterpretAsFloats();
         VectorMask<Float> touch = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, OVERLAP))
                 .or(m.compare(VectorOperators.EQ, zero));
         FloatVector ux = cx.div(m);
@@ -297,7 +303,17 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector rb = FloatVector.fromArray(F, radius, 0, g.b, 0);
         FloatVector rs = ra.add(rb);
         VectorMask<Float> apart = core.compare(VectorOperators.GT, rs);
-        FloatVector t = FloatVector.broadcast(F, 0.5f).mul(zero.max(core.sub(rb)).add(ra.min(core)));
+        // Math.max(0, core - rb) and Math.min(ra, core) as int max/min of the bits. In every
+        // lane whose result is kept (not touch), m > 0 and finite (cores within 2^60), so
+        // q = |(ux, uy)| is in [1, sqrt 2] and core = m * q > 0 is finite: core - rb is finite and
+        // never -0 (x - y is -0 only for x = -0), and a negative float's bits are a negative
+        // int, so the int max with 0 gives +0 where Math.max gives +0 and the value elsewhere.
+        // ra is finite and not below 0 (at worst -0, whose bits are the least int, as
+        // Math.min(-0, core) = -0 wants), core > 0: the int order of the bits is the float
+        // order. Touching lanes (m = 0, NaN quotients) are replaced by the blends below.
+        FloatVector lo = core.sub(rb).reinterpretAsInts().max(IntVector.zero(I)).reinterpretAsFloats();
+        FloatVector hi = ra.reinterpretAsInts().min(core.reinterpretAsInts()).reinterpretAsFloats();
+        FloatVector t = FloatVector.broadcast(F, 0.5f).mul(lo.add(hi));
         FloatVector ix = pax.add(t.mul(nx));
         FloatVector iy = pay.add(t.mul(ny));
         FloatVector oax = ix.blend(pax.add(ra.mul(nx)), apart).blend(pax, touch);
@@ -741,16 +757,114 @@ public final class VectorDistance implements DistanceKernel {
     }
 
     /** The support point of every lane's A along minus the direction in rows {@code dir, dir + L}, first index on ties, to the NA/NAX/NAY rows. */
-    private static void supportA(float[] r, GjkLanes g, int dir) {
+    static void supportA(float[] r, GjkLanes g, int dir) {
+        // Small methods, each within C2's budget (one holding the tournament and the chain ran
+        // past it and boxed the chain): the tournament over rows 0..7 or row 0 alone seeds the
+        // NA rows, and the chain goes on from there.
+        int count = g.countA;
+        int from;
+        if (count >= 8) {
+            tournamentA(r, g, dir);
+            from = 8;
+        } else {
+            FloatVector.zero(F).intoArray(r, GjkLanes.NA);
+            row(g.ax, 0).intoArray(r, GjkLanes.NAX);
+            row(g.ay, 0).intoArray(r, GjkLanes.NAY);
+            from = 1;
+        }
+        if (from < count) {
+            chainA(r, g, dir, from);
+        }
+    }
+
+
+    /** Rows 0..7 of A's points along minus the direction in rows {@code dir, dir + L}, first index on ties, to the NA/NAX/NAY rows. */
+    private static void tournamentA(float[] r, GjkLanes g, int dir) {
         FloatVector ndx = row(r, dir).neg();
         FloatVector ndy = row(r, dir + L).neg();
         float[] px = g.ax;
         float[] py = g.ay;
-        FloatVector bx = row(px, 0);
-        FloatVector by = row(py, 0);
+        // Rows 0..7 as a tournament (depth 3 instead of a chain of 7): the left side always
+        // holds the lower indices and is kept on ties, so the winner is the largest value at
+        // its first index, as in the chain (the values are finite: cores within 2^60).
+        FloatVector x0 = row(px, 0 * L);
+        FloatVector y0 = row(py, 0 * L);
+        FloatVector v0 = ndx.mul(x0).add(ndy.mul(y0));
+        FloatVector x1 = row(px, 1 * L);
+        FloatVector y1 = row(py, 1 * L);
+        FloatVector v1 = ndx.mul(x1).add(ndy.mul(y1));
+        FloatVector x2 = row(px, 2 * L);
+        FloatVector y2 = row(py, 2 * L);
+        FloatVector v2 = ndx.mul(x2).add(ndy.mul(y2));
+        FloatVector x3 = row(px, 3 * L);
+        FloatVector y3 = row(py, 3 * L);
+        FloatVector v3 = ndx.mul(x3).add(ndy.mul(y3));
+        FloatVector x4 = row(px, 4 * L);
+        FloatVector y4 = row(py, 4 * L);
+        FloatVector v4 = ndx.mul(x4).add(ndy.mul(y4));
+        FloatVector x5 = row(px, 5 * L);
+        FloatVector y5 = row(py, 5 * L);
+        FloatVector v5 = ndx.mul(x5).add(ndy.mul(y5));
+        FloatVector x6 = row(px, 6 * L);
+        FloatVector y6 = row(py, 6 * L);
+        FloatVector v6 = ndx.mul(x6).add(ndy.mul(y6));
+        FloatVector x7 = row(px, 7 * L);
+        FloatVector y7 = row(py, 7 * L);
+        FloatVector v7 = ndx.mul(x7).add(ndy.mul(y7));
+        VectorMask<Float> g01 = v1.compare(VectorOperators.GT, v0);
+        FloatVector v01 = v0.blend(v1, g01);
+        FloatVector i01 = FloatVector.broadcast(F, 0f).blend(FloatVector.broadcast(F, 1f), g01);
+        FloatVector x01 = x0.blend(x1, g01);
+        FloatVector y01 = y0.blend(y1, g01);
+        VectorMask<Float> g23 = v3.compare(VectorOperators.GT, v2);
+        FloatVector v23 = v2.blend(v3, g23);
+        FloatVector i23 = FloatVector.broadcast(F, 2f).blend(FloatVector.broadcast(F, 3f), g23);
+        FloatVector x23 = x2.blend(x3, g23);
+        FloatVector y23 = y2.blend(y3, g23);
+        VectorMask<Float> g45 = v5.compare(VectorOperators.GT, v4);
+        FloatVector v45 = v4.blend(v5, g45);
+        FloatVector i45 = FloatVector.broadcast(F, 4f).blend(FloatVector.broadcast(F, 5f), g45);
+        FloatVector x45 = x4.blend(x5, g45);
+        FloatVector y45 = y4.blend(y5, g45);
+        VectorMask<Float> g67 = v7.compare(VectorOperators.GT, v6);
+        FloatVector v67 = v6.blend(v7, g67);
+        FloatVector i67 = FloatVector.broadcast(F, 6f).blend(FloatVector.broadcast(F, 7f), g67);
+        FloatVector x67 = x6.blend(x7, g67);
+        FloatVector y67 = y6.blend(y7, g67);
+        VectorMask<Float> g03 = v23.compare(VectorOperators.GT, v01);
+        FloatVector v03 = v01.blend(v23, g03);
+        FloatVector i03 = i01.blend(i23, g03);
+        FloatVector x03 = x01.blend(x23, g03);
+        FloatVector y03 = y01.blend(y23, g03);
+        VectorMask<Float> g47 = v67.compare(VectorOperators.GT, v45);
+        FloatVector v47 = v45.blend(v67, g47);
+        FloatVector i47 = i45.blend(i67, g47);
+        FloatVector x47 = x45.blend(x67, g47);
+        FloatVector y47 = y45.blend(y67, g47);
+        VectorMask<Float> g07 = v47.compare(VectorOperators.GT, v03);
+        FloatVector best = v03.blend(v47, g07);
+        FloatVector index = i03.blend(i47, g07);
+        FloatVector bx = x03.blend(x47, g07);
+        FloatVector by = y03.blend(y47, g07);
+        index.intoArray(r, GjkLanes.NA);
+        bx.intoArray(r, GjkLanes.NAX);
+        by.intoArray(r, GjkLanes.NAY);
+    }
+
+    /**
+     * Rows {@code from}.. of A's points after {@link #tournamentA} (or row 0), continuing its winner from the
+     * NA/NAX/NAY rows (its value recomputed from its point: the same expression, the same bits).
+     */
+    private static void chainA(float[] r, GjkLanes g, int dir, int from) {
+        FloatVector ndx = row(r, dir).neg();
+        FloatVector ndy = row(r, dir + L).neg();
+        float[] px = g.ax;
+        float[] py = g.ay;
+        FloatVector index = row(r, GjkLanes.NA);
+        FloatVector bx = row(r, GjkLanes.NAX);
+        FloatVector by = row(r, GjkLanes.NAY);
         FloatVector best = ndx.mul(bx).add(ndy.mul(by));
-        FloatVector index = FloatVector.zero(F);
-        for (int i = 1, o = L; i < g.countA; i++, o += L) {
+        for (int i = from, o = from * L; i < g.countA; i++, o += L) {
             FloatVector x = row(px, o);
             FloatVector y = row(py, o);
             FloatVector v = ndx.mul(x).add(ndy.mul(y));
@@ -765,17 +879,116 @@ public final class VectorDistance implements DistanceKernel {
         by.intoArray(r, GjkLanes.NAY);
     }
 
+
     /** The support point of every lane's B along the direction in rows {@code dir, dir + L}, first index on ties, to the NB/NBX/NBY rows. */
-    private static void supportB(float[] r, GjkLanes g, int dir) {
+    static void supportB(float[] r, GjkLanes g, int dir) {
+        // Small methods, each within C2's budget (one holding the tournament and the chain ran
+        // past it and boxed the chain): the tournament over rows 0..7 or row 0 alone seeds the
+        // NB rows, and the chain goes on from there.
+        int count = g.countB;
+        int from;
+        if (count >= 8) {
+            tournamentB(r, g, dir);
+            from = 8;
+        } else {
+            FloatVector.zero(F).intoArray(r, GjkLanes.NB);
+            row(g.bx, 0).intoArray(r, GjkLanes.NBX);
+            row(g.by, 0).intoArray(r, GjkLanes.NBY);
+            from = 1;
+        }
+        if (from < count) {
+            chainB(r, g, dir, from);
+        }
+    }
+
+
+    /** Rows 0..7 of B's points along the direction in rows {@code dir, dir + L}, first index on ties, to the NB/NBX/NBY rows. */
+    private static void tournamentB(float[] r, GjkLanes g, int dir) {
         FloatVector dx = row(r, dir);
         FloatVector dy = row(r, dir + L);
         float[] px = g.bx;
         float[] py = g.by;
-        FloatVector bx = row(px, 0);
-        FloatVector by = row(py, 0);
+        // Rows 0..7 as a tournament (depth 3 instead of a chain of 7): the left side always
+        // holds the lower indices and is kept on ties, so the winner is the largest value at
+        // its first index, as in the chain (the values are finite: cores within 2^60).
+        FloatVector x0 = row(px, 0 * L);
+        FloatVector y0 = row(py, 0 * L);
+        FloatVector v0 = dx.mul(x0).add(dy.mul(y0));
+        FloatVector x1 = row(px, 1 * L);
+        FloatVector y1 = row(py, 1 * L);
+        FloatVector v1 = dx.mul(x1).add(dy.mul(y1));
+        FloatVector x2 = row(px, 2 * L);
+        FloatVector y2 = row(py, 2 * L);
+        FloatVector v2 = dx.mul(x2).add(dy.mul(y2));
+        FloatVector x3 = row(px, 3 * L);
+        FloatVector y3 = row(py, 3 * L);
+        FloatVector v3 = dx.mul(x3).add(dy.mul(y3));
+        FloatVector x4 = row(px, 4 * L);
+        FloatVector y4 = row(py, 4 * L);
+        FloatVector v4 = dx.mul(x4).add(dy.mul(y4));
+        FloatVector x5 = row(px, 5 * L);
+        FloatVector y5 = row(py, 5 * L);
+        FloatVector v5 = dx.mul(x5).add(dy.mul(y5));
+        FloatVector x6 = row(px, 6 * L);
+        FloatVector y6 = row(py, 6 * L);
+        FloatVector v6 = dx.mul(x6).add(dy.mul(y6));
+        FloatVector x7 = row(px, 7 * L);
+        FloatVector y7 = row(py, 7 * L);
+        FloatVector v7 = dx.mul(x7).add(dy.mul(y7));
+        VectorMask<Float> g01 = v1.compare(VectorOperators.GT, v0);
+        FloatVector v01 = v0.blend(v1, g01);
+        FloatVector i01 = FloatVector.broadcast(F, 0f).blend(FloatVector.broadcast(F, 1f), g01);
+        FloatVector x01 = x0.blend(x1, g01);
+        FloatVector y01 = y0.blend(y1, g01);
+        VectorMask<Float> g23 = v3.compare(VectorOperators.GT, v2);
+        FloatVector v23 = v2.blend(v3, g23);
+        FloatVector i23 = FloatVector.broadcast(F, 2f).blend(FloatVector.broadcast(F, 3f), g23);
+        FloatVector x23 = x2.blend(x3, g23);
+        FloatVector y23 = y2.blend(y3, g23);
+        VectorMask<Float> g45 = v5.compare(VectorOperators.GT, v4);
+        FloatVector v45 = v4.blend(v5, g45);
+        FloatVector i45 = FloatVector.broadcast(F, 4f).blend(FloatVector.broadcast(F, 5f), g45);
+        FloatVector x45 = x4.blend(x5, g45);
+        FloatVector y45 = y4.blend(y5, g45);
+        VectorMask<Float> g67 = v7.compare(VectorOperators.GT, v6);
+        FloatVector v67 = v6.blend(v7, g67);
+        FloatVector i67 = FloatVector.broadcast(F, 6f).blend(FloatVector.broadcast(F, 7f), g67);
+        FloatVector x67 = x6.blend(x7, g67);
+        FloatVector y67 = y6.blend(y7, g67);
+        VectorMask<Float> g03 = v23.compare(VectorOperators.GT, v01);
+        FloatVector v03 = v01.blend(v23, g03);
+        FloatVector i03 = i01.blend(i23, g03);
+        FloatVector x03 = x01.blend(x23, g03);
+        FloatVector y03 = y01.blend(y23, g03);
+        VectorMask<Float> g47 = v67.compare(VectorOperators.GT, v45);
+        FloatVector v47 = v45.blend(v67, g47);
+        FloatVector i47 = i45.blend(i67, g47);
+        FloatVector x47 = x45.blend(x67, g47);
+        FloatVector y47 = y45.blend(y67, g47);
+        VectorMask<Float> g07 = v47.compare(VectorOperators.GT, v03);
+        FloatVector best = v03.blend(v47, g07);
+        FloatVector index = i03.blend(i47, g07);
+        FloatVector bx = x03.blend(x47, g07);
+        FloatVector by = y03.blend(y47, g07);
+        index.intoArray(r, GjkLanes.NB);
+        bx.intoArray(r, GjkLanes.NBX);
+        by.intoArray(r, GjkLanes.NBY);
+    }
+
+    /**
+     * Rows {@code from}.. of B's points after {@link #tournamentB} (or row 0), continuing its winner from the
+     * NB/NBX/NBY rows (its value recomputed from its point: the same expression, the same bits).
+     */
+    private static void chainB(float[] r, GjkLanes g, int dir, int from) {
+        FloatVector dx = row(r, dir);
+        FloatVector dy = row(r, dir + L);
+        float[] px = g.bx;
+        float[] py = g.by;
+        FloatVector index = row(r, GjkLanes.NB);
+        FloatVector bx = row(r, GjkLanes.NBX);
+        FloatVector by = row(r, GjkLanes.NBY);
         FloatVector best = dx.mul(bx).add(dy.mul(by));
-        FloatVector index = FloatVector.zero(F);
-        for (int i = 1, o = L; i < g.countB; i++, o += L) {
+        for (int i = from, o = from * L; i < g.countB; i++, o += L) {
             FloatVector x = row(px, o);
             FloatVector y = row(py, o);
             FloatVector v = dx.mul(x).add(dy.mul(y));
@@ -789,6 +1002,7 @@ public final class VectorDistance implements DistanceKernel {
         bx.intoArray(r, GjkLanes.NBX);
         by.intoArray(r, GjkLanes.NBY);
     }
+
 
     /**
      * Before {@link #guards}, in the lanes whose support was taken along the momentum direction
