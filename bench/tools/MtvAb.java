@@ -11,11 +11,11 @@ import java.util.List;
 /**
  * Same-JVM comparison of the MTV and swept-test kernels on all 32 768 pairs of Wk, across
  * builds: for each bench jar given (each in a class loader of its own) its {@code simd-mtv},
- * {@code simd-sweep} and {@code scalar-sweep}, and, for k at most 8, the first jar's
+ * {@code simd-sweep} and, for k at most 8, {@code scalar-sweep} and the first jar's
  * {@code jbox2d-mtv} peer (JBox2D {@code collidePolygons}, as {@code PeerBenchmark} calls it).
  * The batches alternate round by round for the given seconds, so every slow period of a shared
- * host hits all of them alike; each kernel's best and median batch by the thread's CPU time are
- * printed, with its ratio to the first jar's same kernel, and a hash of each build's outputs
+ * host hits all of them alike; after a warm-up (a quarter of the time, at most 5 s) each
+ * kernel's best and median batch by the thread's CPU time are printed, with its ratio to the first jar's same kernel, and a hash of each build's outputs
  * (equal hashes: the same bits).
  *
  * <pre>
@@ -43,14 +43,16 @@ public final class MtvAb {
             load(a[i], k, i == 2 && k <= 8, runs);
         }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        long end = System.nanoTime() + (long) (seconds * 1e9);
+        long start = System.nanoTime();
+        long warm = start + (long) (Math.min(5, seconds / 4) * 1e9);
+        long end = start + (long) (seconds * 1e9);
         int rounds = 0;
         while (System.nanoTime() < end) {
             for (Run r : runs) {
                 long t0 = mx.getCurrentThreadCpuTime();
                 r.body.run();
                 long t = mx.getCurrentThreadCpuTime() - t0;
-                if (rounds >= 20 && r.n < r.times.length) { // after a warm-up
+                if (System.nanoTime() > warm && r.n < r.times.length) { // after a warm-up
                     r.times[r.n++] = t;
                 }
             }
@@ -79,13 +81,13 @@ public final class MtvAb {
                 .invoke(null, k, 42L);
         Object shapes = scene.getClass().getMethod("shapes").invoke(scene);
         Object pairs = scene.getClass().getMethod("pairs").invoke(scene);
-        Class<?> st = cl.loadClass("dev.sepax.shape.ConvexPolygons");
-        Class<?> pt = cl.loadClass("dev.sepax.batch.PairBatch");
+        Class<?> st = type(cl, "dev.sepax.shape.ConvexPolygons");
+        Class<?> pt = type(cl, "dev.sepax.batch.PairBatch");
         int n = (int) pt.getMethod("size").invoke(pairs);
         int shapeCount = (int) st.getMethod("size").invoke(shapes);
-        Class<?> pen = cl.loadClass("dev.sepax.batch.Penetrations");
-        Class<?> swr = cl.loadClass("dev.sepax.batch.SweepResults");
-        Class<?> vel = cl.loadClass("dev.sepax.shape.Velocities");
+        Class<?> pen = type(cl, "dev.sepax.batch.Penetrations");
+        Class<?> swr = type(cl, "dev.sepax.batch.SweepResults");
+        Class<?> vel = type(cl, "dev.sepax.shape.Velocities");
         Object velocities = cl.loadClass("dev.sepax.bench.jmh.SweepBenchmark")
                 .getMethod("velocities", int.class, long.class).invoke(null, shapeCount, 42L);
         {
@@ -95,9 +97,11 @@ public final class MtvAb {
             Object out = pen.getConstructor(int.class).newInstance(n);
             runs.add(run(tag + " simd-mtv", out, () -> m.invoke(kernel, shapes, pairs, out)));
         }
-        for (String[] s : new String[][] {{"simd-sweep", "dev.sepax.simd.VectorSweep"},
-            {"scalar-sweep", "dev.sepax.narrow.ScalarSweep"}}) {
-            Class<?> c = cl.loadClass(s[1]);
+        String[][] sweeps = k <= 8
+                ? new String[][] {{"simd-sweep", "dev.sepax.simd.VectorSweep"}, {"scalar-sweep", "dev.sepax.narrow.ScalarSweep"}}
+                : new String[][] {{"simd-sweep", "dev.sepax.simd.VectorSweep"}};
+        for (String[] s : sweeps) {
+            Class<?> c = type(cl, s[1]);
             Object kernel = c.getField("INSTANCE").get(null);
             Method m = c.getMethod("sweep", st, vel, pt, float.class, swr);
             Object out = swr.getConstructor(int.class).newInstance(n);
@@ -122,6 +126,18 @@ public final class MtvAb {
                 }
                 sink[0] += points;
             }));
+        }
+    }
+
+    /**
+     * A class of the build by its current name, or by the name it had before the package split
+     * (everything of core in {@code dev.sepax.core}), so that older commits' jars load too.
+     */
+    private static Class<?> type(ClassLoader cl, String name) throws ClassNotFoundException {
+        try {
+            return cl.loadClass(name);
+        } catch (ClassNotFoundException e) {
+            return cl.loadClass("dev.sepax.core." + name.substring(name.lastIndexOf('.') + 1));
         }
     }
 
