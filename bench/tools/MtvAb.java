@@ -15,8 +15,9 @@ import java.util.List;
  * {@code jbox2d-mtv} peer (JBox2D {@code collidePolygons}, as {@code PeerBenchmark} calls it).
  * The batches alternate round by round for the given seconds, so every slow period of a shared
  * host hits all of them alike; after a warm-up (a quarter of the time, at most 5 s) each
- * kernel's best and median batch by the thread's CPU time are printed, with its ratio to the first jar's same kernel, and a hash of each build's outputs
- * (equal hashes: the same bits).
+ * kernel's best and median batch by the thread's CPU time are printed, with its ratio to the
+ * first jar's same kernel, and a hash of each build's outputs (equal hashes: the same bits).
+ * The peer is called through a method handle (its class is in the jar's own loader).
  *
  * <pre>
  * java --add-modules jdk.incubator.vector bench/tools/MtvAb.java K SECONDS OLD.jar NEW.jar...
