@@ -24,7 +24,8 @@ import jdk.incubator.vector.VectorSpecies;
  * group's range ({@link ScalarPenetration} explains the ranges) is broadcast once against the
  * group's normals: {@code fma} and a running minimum, no gathers and no per-step decisions.
  * The support indices at the group starts come first, in lanes across the starts (both
- * shapes' starts in one vector when they fit), each lane the scalar scan in the same order
+ * shapes' starts in one vector when they fit, each half of it scanning half the vertices when
+ * they fit in half a vector), each lane the scalar scan in the same order
  * ({@link #searchSupports}). The minimum is exact and order-free, so the lanes give the scalar
  * kernel's bits.
  *
@@ -471,7 +472,7 @@ public final class VectorPenetration implements PenetrationKernel {
      * {@link ScalarPenetration#MERGE_GROUP} edges in lanes ({@code 16 / L} vectors of them)
      * against the vertices of its range, which runs from {@code supports[g]} to
      * {@code supports[g + 1]} (the last group's to {@code supports[0]}; a one-group shape's over
-     * every vertex): two contiguous runs, up to the shape's end and then from its start, each
+     * every vertex), wrapping round the shape's end, in one loop of two vertices a step, each
      * vertex broadcast once, {@code fma} and a running minimum, no gathers. The lanes keep the
      * best separation and axis across all groups of both shapes, resolved once as in
      * {@link #chunkedPair}. Everything vector-typed stays inside this method (see
@@ -609,8 +610,8 @@ public final class VectorPenetration implements PenetrationKernel {
         int sepBits = maxKey ^ ((maxKey >> 31) & 0x7fffffff);
         int code = 0;
         if (sepBits != NEG_INF_BITS) {
-            // Lanes below the maximum get MAX_VALUE, then a plain reduction: a masked reduction
-            // compiles to a much longer sequence here.
+            // Lanes below the maximum get MAX_VALUE, then a plain reduction (the masked form
+            // was this method's hot spot in the profile).
             float axis = Float.intBitsToFloat(bestAxis.reinterpretAsInts()
                     .blend(Integer.MAX_VALUE, key.lt(maxKey)).reduceLanes(VectorOperators.MIN));
             code = axis < B_BASE ? 1 + (int) axis : -(1 + (int) (axis - B_BASE));

@@ -885,7 +885,7 @@ public final class VectorSweep implements SweepKernel {
      * A's edges, then B's, in groups of {@link ScalarPenetration#MERGE_GROUP}, each group in
      * lanes against the vertices of its range only ({@code supports[g]} to
      * {@code supports[g + 1]}, the last group's to {@code supports[0]}, a one-group shape's
-     * over every vertex; two contiguous runs, up to the shape's end and then from its start),
+     * over every vertex; wrapping round the shape's end, in one loop of two vertices a step),
      * then {@link #twoPasses}'s time and key steps. The pair stops at the first group that
      * leaves the interval empty.
      */
