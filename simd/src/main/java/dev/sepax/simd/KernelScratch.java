@@ -44,6 +44,8 @@ final class KernelScratch {
     final float[] startNy = new float[L];
     /** Support indices of up to L group starts, lane by lane. */
     final int[] startIndex = new int[L];
+    /** Sink of the MTV kernel's cache-line touches (keeps those reads from being removed). */
+    int touched;
     /** Support indices at the group starts of a merge-class pair's A (see {@link #supports}). */
     private int[] supportsA = new int[16];
     /** Support indices at the group starts of a merge-class pair's B (see {@link #supports}). */

@@ -24,7 +24,8 @@ import jdk.incubator.vector.VectorSpecies;
  * group's range ({@link ScalarPenetration} explains the ranges) is broadcast once against the
  * group's normals: {@code fma} and a running minimum, no gathers and no per-step decisions.
  * The support indices at the group starts come first, in lanes across the starts (both
- * shapes' starts in one vector when they fit), each lane the scalar scan in the same order
+ * shapes' starts in one vector when they fit, each half of it scanning half the vertices when
+ * they fit in half a vector), each lane the scalar scan in the same order
  * ({@link #searchSupports}). The minimum is exact and order-free, so the lanes give the scalar
  * kernel's bits.
  *
@@ -130,6 +131,7 @@ public final class VectorPenetration implements PenetrationKernel {
         int[] cap = shapes.arrays().capacity;
         int p = from;
         int hits = 0;
+        int touched = 0;
         // Lanes across pairs: H pairs per step, when their 2H shapes share capacity 4 or 8;
         // such a group is finished in its lanes too (world axes, normal, output). Any other
         // group, and a range's last < H pairs, go one pair at a time, each written once with
@@ -143,11 +145,40 @@ public final class VectorPenetration implements PenetrationKernel {
             }
             int end = Math.min(p + H, to);
             for (int l = p; l < end; l++) {
+                if (l + 1 < to) {
+                    touched ^= touch(shapes, pa[l + 1]) ^ touch(shapes, pb[l + 1]);
+                }
                 hits += compute(shapes, pa[l], pb[l], out, l, scratch) ? 1 : 0;
             }
             p = end;
         }
+        if (scratch != null) {
+            scratch.touched = touched;
+        }
         return hits;
+    }
+
+    /**
+     * Reads one float per cache line of a merge-class shape's four slot arrays, so that the
+     * next pair's data is on its way while this pair computes (Java has no prefetch
+     * instruction; the caller keeps the result live). Small shapes are not touched.
+     */
+    private static int touch(ConvexPolygons s, int shape) {
+        if (s.arrays().capacity[shape] <= ScalarPenetration.ALL_PAIRS_CAPACITY) {
+            return 0;
+        }
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int o = s.arrays().start[shape];
+        int end = o + s.arrays().count[shape];
+        int t = 0;
+        for (int i = o; i < end; i += 16) {
+            t ^= Float.floatToRawIntBits(x[i]) ^ Float.floatToRawIntBits(y[i])
+                    ^ Float.floatToRawIntBits(nx[i]) ^ Float.floatToRawIntBits(ny[i]);
+        }
+        return t;
     }
 
     private static void checkCounts(ConvexPolygons shapes) {
@@ -193,6 +224,10 @@ public final class VectorPenetration implements PenetrationKernel {
      */
     static void searchSupports(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
                                KernelScratch sc) {
+        if (ga > 1 && gb > 1 && ga + gb <= H) {
+            halfSupports(s, a, b, ga, gb, sa, sb, sc);
+            return;
+        }
         if (ga > 1 && gb > 1 && ga + gb <= L) {
             pairSupports(s, a, b, ga, gb, sa, sb, sc);
             return;
@@ -239,6 +274,8 @@ public final class VectorPenetration implements PenetrationKernel {
         FloatVector least1 = least0;
         FloatVector at0 = FloatVector.zero(F);
         FloatVector at1 = at0;
+        // The step's index in every lane, carried (no int-to-float broadcast per step).
+        FloatVector idx = FloatVector.zero(F);
         int j = 0;
         for (; j + 1 < steps; j += 2) {
             int jb = Math.min(ob + j, lastB);
@@ -253,8 +290,9 @@ public final class VectorPenetration implements PenetrationKernel {
             VectorMask<Float> lower1 = d1.lt(least1);
             least0 = least0.blend(d0, lower0);
             least1 = least1.blend(d1, lower1);
-            at0 = at0.blend((float) j, lower0);
-            at1 = at1.blend((float) (j + 1), lower1);
+            at0 = at0.blend(idx, lower0);
+            at1 = at1.blend(idx.add(1f), lower1);
+            idx = idx.add(2f);
         }
         if (j < steps) {
             int jb = Math.min(ob + j, lastB);
@@ -263,10 +301,104 @@ public final class VectorPenetration implements PenetrationKernel {
                     gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
             VectorMask<Float> lower0 = d0.lt(least0);
             least0 = least0.blend(d0, lower0);
-            at0 = at0.blend((float) j, lower0);
+            at0 = at0.blend(idx, lower0);
         }
         VectorMask<Float> odd = least1.lt(least0).or(least1.eq(least0).and(at1.lt(at0)));
         at0 = at0.blend(at1, odd);
+        ((IntVector) at0.convert(VectorOperators.F2I, 0)).intoArray(sc.startIndex, 0);
+        System.arraycopy(sc.startIndex, 0, sa, 0, ga);
+        System.arraycopy(sc.startIndex, ga, sb, 0, gb);
+    }
+
+    /**
+     * {@link #pairSupports} when both shapes' starts fit in half a vector: the lower half scans
+     * the first {@code h = ceil(steps / 2)} vertex indices and the upper half, holding the same
+     * starts, the rest, so the scan takes half the steps. Lanes {@code [0, ga)} and
+     * {@code [H, H + ga)} hold A's starts against B's vertices, the others B's against A's; a
+     * shape with fewer vertices repeats its last one. Each half keeps the first index of its
+     * least in two chains as in {@link #pairSupports}; then the upper half's least replaces the
+     * lower's only when strictly less (all its indices are larger). A repeated last vertex
+     * never wins: its value was already met at its true, smaller index, in this half or (when
+     * the shape ends in the lower half) in the lower one. So each lane is the scalar scan.
+     */
+    private static void halfSupports(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
+                                     KernelScratch sc) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int oa = s.arrays().start[a];
+        int ob = s.arrays().start[b];
+        int ka = s.arrays().count[a];
+        int kb = s.arrays().count[b];
+        int group = ScalarPenetration.MERGE_GROUP;
+        for (int l = 0; l < H; l++) {
+            int slot = l < ga ? oa + l * group : ob + Math.min(l - ga, gb - 1) * group;
+            sc.startNx[l] = nx[slot];
+            sc.startNy[l] = ny[slot];
+            sc.startNx[H + l] = nx[slot];
+            sc.startNy[H + l] = ny[slot];
+        }
+        FloatVector gnx = FloatVector.fromArray(F, sc.startNx, 0);
+        FloatVector gny = FloatVector.fromArray(F, sc.startNy, 0);
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        VectorMask<Float> upper = iota.compare(VectorOperators.GE, (float) H);
+        // Which lanes take A's vertices (B's starts), and which of them the upper half's.
+        VectorMask<Float> lowA = iota.compare(VectorOperators.GE, (float) ga).andNot(upper);
+        VectorMask<Float> highB = upper.and(iota.compare(VectorOperators.LT, (float) (H + ga)));
+        VectorMask<Float> highA = upper.andNot(highB);
+        int steps = Math.max(ka, kb);
+        int h = (steps + 1) >> 1;
+        int lastA = oa + ka - 1;
+        int lastB = ob + kb - 1;
+        FloatVector least0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector least1 = least0;
+        FloatVector at0 = FloatVector.zero(F);
+        FloatVector at1 = at0;
+        // The vertex index of each lane at the current step (lower half t, upper half h + t).
+        FloatVector idx = FloatVector.zero(F).blend((float) h, upper);
+        int t = 0;
+        for (; t + 1 < h; t += 2) {
+            int jb = Math.min(ob + t, lastB);
+            int ja = Math.min(oa + t, lastA);
+            int hb = Math.min(ob + h + t, lastB);
+            int ha = Math.min(oa + h + t, lastA);
+            FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], lowA).blend(x[hb], highB)
+                    .blend(x[ha], highA), gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], lowA)
+                    .blend(y[hb], highB).blend(y[ha], highA)));
+            jb = Math.min(ob + t + 1, lastB);
+            ja = Math.min(oa + t + 1, lastA);
+            hb = Math.min(ob + h + t + 1, lastB);
+            ha = Math.min(oa + h + t + 1, lastA);
+            FloatVector d1 = gnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], lowA).blend(x[hb], highB)
+                    .blend(x[ha], highA), gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], lowA)
+                    .blend(y[hb], highB).blend(y[ha], highA)));
+            VectorMask<Float> lower0 = d0.lt(least0);
+            VectorMask<Float> lower1 = d1.lt(least1);
+            least0 = least0.blend(d0, lower0);
+            least1 = least1.blend(d1, lower1);
+            at0 = at0.blend(idx, lower0);
+            at1 = at1.blend(idx.add(1f), lower1);
+            idx = idx.add(2f);
+        }
+        if (t < h) {
+            int jb = Math.min(ob + t, lastB);
+            int ja = Math.min(oa + t, lastA);
+            int hb = Math.min(ob + h + t, lastB);
+            int ha = Math.min(oa + h + t, lastA);
+            FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], lowA).blend(x[hb], highB)
+                    .blend(x[ha], highA), gny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], lowA)
+                    .blend(y[hb], highB).blend(y[ha], highA)));
+            VectorMask<Float> lower0 = d0.lt(least0);
+            least0 = least0.blend(d0, lower0);
+            at0 = at0.blend(idx, lower0);
+        }
+        VectorMask<Float> odd = least1.lt(least0).or(least1.eq(least0).and(at1.lt(at0)));
+        at0 = at0.blend(at1, odd);
+        least0 = least0.blend(least1, odd);
+        // The upper half moved down: it wins only when strictly less.
+        VectorMask<Float> later = least0.rearrange(HALF_SWAP).lt(least0);
+        at0 = at0.blend(at0.rearrange(HALF_SWAP), later);
         ((IntVector) at0.convert(VectorOperators.F2I, 0)).intoArray(sc.startIndex, 0);
         System.arraycopy(sc.startIndex, 0, sa, 0, ga);
         System.arraycopy(sc.startIndex, ga, sb, 0, gb);
@@ -308,6 +440,7 @@ public final class VectorPenetration implements PenetrationKernel {
             FloatVector least1 = least0;
             FloatVector at0 = FloatVector.zero(F);
             FloatVector at1 = at0;
+            FloatVector idx = FloatVector.zero(F);
             int j = 0;
             for (; j + 1 < ko; j += 2) {
                 FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[oo + j]), gny.mul(y[oo + j]));
@@ -316,14 +449,15 @@ public final class VectorPenetration implements PenetrationKernel {
                 VectorMask<Float> lower1 = d1.lt(least1);
                 least0 = least0.blend(d0, lower0);
                 least1 = least1.blend(d1, lower1);
-                at0 = at0.blend((float) j, lower0);
-                at1 = at1.blend((float) (j + 1), lower1);
+                at0 = at0.blend(idx, lower0);
+                at1 = at1.blend(idx.add(1f), lower1);
+                idx = idx.add(2f);
             }
             if (j < ko) {
                 FloatVector d0 = gnx.fma(FloatVector.broadcast(F, x[oo + j]), gny.mul(y[oo + j]));
                 VectorMask<Float> lower0 = d0.lt(least0);
                 least0 = least0.blend(d0, lower0);
-                at0 = at0.blend((float) j, lower0);
+                at0 = at0.blend(idx, lower0);
             }
             // An odd chain that never took a value keeps index 0 at +inf: it is not below the
             // even chain, and on a tie at +inf the even chain's 0 is as small.
@@ -338,7 +472,7 @@ public final class VectorPenetration implements PenetrationKernel {
      * {@link ScalarPenetration#MERGE_GROUP} edges in lanes ({@code 16 / L} vectors of them)
      * against the vertices of its range, which runs from {@code supports[g]} to
      * {@code supports[g + 1]} (the last group's to {@code supports[0]}; a one-group shape's over
-     * every vertex): two contiguous runs, up to the shape's end and then from its start, each
+     * every vertex), wrapping round the shape's end, in one loop of two vertices a step, each
      * vertex broadcast once, {@code fma} and a running minimum, no gathers. The lanes keep the
      * best separation and axis across all groups of both shapes, resolved once as in
      * {@link #chunkedPair}. Everything vector-typed stays inside this method (see
@@ -369,39 +503,25 @@ public final class VectorPenetration implements PenetrationKernel {
                 int from = groups > 1 ? sup[g] : 0;
                 int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
                 int len = ScalarPenetration.rangeLength(from, next, ko, groups);
-                int run0 = oo + from;
-                int end0 = oo + Math.min(from + len, ko);
-                int end1 = oo + from + len - (end0 - oo);
                 int last = Math.min((g + 1) * group, kr);
                 for (int c = g * group; c < last; c += L) {
                     FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
                     FloatVector vny = FloatVector.fromArray(F, ny, or + c);
-                    // Two running minima (order-free minimum, then + 0f), over the two runs.
+                    // Two running minima (order-free minimum, then + 0f) over the range, round
+                    // the end by a conditional subtract: one loop of ceil(len / 2) steps, whose
+                    // odd last step takes the range's last vertex twice (a repeat cannot change
+                    // a minimum), so no run split and no tail branch per group.
                     FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
                     FloatVector min1 = min0;
-                    int j = run0;
-                    for (; j + 1 < end0; j += 2) {
-                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
-                        FloatVector d1 = support(vnx, vny,
-                                FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
+                    for (int t = 0; t < len; t += 2) {
+                        int j0 = from + t;
+                        j0 = oo + (j0 >= ko ? j0 - ko : j0);
+                        int j1 = from + Math.min(t + 1, len - 1);
+                        j1 = oo + (j1 >= ko ? j1 - ko : j1);
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j0]), FloatVector.broadcast(F, y[j0]));
+                        FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j1]), FloatVector.broadcast(F, y[j1]));
                         min0 = min0.blend(d0, d0.lt(min0));
                         min1 = min1.blend(d1, d1.lt(min1));
-                    }
-                    if (j < end0) {
-                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
-                        min0 = min0.blend(d0, d0.lt(min0));
-                    }
-                    j = oo;
-                    for (; j + 1 < end1; j += 2) {
-                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
-                        FloatVector d1 = support(vnx, vny,
-                                FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
-                        min0 = min0.blend(d0, d0.lt(min0));
-                        min1 = min1.blend(d1, d1.lt(min1));
-                    }
-                    if (j < end1) {
-                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
-                        min0 = min0.blend(d0, d0.lt(min0));
                     }
                     FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
                             FloatVector.fromArray(F, y, or + c));
@@ -490,7 +610,10 @@ public final class VectorPenetration implements PenetrationKernel {
         int sepBits = maxKey ^ ((maxKey >> 31) & 0x7fffffff);
         int code = 0;
         if (sepBits != NEG_INF_BITS) {
-            float axis = Float.intBitsToFloat(bestAxis.reinterpretAsInts().reduceLanes(VectorOperators.MIN, key.eq(maxKey)));
+            // Lanes below the maximum get MAX_VALUE, then a plain reduction (the masked form
+            // was this method's hot spot in the profile).
+            float axis = Float.intBitsToFloat(bestAxis.reinterpretAsInts()
+                    .blend(Integer.MAX_VALUE, key.lt(maxKey)).reduceLanes(VectorOperators.MIN));
             code = axis < B_BASE ? 1 + (int) axis : -(1 + (int) (axis - B_BASE));
         }
         return ((long) sepBits << 32) | (code & 0xffffffffL);

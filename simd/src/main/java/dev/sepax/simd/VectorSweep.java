@@ -885,7 +885,7 @@ public final class VectorSweep implements SweepKernel {
      * A's edges, then B's, in groups of {@link ScalarPenetration#MERGE_GROUP}, each group in
      * lanes against the vertices of its range only ({@code supports[g]} to
      * {@code supports[g + 1]}, the last group's to {@code supports[0]}, a one-group shape's
-     * over every vertex; two contiguous runs, up to the shape's end and then from its start),
+     * over every vertex; wrapping round the shape's end, in one loop of two vertices a step),
      * then {@link #twoPasses}'s time and key steps. The pair stops at the first group that
      * leaves the interval empty.
      */
@@ -917,39 +917,26 @@ public final class VectorSweep implements SweepKernel {
                 int from = groups > 1 ? sup[g] : 0;
                 int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
                 int len = ScalarPenetration.rangeLength(from, next, ko, groups);
-                int run0 = oo + from;
-                int end0 = oo + Math.min(from + len, ko);
-                int end1 = oo + from + len - (end0 - oo);
                 int last = Math.min((g + 1) * group, k);
                 for (int base = g * group; base < last; base += L) {
                     VectorMask<Float> live = LANE_INDEX.lt((float) (last - base));
                     int slot = o + base;
                     FloatVector nx = FloatVector.fromArray(F, nxs, slot);
                     FloatVector ny = FloatVector.fromArray(F, nys, slot);
-                    // Two running minima (order-free minimum), over the two runs of the range.
+                    // Two running minima (order-free minimum) over the range in one loop, round
+                    // the end by a conditional subtract; an odd length takes the last vertex
+                    // twice (see VectorPenetration.mergeBest).
                     FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-                    FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-                    int j = run0;
-                    for (; j + 1 < end0; j += 2) {
-                        FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
+                    FloatVector odd = even;
+                    for (int t = 0; t < len; t += 2) {
+                        int j0 = from + t;
+                        j0 = oo + (j0 >= ko ? j0 - ko : j0);
+                        int j1 = from + Math.min(t + 1, len - 1);
+                        j1 = oo + (j1 >= ko ? j1 - ko : j1);
+                        FloatVector d = nx.fma(FloatVector.broadcast(F, x[j0]), ny.mul(y[j0]));
                         even = even.blend(d, d.lt(even));
-                        FloatVector d1 = nx.fma(FloatVector.broadcast(F, x[j + 1]), ny.mul(y[j + 1]));
+                        FloatVector d1 = nx.fma(FloatVector.broadcast(F, x[j1]), ny.mul(y[j1]));
                         odd = odd.blend(d1, d1.lt(odd));
-                    }
-                    if (j < end0) {
-                        FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
-                        even = even.blend(d, d.lt(even));
-                    }
-                    j = oo;
-                    for (; j + 1 < end1; j += 2) {
-                        FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
-                        even = even.blend(d, d.lt(even));
-                        FloatVector d1 = nx.fma(FloatVector.broadcast(F, x[j + 1]), ny.mul(y[j + 1]));
-                        odd = odd.blend(d1, d1.lt(odd));
-                    }
-                    if (j < end1) {
-                        FloatVector d = nx.fma(FloatVector.broadcast(F, x[j]), ny.mul(y[j]));
-                        even = even.blend(d, d.lt(even));
                     }
                     FloatVector support = even.blend(odd, odd.lt(even));
                     FloatVector offset = nx.fma(FloatVector.fromArray(F, x, slot), ny.mul(FloatVector.fromArray(F, y, slot)));
@@ -970,7 +957,7 @@ public final class VectorSweep implements SweepKernel {
             int best = laneEnter.reduceLanes(VectorOperators.MAX);
             // The smallest edge among the lanes of the maximum; integer selects, not branches
             // (see the class doc). No lane entered: best is MIN_VALUE, below every entry key.
-            int edge = laneEdge.reduceLanes(VectorOperators.MIN, laneEnter.eq(best));
+            int edge = laneEdge.blend(Integer.MAX_VALUE, laneEnter.lt(best)).reduceLanes(VectorOperators.MIN);
             int code = pass == 0 ? FIRST_A_EDGE + edge : -(1 + edge);
             int newer = -(best > enterKey ? 1 : 0);
             axis = (code & newer) | (axis & ~newer);
