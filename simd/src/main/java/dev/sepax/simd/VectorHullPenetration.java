@@ -7,23 +7,24 @@ import dev.sepax.solid.HullPenetrationKernel;
 import dev.sepax.solid.HullPenetrations;
 import dev.sepax.solid.ScalarHullPenetration;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The SIMD 3D penetration (MTV) kernel: the face phase, which dominates (every face of each
- * shape against every vertex of the other), with the other shape's vertex slots in the lanes.
- * For each face it evaluates {@code nx*x + ny*y + nz*z - d} (broadcast plane,
- * {@code mul().add()} in the scalar order) over whole vectors of vertex slots, keeps the
- * lane-wise {@code MIN} and reduces it once per face. The store pads each shape's vertices to a
- * multiple of {@link ConvexPolyhedra#PAD} with copies of the last one, so no tail mask is needed
- * and the padding changes no minimum. {@code MIN} is {@code Math.min}, the scalar reference's
- * operation, and is exact and order-free, so with the reference's {@code + 0f} each face's
- * separation is the same float; the faces are then compared in the same order. The edge pairs'
- * arc sign tests run with Q's edges in the lanes (the store's per-edge-slot face normals); each
- * crossing pair, the world axes and the output are the reference's own code
- * ({@link ScalarHullPenetration#crossingPair}, {@link ScalarHullPenetration#finishAfterEdges}),
- * so every output is bit-identical to the reference. Stateless, thread-safe, allocation-free.
+ * The SIMD 3D penetration (MTV) kernel. The face phase has the faces in the lanes: for each chunk
+ * of 16 faces of one shape, the other shape's vertices are broadcast and each lane keeps
+ * {@code min nx*x + ny*y + nz*z - d} ({@code mul().add()} in the scalar order) with a compare and
+ * a blend; the best face is then found with integer operations (no float {@code min} or float
+ * reduction, which C2 expands into long NaN-aware sequences on x86). A minimum is exact and
+ * order-free, NaN is kept as {@code Math.min} keeps it, and with the reference's {@code + 0f}
+ * each face's separation is the same float; the best face is the reference's (largest, first
+ * of equal ones). The edge pairs' arc sign tests run with Q's edges in the lanes (the store's
+ * per-edge-slot face normals); each crossing pair, the world axes and the output are the
+ * reference's own code ({@link ScalarHullPenetration#crossingPair},
+ * {@link ScalarHullPenetration#finishAfterEdges}), so every output is bit-identical to the
+ * reference. Stateless, thread-safe, allocation-free.
  */
 public final class VectorHullPenetration implements HullPenetrationKernel {
     /** The shared instance. */
@@ -31,6 +32,9 @@ public final class VectorHullPenetration implements HullPenetrationKernel {
     /** At most 16 lanes, so every vector lies within one shape's padded capacity. */
     private static final VectorSpecies<Float> S = VectorSupport.F;
     private static final int L = S.length();
+    /** Face indices of Q are stored from here in the lanes' face index (faces are below 2^15). */
+    private static final float Q_BASE = 65536f;
+    private static final int NEG_INF_BITS = Float.floatToRawIntBits(Float.NEGATIVE_INFINITY);
 
     private VectorHullPenetration() {}
 
@@ -104,9 +108,9 @@ public final class VectorHullPenetration implements HullPenetrationKernel {
             FloatVector gbz = FloatVector.fromArray(S, r.gz, sb);
             FloatVector agb = ax.mul(gbx).add(ay.mul(gby)).add(az.mul(gbz));
             FloatVector bgb = bx.mul(gbx).add(by.mul(gby)).add(bz.mul(gbz));
-            long crossing = cga.mul(dga).compare(VectorOperators.LT, 0f).toLong()
-                    & agb.mul(bgb).compare(VectorOperators.LT, 0f).toLong()
-                    & cga.mul(bgb).compare(VectorOperators.LT, 0f).toLong();
+            long crossing = cga.mul(dga).compare(VectorOperators.LT, 0f)
+                    .and(agb.mul(bgb).compare(VectorOperators.LT, 0f))
+                    .and(cga.mul(bgb).compare(VectorOperators.LT, 0f)).toLong();
             while (crossing != 0) {
                 best = ScalarHullPenetration.crossingPair(r, lo, hi, ea, k + Long.numberOfTrailingZeros(crossing), best);
                 crossing &= crossing - 1;
@@ -115,47 +119,91 @@ public final class VectorHullPenetration implements HullPenetrationKernel {
         return best;
     }
 
-    /** {@link ScalarHullPenetration#faceAxes} with each face's minimum in lanes. */
+    /**
+     * {@link ScalarHullPenetration#faceAxes} with the faces in the lanes: per chunk of 16 faces of
+     * one shape, the other shape's vertices are broadcast one at a time and each lane keeps its
+     * face's running minimum of {@code n . v - d}. No float {@code min} and no float reduction:
+     * on x86 C2 expands both into NaN- and signed-zero-aware sequences, and a reduction per face
+     * was the largest cost of this kernel. Why the bits are the reference's:
+     * <ul>
+     * <li>The running minimum is a compare and a blend that takes the new value where it is
+     *     smaller or NaN: a NaN, once in, stays (nothing compares less than it, only a NaN
+     *     replaces it), as with {@code Math.min}; otherwise a minimum does not depend on the
+     *     vertices' order, and the reference's {@code + 0f} erases the one bit it could leave
+     *     (-0 against +0). Two running minima (even and odd vertices) halve the dependency
+     *     chain.</li>
+     * <li>Each lane keeps its best face across chunks and passes with a strict {@code >}, so the
+     *     first of equal ones, and never a NaN; the lane holding the largest value, ties to the
+     *     lowest face code, is found with integer operations: the sign-magnitude key
+     *     {@code bits ^ ((bits >> 31) & 0x7fffffff)} orders floats like the floats (no NaN and no
+     *     -0 reach it), and the non-negative float face indices sort like their bits.</li>
+     * </ul>
+     * A shape whose last chunk would read past the face arrays' end (the store's last faces) goes
+     * to the reference's own face phase. Everything stays in this one method: a vector passed to
+     * a helper that C2 does not inline is boxed.
+     */
     private static long faceAxes(HullArrays r, int lo, int hi) {
-        float best = Float.NEGATIVE_INFINITY;
-        int code = 0;
-        int fo = r.fStart[lo];
-        for (int f = 0, fc = r.fCount[lo]; f < fc; f++) {
-            float s = faceSeparation(r, fo + f, hi);
-            if (s > best) {
-                best = s;
-                code = 1 + f;
-            }
+        int n = r.nx.length;
+        if (r.fStart[lo] + roundUp(r.fCount[lo]) > n || r.fStart[hi] + roundUp(r.fCount[hi]) > n) {
+            return ScalarHullPenetration.faceAxes(r, lo, hi);
         }
-        fo = r.fStart[hi];
-        for (int f = 0, fc = r.fCount[hi]; f < fc; f++) {
-            float s = faceSeparation(r, fo + f, lo);
-            if (s > best) {
-                best = s;
-                code = -(1 + f);
-            }
-        }
-        return ScalarHullPenetration.pack(best, code);
-    }
-
-    private static float faceSeparation(HullArrays r, int f, int other) {
         float[] vx = r.vx;
         float[] vy = r.vy;
         float[] vz = r.vz;
-        FloatVector nx = FloatVector.broadcast(S, r.nx[f]);
-        FloatVector ny = FloatVector.broadcast(S, r.ny[f]);
-        FloatVector nz = FloatVector.broadcast(S, r.nz[f]);
-        float d = r.d[f];
-        int o = r.vStart[other];
-        int end = o + r.vCap[other];
-        FloatVector m = FloatVector.broadcast(S, Float.POSITIVE_INFINITY);
-        for (int v = o; v < end; v += L) {
-            FloatVector s = nx.mul(FloatVector.fromArray(S, vx, v))
-                    .add(ny.mul(FloatVector.fromArray(S, vy, v)))
-                    .add(nz.mul(FloatVector.fromArray(S, vz, v)))
-                    .sub(d);
-            m = m.min(s);
+        FloatVector iota = FloatVector.zero(S).addIndex(1);
+        FloatVector best = FloatVector.broadcast(S, Float.NEGATIVE_INFINITY);
+        FloatVector bestFace = FloatVector.zero(S);
+        // Pass 0: P's faces against Q's vertices (codes 1 + f); pass 1: Q's faces against P's
+        // vertices (codes -(1 + f)), in the reference's order.
+        for (int pass = 0; pass < 2; pass++) {
+            int own = pass == 0 ? lo : hi;
+            int other = pass == 0 ? hi : lo;
+            float base = pass == 0 ? 0f : Q_BASE;
+            int fo = r.fStart[own];
+            int fc = r.fCount[own];
+            int vo = r.vStart[other];
+            int vEnd = vo + r.vCount[other];
+            for (int c = 0; c < fc; c += L) {
+                FloatVector nx = FloatVector.fromArray(S, r.nx, fo + c);
+                FloatVector ny = FloatVector.fromArray(S, r.ny, fo + c);
+                FloatVector nz = FloatVector.fromArray(S, r.nz, fo + c);
+                FloatVector d = FloatVector.fromArray(S, r.d, fo + c);
+                FloatVector m0 = FloatVector.broadcast(S, Float.POSITIVE_INFINITY);
+                FloatVector m1 = m0;
+                int v = vo;
+                for (; v + 1 < vEnd; v += 2) {
+                    FloatVector s0 = nx.mul(vx[v]).add(ny.mul(vy[v])).add(nz.mul(vz[v])).sub(d);
+                    FloatVector s1 = nx.mul(vx[v + 1]).add(ny.mul(vy[v + 1])).add(nz.mul(vz[v + 1])).sub(d);
+                    m0 = m0.blend(s0, s0.compare(VectorOperators.LT, m0).or(s0.compare(VectorOperators.NE, s0)));
+                    m1 = m1.blend(s1, s1.compare(VectorOperators.LT, m1).or(s1.compare(VectorOperators.NE, s1)));
+                }
+                if (v < vEnd) {
+                    FloatVector s0 = nx.mul(vx[v]).add(ny.mul(vy[v])).add(nz.mul(vz[v])).sub(d);
+                    m0 = m0.blend(s0, s0.compare(VectorOperators.LT, m0).or(s0.compare(VectorOperators.NE, s0)));
+                }
+                FloatVector sep = m0.blend(m1, m1.compare(VectorOperators.LT, m0).or(m1.compare(VectorOperators.NE, m1)))
+                        .add(0f);
+                // Lanes past this shape's faces hold the next shape's faces: never chosen.
+                VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt((float) (fc - c)));
+                best = best.blend(sep, better);
+                bestFace = bestFace.blend(iota.add(base + c), better);
+            }
         }
-        return m.reduceLanes(VectorOperators.MIN) + 0f;
+        IntVector bits = best.reinterpretAsInts();
+        IntVector key = bits.lanewise(VectorOperators.XOR,
+                bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+        int maxKey = key.reduceLanes(VectorOperators.MAX);
+        int sepBits = maxKey ^ ((maxKey >> 31) & 0x7fffffff);
+        int code = 0;
+        if (sepBits != NEG_INF_BITS) {
+            float face = Float.intBitsToFloat(bestFace.reinterpretAsInts().reduceLanes(VectorOperators.MIN, key.eq(maxKey)));
+            code = face < Q_BASE ? 1 + (int) face : -(1 + (int) (face - Q_BASE));
+        }
+        // ScalarHullPenetration.pack, code 0 if no face compared above -Infinity.
+        return ((long) sepBits << 32) | (code & 0xffffffffL);
+    }
+
+    private static int roundUp(int count) {
+        return (count + L - 1) / L * L;
     }
 }
