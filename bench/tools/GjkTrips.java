@@ -12,8 +12,14 @@ import java.util.Arrays;
  * reordering), with overlapping pairs first, and with a compaction after {@code t} trips (every
  * group runs {@code t} trips, then the unfinished pairs are packed into full groups).
  *
+ * <p>With {@code SECONDS}, also times {@code VectorDistance} in one JVM (thread CPU time per
+ * batch, best and median, batches alternated) on the batch as given, on its pairs shuffled (a
+ * control: the same pairs in an order with no locality), on the shuffled pairs sorted by
+ * iteration count in blocks of 64, and on all pairs sorted by iteration count: what fewer trips
+ * per group are worth with no cost of regrouping at all.
+ *
  * <pre>
- * java -cp bench/target/sepax-bench.jar bench/tools/GjkTrips.java K
+ * java --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar bench/tools/GjkTrips.java K [SECONDS]
  * </pre>
  * A single-file program, run from source; not part of the build.
  */
@@ -85,6 +91,67 @@ public final class GjkTrips {
             double trips = t * groups + groupMax(left, m) * Math.ceil(m / 16.0);
             System.out.printf("  compaction after %d trips (%4.1f%% left):   %.3f%n", t, 100.0 * m / n, trips / groups);
         }
+        if (a.length > 1) {
+            time(shapes, pairs, it, Double.parseDouble(a[1]));
+        }
+    }
+
+    private static void time(RoundedShapes shapes, PairBatch pairs, int[] it, double seconds) {
+        int n = pairs.size();
+        int[] pa = new int[n];
+        int[] pb = new int[n];
+        pairs.copyIndices(pa, pb);
+        Integer[] order = new Integer[n];
+        for (int p = 0; p < n; p++) {
+            order[p] = p;
+        }
+        java.util.Collections.shuffle(Arrays.asList(order), new java.util.Random(1));
+        Integer[] block = order.clone();
+        for (int b = 0; b < n; b += 64) {
+            Arrays.sort(block, b, Math.min(n, b + 64), java.util.Comparator.comparingInt(p -> it[p]));
+        }
+        Integer[] all = order.clone();
+        Arrays.sort(all, java.util.Comparator.comparingInt(p -> it[p]));
+        String[] names = {"batch order", "shuffled", "shuffled, sorted in blocks of 64", "sorted by iterations"};
+        PairBatch[] batches = {pairs, reorder(pa, pb, order, shapes), reorder(pa, pb, block, shapes), reorder(pa, pb, all, shapes)};
+        Distances out = new Distances(n);
+        var mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        int cap = 1 << 16;
+        long[][] times = new long[batches.length][cap];
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        int r = 0;
+        while ((System.nanoTime() < end || r <= 60) && r - 50 < cap) {
+            for (int i = 0; i < batches.length; i++) {
+                long t0 = mx.getCurrentThreadCpuTime();
+                dev.sepax.simd.VectorDistance.INSTANCE.distances(shapes, batches[i], out);
+                long t = mx.getCurrentThreadCpuTime() - t0;
+                if (r >= 50) {
+                    times[i][r - 50] = t;
+                }
+            }
+            r++;
+        }
+        int m = r - 50;
+        long[] base = Arrays.copyOf(times[1], m);
+        Arrays.sort(base);
+        for (int i = 0; i < batches.length; i++) {
+            long[] t = Arrays.copyOf(times[i], m);
+            Arrays.sort(t);
+            System.out.printf("  %-34s best %6.1f  median %6.1f ns/pair   shuffled / this: %.2fx / %.2fx%n", names[i],
+                    t[0] / (double) n, t[m / 2] / (double) n, base[0] / (double) t[0], base[m / 2] / (double) t[m / 2]);
+        }
+        System.out.println("  " + m + " rounds");
+    }
+
+    private static PairBatch reorder(int[] pa, int[] pb, Integer[] order, RoundedShapes shapes) {
+        int n = order.length;
+        int[] a = new int[n];
+        int[] b = new int[n];
+        for (int p = 0; p < n; p++) {
+            a[p] = pa[order[p]];
+            b[p] = pb[order[p]];
+        }
+        return PairBatch.of(a, b, shapes.size());
     }
 
     /** Mean over groups of 16 consecutive entries of their largest value. */
