@@ -28,7 +28,9 @@ import jdk.incubator.vector.VectorSpecies;
  * one-input permutes and blends, as the kernel), {@code S} (the same with two-input
  * {@code selectFrom}, JDK 24 API), {@code M} (the first transpose round from memory: each
  * output row a blend of a full row load and a zero-masked load of the other row's half),
- * {@code G} (one gather per component from the 15 component arrays); step order M = {@code 3} (R, T, faces and both certificates in one step, then the nine
+ * {@code G} (one gather per component from the 15 component arrays), {@code L} (the row loads
+ * alone, summed), {@code U} (loads and transposes, the outputs summed instead of stored), both
+ * for timing with mode 9 only; step order M = {@code 3} (R, T, faces and both certificates in one step, then the nine
  * cross axes in place for every vector with an open lane: no queue, no {@code compress}),
  * {@code 4} (faces, cross axes for every vector, the certificates only where a cross axis
  * separates a lane the faces did not), {@code 5} (as 3, the cross step recomputing R and T),
@@ -136,6 +138,81 @@ public final class ObbVariants {
         r14.intoArray(cols, off + 14 * L);
     }
 
+    /** {@link #transpose} with the outputs summed into one store (timing with mode 9 only). */
+    static void transposeSum(float[] k, int[] idx, int p, float[] cols, int off) {
+        FloatVector r0 = FloatVector.fromArray(S, k, 16 * idx[p]);
+        FloatVector r1 = FloatVector.fromArray(S, k, 16 * idx[p + 1]);
+        FloatVector r2 = FloatVector.fromArray(S, k, 16 * idx[p + 2]);
+        FloatVector r3 = FloatVector.fromArray(S, k, 16 * idx[p + 3]);
+        FloatVector r4 = FloatVector.fromArray(S, k, 16 * idx[p + 4]);
+        FloatVector r5 = FloatVector.fromArray(S, k, 16 * idx[p + 5]);
+        FloatVector r6 = FloatVector.fromArray(S, k, 16 * idx[p + 6]);
+        FloatVector r7 = FloatVector.fromArray(S, k, 16 * idx[p + 7]);
+        FloatVector r8 = FloatVector.fromArray(S, k, 16 * idx[p + 8]);
+        FloatVector r9 = FloatVector.fromArray(S, k, 16 * idx[p + 9]);
+        FloatVector r10 = FloatVector.fromArray(S, k, 16 * idx[p + 10]);
+        FloatVector r11 = FloatVector.fromArray(S, k, 16 * idx[p + 11]);
+        FloatVector r12 = FloatVector.fromArray(S, k, 16 * idx[p + 12]);
+        FloatVector r13 = FloatVector.fromArray(S, k, 16 * idx[p + 13]);
+        FloatVector r14 = FloatVector.fromArray(S, k, 16 * idx[p + 14]);
+        FloatVector r15 = FloatVector.fromArray(S, k, 16 * idx[p + 15]);
+        FloatVector w, v;
+        w = r8.blend(r0, M8); v = w.rearrange(SWAP8); r0 = r0.blend(v, M8); r8 = v.blend(r8, M8);
+        w = r9.blend(r1, M8); v = w.rearrange(SWAP8); r1 = r1.blend(v, M8); r9 = v.blend(r9, M8);
+        w = r10.blend(r2, M8); v = w.rearrange(SWAP8); r2 = r2.blend(v, M8); r10 = v.blend(r10, M8);
+        w = r11.blend(r3, M8); v = w.rearrange(SWAP8); r3 = r3.blend(v, M8); r11 = v.blend(r11, M8);
+        w = r12.blend(r4, M8); v = w.rearrange(SWAP8); r4 = r4.blend(v, M8); r12 = v.blend(r12, M8);
+        w = r13.blend(r5, M8); v = w.rearrange(SWAP8); r5 = r5.blend(v, M8); r13 = v.blend(r13, M8);
+        w = r14.blend(r6, M8); v = w.rearrange(SWAP8); r6 = r6.blend(v, M8); r14 = v.blend(r14, M8);
+        w = r15.blend(r7, M8); v = w.rearrange(SWAP8); r7 = r7.blend(v, M8); r15 = v.blend(r15, M8);
+        w = r4.blend(r0, M4); v = w.rearrange(SWAP4); r0 = r0.blend(v, M4); r4 = v.blend(r4, M4);
+        w = r5.blend(r1, M4); v = w.rearrange(SWAP4); r1 = r1.blend(v, M4); r5 = v.blend(r5, M4);
+        w = r6.blend(r2, M4); v = w.rearrange(SWAP4); r2 = r2.blend(v, M4); r6 = v.blend(r6, M4);
+        w = r7.blend(r3, M4); v = w.rearrange(SWAP4); r3 = r3.blend(v, M4); r7 = v.blend(r7, M4);
+        w = r12.blend(r8, M4); v = w.rearrange(SWAP4); r8 = r8.blend(v, M4); r12 = v.blend(r12, M4);
+        w = r13.blend(r9, M4); v = w.rearrange(SWAP4); r9 = r9.blend(v, M4); r13 = v.blend(r13, M4);
+        w = r14.blend(r10, M4); v = w.rearrange(SWAP4); r10 = r10.blend(v, M4); r14 = v.blend(r14, M4);
+        w = r15.blend(r11, M4); v = w.rearrange(SWAP4); r11 = r11.blend(v, M4); r15 = v.blend(r15, M4);
+        w = r2.blend(r0, M2); v = w.rearrange(SWAP2); r0 = r0.blend(v, M2); r2 = v.blend(r2, M2);
+        w = r3.blend(r1, M2); v = w.rearrange(SWAP2); r1 = r1.blend(v, M2); r3 = v.blend(r3, M2);
+        w = r6.blend(r4, M2); v = w.rearrange(SWAP2); r4 = r4.blend(v, M2); r6 = v.blend(r6, M2);
+        w = r7.blend(r5, M2); v = w.rearrange(SWAP2); r5 = r5.blend(v, M2); r7 = v.blend(r7, M2);
+        w = r10.blend(r8, M2); v = w.rearrange(SWAP2); r8 = r8.blend(v, M2); r10 = v.blend(r10, M2);
+        w = r11.blend(r9, M2); v = w.rearrange(SWAP2); r9 = r9.blend(v, M2); r11 = v.blend(r11, M2);
+        w = r14.blend(r12, M2); v = w.rearrange(SWAP2); r12 = r12.blend(v, M2); r14 = v.blend(r14, M2);
+        w = r15.blend(r13, M2); v = w.rearrange(SWAP2); r13 = r13.blend(v, M2); r15 = v.blend(r15, M2);
+        w = r1.blend(r0, M1); v = w.rearrange(SWAP1); r0 = r0.blend(v, M1); r1 = v.blend(r1, M1);
+        w = r3.blend(r2, M1); v = w.rearrange(SWAP1); r2 = r2.blend(v, M1); r3 = v.blend(r3, M1);
+        w = r5.blend(r4, M1); v = w.rearrange(SWAP1); r4 = r4.blend(v, M1); r5 = v.blend(r5, M1);
+        w = r7.blend(r6, M1); v = w.rearrange(SWAP1); r6 = r6.blend(v, M1); r7 = v.blend(r7, M1);
+        w = r9.blend(r8, M1); v = w.rearrange(SWAP1); r8 = r8.blend(v, M1); r9 = v.blend(r9, M1);
+        w = r11.blend(r10, M1); v = w.rearrange(SWAP1); r10 = r10.blend(v, M1); r11 = v.blend(r11, M1);
+        w = r13.blend(r12, M1); v = w.rearrange(SWAP1); r12 = r12.blend(v, M1); r13 = v.blend(r13, M1);
+        w = r15.blend(r14, M1); v = w.rearrange(SWAP1); r14 = r14.blend(v, M1);
+        r0.add(r1).add(r2.add(r3)).add(r4.add(r5).add(r6.add(r7))).add(r8.add(r9).add(r10.add(r11)).add(r12.add(r13).add(r14))).intoArray(cols, off);
+    }
+
+
+    /** Loads the 16 rows only and stores their lane-wise sum (timing of the loads alone). */
+    static void loadsOnly(float[] k, int[] idx, int p, float[] cols, int off) {
+        FloatVector r0 = FloatVector.fromArray(S, k, 16 * idx[p + 0]);
+        FloatVector r1 = FloatVector.fromArray(S, k, 16 * idx[p + 1]);
+        FloatVector r2 = FloatVector.fromArray(S, k, 16 * idx[p + 2]);
+        FloatVector r3 = FloatVector.fromArray(S, k, 16 * idx[p + 3]);
+        FloatVector r4 = FloatVector.fromArray(S, k, 16 * idx[p + 4]);
+        FloatVector r5 = FloatVector.fromArray(S, k, 16 * idx[p + 5]);
+        FloatVector r6 = FloatVector.fromArray(S, k, 16 * idx[p + 6]);
+        FloatVector r7 = FloatVector.fromArray(S, k, 16 * idx[p + 7]);
+        FloatVector r8 = FloatVector.fromArray(S, k, 16 * idx[p + 8]);
+        FloatVector r9 = FloatVector.fromArray(S, k, 16 * idx[p + 9]);
+        FloatVector r10 = FloatVector.fromArray(S, k, 16 * idx[p + 10]);
+        FloatVector r11 = FloatVector.fromArray(S, k, 16 * idx[p + 11]);
+        FloatVector r12 = FloatVector.fromArray(S, k, 16 * idx[p + 12]);
+        FloatVector r13 = FloatVector.fromArray(S, k, 16 * idx[p + 13]);
+        FloatVector r14 = FloatVector.fromArray(S, k, 16 * idx[p + 14]);
+        FloatVector r15 = FloatVector.fromArray(S, k, 16 * idx[p + 15]);
+        r0.add(r1).add(r2.add(r3)).add(r4.add(r5).add(r6.add(r7))).add(r8.add(r9).add(r10.add(r11)).add(r12.add(r13).add(r14.add(r15)))).intoArray(cols, off);
+    }
 
     static final VectorMask<Float> LO8 = M8.not();
     static void transposeML(float[] k, int[] idx, int p, float[] cols, int off) {
@@ -632,6 +709,12 @@ public final class ObbVariants {
                 if (path == 0) {
                     transpose(k, pa, p, cols, 0);
                     transpose(k, pb, p, cols, 16 * L);
+                } else if (path == 5) {
+                    transposeSum(k, pa, p, cols, 0);
+                    transposeSum(k, pb, p, cols, 16 * L);
+                } else if (path == 4) {
+                    loadsOnly(k, pa, p, cols, 0);
+                    loadsOnly(k, pb, p, cols, 16 * L);
                 } else if (path == 3) {
                     transposeML(k, pa, p, cols, 0);
                     transposeML(k, pb, p, cols, 16 * L);
@@ -744,7 +827,7 @@ public final class ObbVariants {
                     return h;
                 });
                 default -> {
-                    int path = v.charAt(2) == 'T' ? 0 : v.charAt(2) == 'S' ? 2 : v.charAt(2) == 'M' ? 3 : 1;
+                    int path = v.charAt(2) == 'T' ? 0 : v.charAt(2) == 'S' ? 2 : v.charAt(2) == 'M' ? 3 : v.charAt(2) == 'L' ? 4 : v.charAt(2) == 'U' ? 5 : 1;
                     int mode = v.charAt(3) - '0';
                     long[] words = new long[n / 64];
                     runs.add(() -> run(r, as, bs, n, cols, rows, 0f, words, path, mode));
