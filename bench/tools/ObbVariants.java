@@ -26,7 +26,9 @@ import jdk.incubator.vector.VectorSpecies;
  * </pre>
  * A variant {@code bs<P><M>}: data path P = {@code T} (packed rows, 16 x 16 transposes with
  * one-input permutes and blends, as the kernel), {@code S} (the same with two-input
- * {@code selectFrom}, JDK 24 API), {@code M} (the first transpose round from memory: each
+ * {@code selectFrom}, JDK 24 API), {@code X} (half of each round's row pairs by
+ * {@code selectFrom}, half by blends), {@code R} (two-input {@code rearrange(shuffle, v)},
+ * Java 21 API), {@code M} (the first transpose round from memory: each
  * output row a blend of a full row load and a zero-masked load of the other row's half),
  * {@code G} (one gather per component from the 15 component arrays), {@code L} (the row loads
  * alone, summed), {@code U} (loads and transposes, the outputs summed instead of stored), both
@@ -345,6 +347,154 @@ public final class ObbVariants {
         x = XI1.selectFrom(r10, r11); y = YI1.selectFrom(r10, r11); r10 = x; r11 = y;
         x = XI1.selectFrom(r12, r13); y = YI1.selectFrom(r12, r13); r12 = x; r13 = y;
         x = XI1.selectFrom(r14, r15); y = YI1.selectFrom(r14, r15); r14 = x; r15 = y;
+        r0.intoArray(cols, off + 0 * L);
+        r1.intoArray(cols, off + 1 * L);
+        r2.intoArray(cols, off + 2 * L);
+        r3.intoArray(cols, off + 3 * L);
+        r4.intoArray(cols, off + 4 * L);
+        r5.intoArray(cols, off + 5 * L);
+        r6.intoArray(cols, off + 6 * L);
+        r7.intoArray(cols, off + 7 * L);
+        r8.intoArray(cols, off + 8 * L);
+        r9.intoArray(cols, off + 9 * L);
+        r10.intoArray(cols, off + 10 * L);
+        r11.intoArray(cols, off + 11 * L);
+        r12.intoArray(cols, off + 12 * L);
+        r13.intoArray(cols, off + 13 * L);
+        r14.intoArray(cols, off + 14 * L);
+    }
+
+    /** Loads and transposes with half of the row pairs of each round by {@code selectFrom}, half by blends. */
+    static void transposeMix(float[] k, int[] idx, int p, float[] cols, int off) {
+        FloatVector r0 = FloatVector.fromArray(S, k, 16 * idx[p + 0]);
+        FloatVector r1 = FloatVector.fromArray(S, k, 16 * idx[p + 1]);
+        FloatVector r2 = FloatVector.fromArray(S, k, 16 * idx[p + 2]);
+        FloatVector r3 = FloatVector.fromArray(S, k, 16 * idx[p + 3]);
+        FloatVector r4 = FloatVector.fromArray(S, k, 16 * idx[p + 4]);
+        FloatVector r5 = FloatVector.fromArray(S, k, 16 * idx[p + 5]);
+        FloatVector r6 = FloatVector.fromArray(S, k, 16 * idx[p + 6]);
+        FloatVector r7 = FloatVector.fromArray(S, k, 16 * idx[p + 7]);
+        FloatVector r8 = FloatVector.fromArray(S, k, 16 * idx[p + 8]);
+        FloatVector r9 = FloatVector.fromArray(S, k, 16 * idx[p + 9]);
+        FloatVector r10 = FloatVector.fromArray(S, k, 16 * idx[p + 10]);
+        FloatVector r11 = FloatVector.fromArray(S, k, 16 * idx[p + 11]);
+        FloatVector r12 = FloatVector.fromArray(S, k, 16 * idx[p + 12]);
+        FloatVector r13 = FloatVector.fromArray(S, k, 16 * idx[p + 13]);
+        FloatVector r14 = FloatVector.fromArray(S, k, 16 * idx[p + 14]);
+        FloatVector r15 = FloatVector.fromArray(S, k, 16 * idx[p + 15]);
+        FloatVector x, y, w, v;
+        x = XI8.selectFrom(r0, r8); y = YI8.selectFrom(r0, r8); r0 = x; r8 = y;
+        w = r9.blend(r1, M8); v = w.rearrange(SWAP8); r1 = r1.blend(v, M8); r9 = v.blend(r9, M8);
+        x = XI8.selectFrom(r2, r10); y = YI8.selectFrom(r2, r10); r2 = x; r10 = y;
+        w = r11.blend(r3, M8); v = w.rearrange(SWAP8); r3 = r3.blend(v, M8); r11 = v.blend(r11, M8);
+        x = XI8.selectFrom(r4, r12); y = YI8.selectFrom(r4, r12); r4 = x; r12 = y;
+        w = r13.blend(r5, M8); v = w.rearrange(SWAP8); r5 = r5.blend(v, M8); r13 = v.blend(r13, M8);
+        x = XI8.selectFrom(r6, r14); y = YI8.selectFrom(r6, r14); r6 = x; r14 = y;
+        w = r15.blend(r7, M8); v = w.rearrange(SWAP8); r7 = r7.blend(v, M8); r15 = v.blend(r15, M8);
+        x = XI4.selectFrom(r0, r4); y = YI4.selectFrom(r0, r4); r0 = x; r4 = y;
+        w = r5.blend(r1, M4); v = w.rearrange(SWAP4); r1 = r1.blend(v, M4); r5 = v.blend(r5, M4);
+        x = XI4.selectFrom(r2, r6); y = YI4.selectFrom(r2, r6); r2 = x; r6 = y;
+        w = r7.blend(r3, M4); v = w.rearrange(SWAP4); r3 = r3.blend(v, M4); r7 = v.blend(r7, M4);
+        x = XI4.selectFrom(r8, r12); y = YI4.selectFrom(r8, r12); r8 = x; r12 = y;
+        w = r13.blend(r9, M4); v = w.rearrange(SWAP4); r9 = r9.blend(v, M4); r13 = v.blend(r13, M4);
+        x = XI4.selectFrom(r10, r14); y = YI4.selectFrom(r10, r14); r10 = x; r14 = y;
+        w = r15.blend(r11, M4); v = w.rearrange(SWAP4); r11 = r11.blend(v, M4); r15 = v.blend(r15, M4);
+        x = XI2.selectFrom(r0, r2); y = YI2.selectFrom(r0, r2); r0 = x; r2 = y;
+        w = r3.blend(r1, M2); v = w.rearrange(SWAP2); r1 = r1.blend(v, M2); r3 = v.blend(r3, M2);
+        x = XI2.selectFrom(r4, r6); y = YI2.selectFrom(r4, r6); r4 = x; r6 = y;
+        w = r7.blend(r5, M2); v = w.rearrange(SWAP2); r5 = r5.blend(v, M2); r7 = v.blend(r7, M2);
+        x = XI2.selectFrom(r8, r10); y = YI2.selectFrom(r8, r10); r8 = x; r10 = y;
+        w = r11.blend(r9, M2); v = w.rearrange(SWAP2); r9 = r9.blend(v, M2); r11 = v.blend(r11, M2);
+        x = XI2.selectFrom(r12, r14); y = YI2.selectFrom(r12, r14); r12 = x; r14 = y;
+        w = r15.blend(r13, M2); v = w.rearrange(SWAP2); r13 = r13.blend(v, M2); r15 = v.blend(r15, M2);
+        x = XI1.selectFrom(r0, r1); y = YI1.selectFrom(r0, r1); r0 = x; r1 = y;
+        w = r3.blend(r2, M1); v = w.rearrange(SWAP1); r2 = r2.blend(v, M1); r3 = v.blend(r3, M1);
+        x = XI1.selectFrom(r4, r5); y = YI1.selectFrom(r4, r5); r4 = x; r5 = y;
+        w = r7.blend(r6, M1); v = w.rearrange(SWAP1); r6 = r6.blend(v, M1); r7 = v.blend(r7, M1);
+        x = XI1.selectFrom(r8, r9); y = YI1.selectFrom(r8, r9); r8 = x; r9 = y;
+        w = r11.blend(r10, M1); v = w.rearrange(SWAP1); r10 = r10.blend(v, M1); r11 = v.blend(r11, M1);
+        x = XI1.selectFrom(r12, r13); y = YI1.selectFrom(r12, r13); r12 = x; r13 = y;
+        w = r15.blend(r14, M1); v = w.rearrange(SWAP1); r14 = r14.blend(v, M1); r15 = v.blend(r15, M1);
+        r0.intoArray(cols, off + 0 * L);
+        r1.intoArray(cols, off + 1 * L);
+        r2.intoArray(cols, off + 2 * L);
+        r3.intoArray(cols, off + 3 * L);
+        r4.intoArray(cols, off + 4 * L);
+        r5.intoArray(cols, off + 5 * L);
+        r6.intoArray(cols, off + 6 * L);
+        r7.intoArray(cols, off + 7 * L);
+        r8.intoArray(cols, off + 8 * L);
+        r9.intoArray(cols, off + 9 * L);
+        r10.intoArray(cols, off + 10 * L);
+        r11.intoArray(cols, off + 11 * L);
+        r12.intoArray(cols, off + 12 * L);
+        r13.intoArray(cols, off + 13 * L);
+        r14.intoArray(cols, off + 14 * L);
+    }
+
+    static final VectorShuffle<Float> XS8 = xs(8), XS4 = xs(4), XS2 = xs(2), XS1 = xs(1);
+    static final VectorShuffle<Float> YS8 = ys(8), YS4 = ys(4), YS2 = ys(2), YS1 = ys(1);
+    static VectorShuffle<Float> xs(int b) {
+        int[] f = new int[L];
+        for (int c = 0; c < L; c++) f[c] = (c & b) == 0 ? c : 16 + c - b;
+        return VectorShuffle.fromArray(S, f, 0);
+    }
+    static VectorShuffle<Float> ys(int b) {
+        int[] f = new int[L];
+        for (int c = 0; c < L; c++) f[c] = (c & b) == 0 ? c + b : 16 + c;
+        return VectorShuffle.fromArray(S, f, 0);
+    }
+    /** Loads and transposes with the two-input {@code rearrange(shuffle, v)} (Java 21 API). */
+    static void transposeR2(float[] k, int[] idx, int p, float[] cols, int off) {
+        FloatVector r0 = FloatVector.fromArray(S, k, 16 * idx[p + 0]);
+        FloatVector r1 = FloatVector.fromArray(S, k, 16 * idx[p + 1]);
+        FloatVector r2 = FloatVector.fromArray(S, k, 16 * idx[p + 2]);
+        FloatVector r3 = FloatVector.fromArray(S, k, 16 * idx[p + 3]);
+        FloatVector r4 = FloatVector.fromArray(S, k, 16 * idx[p + 4]);
+        FloatVector r5 = FloatVector.fromArray(S, k, 16 * idx[p + 5]);
+        FloatVector r6 = FloatVector.fromArray(S, k, 16 * idx[p + 6]);
+        FloatVector r7 = FloatVector.fromArray(S, k, 16 * idx[p + 7]);
+        FloatVector r8 = FloatVector.fromArray(S, k, 16 * idx[p + 8]);
+        FloatVector r9 = FloatVector.fromArray(S, k, 16 * idx[p + 9]);
+        FloatVector r10 = FloatVector.fromArray(S, k, 16 * idx[p + 10]);
+        FloatVector r11 = FloatVector.fromArray(S, k, 16 * idx[p + 11]);
+        FloatVector r12 = FloatVector.fromArray(S, k, 16 * idx[p + 12]);
+        FloatVector r13 = FloatVector.fromArray(S, k, 16 * idx[p + 13]);
+        FloatVector r14 = FloatVector.fromArray(S, k, 16 * idx[p + 14]);
+        FloatVector r15 = FloatVector.fromArray(S, k, 16 * idx[p + 15]);
+        FloatVector x, y;
+        x = r0.rearrange(XS8, r8); y = r0.rearrange(YS8, r8); r0 = x; r8 = y;
+        x = r1.rearrange(XS8, r9); y = r1.rearrange(YS8, r9); r1 = x; r9 = y;
+        x = r2.rearrange(XS8, r10); y = r2.rearrange(YS8, r10); r2 = x; r10 = y;
+        x = r3.rearrange(XS8, r11); y = r3.rearrange(YS8, r11); r3 = x; r11 = y;
+        x = r4.rearrange(XS8, r12); y = r4.rearrange(YS8, r12); r4 = x; r12 = y;
+        x = r5.rearrange(XS8, r13); y = r5.rearrange(YS8, r13); r5 = x; r13 = y;
+        x = r6.rearrange(XS8, r14); y = r6.rearrange(YS8, r14); r6 = x; r14 = y;
+        x = r7.rearrange(XS8, r15); y = r7.rearrange(YS8, r15); r7 = x; r15 = y;
+        x = r0.rearrange(XS4, r4); y = r0.rearrange(YS4, r4); r0 = x; r4 = y;
+        x = r1.rearrange(XS4, r5); y = r1.rearrange(YS4, r5); r1 = x; r5 = y;
+        x = r2.rearrange(XS4, r6); y = r2.rearrange(YS4, r6); r2 = x; r6 = y;
+        x = r3.rearrange(XS4, r7); y = r3.rearrange(YS4, r7); r3 = x; r7 = y;
+        x = r8.rearrange(XS4, r12); y = r8.rearrange(YS4, r12); r8 = x; r12 = y;
+        x = r9.rearrange(XS4, r13); y = r9.rearrange(YS4, r13); r9 = x; r13 = y;
+        x = r10.rearrange(XS4, r14); y = r10.rearrange(YS4, r14); r10 = x; r14 = y;
+        x = r11.rearrange(XS4, r15); y = r11.rearrange(YS4, r15); r11 = x; r15 = y;
+        x = r0.rearrange(XS2, r2); y = r0.rearrange(YS2, r2); r0 = x; r2 = y;
+        x = r1.rearrange(XS2, r3); y = r1.rearrange(YS2, r3); r1 = x; r3 = y;
+        x = r4.rearrange(XS2, r6); y = r4.rearrange(YS2, r6); r4 = x; r6 = y;
+        x = r5.rearrange(XS2, r7); y = r5.rearrange(YS2, r7); r5 = x; r7 = y;
+        x = r8.rearrange(XS2, r10); y = r8.rearrange(YS2, r10); r8 = x; r10 = y;
+        x = r9.rearrange(XS2, r11); y = r9.rearrange(YS2, r11); r9 = x; r11 = y;
+        x = r12.rearrange(XS2, r14); y = r12.rearrange(YS2, r14); r12 = x; r14 = y;
+        x = r13.rearrange(XS2, r15); y = r13.rearrange(YS2, r15); r13 = x; r15 = y;
+        x = r0.rearrange(XS1, r1); y = r0.rearrange(YS1, r1); r0 = x; r1 = y;
+        x = r2.rearrange(XS1, r3); y = r2.rearrange(YS1, r3); r2 = x; r3 = y;
+        x = r4.rearrange(XS1, r5); y = r4.rearrange(YS1, r5); r4 = x; r5 = y;
+        x = r6.rearrange(XS1, r7); y = r6.rearrange(YS1, r7); r6 = x; r7 = y;
+        x = r8.rearrange(XS1, r9); y = r8.rearrange(YS1, r9); r8 = x; r9 = y;
+        x = r10.rearrange(XS1, r11); y = r10.rearrange(YS1, r11); r10 = x; r11 = y;
+        x = r12.rearrange(XS1, r13); y = r12.rearrange(YS1, r13); r12 = x; r13 = y;
+        x = r14.rearrange(XS1, r15); y = r14.rearrange(YS1, r15); r14 = x; r15 = y;
         r0.intoArray(cols, off + 0 * L);
         r1.intoArray(cols, off + 1 * L);
         r2.intoArray(cols, off + 2 * L);
@@ -709,6 +859,12 @@ public final class ObbVariants {
                 if (path == 0) {
                     transpose(k, pa, p, cols, 0);
                     transpose(k, pb, p, cols, 16 * L);
+                } else if (path == 7) {
+                    transposeR2(k, pa, p, cols, 0);
+                    transposeR2(k, pb, p, cols, 16 * L);
+                } else if (path == 6) {
+                    transposeMix(k, pa, p, cols, 0);
+                    transposeMix(k, pb, p, cols, 16 * L);
                 } else if (path == 5) {
                     transposeSum(k, pa, p, cols, 0);
                     transposeSum(k, pb, p, cols, 16 * L);
@@ -827,7 +983,7 @@ public final class ObbVariants {
                     return h;
                 });
                 default -> {
-                    int path = v.charAt(2) == 'T' ? 0 : v.charAt(2) == 'S' ? 2 : v.charAt(2) == 'M' ? 3 : v.charAt(2) == 'L' ? 4 : v.charAt(2) == 'U' ? 5 : 1;
+                    int path = v.charAt(2) == 'T' ? 0 : v.charAt(2) == 'S' ? 2 : v.charAt(2) == 'M' ? 3 : v.charAt(2) == 'L' ? 4 : v.charAt(2) == 'U' ? 5 : v.charAt(2) == 'X' ? 6 : v.charAt(2) == 'R' ? 7 : 1;
                     int mode = v.charAt(3) - '0';
                     long[] words = new long[n / 64];
                     runs.add(() -> run(r, as, bs, n, cols, rows, 0f, words, path, mode));
