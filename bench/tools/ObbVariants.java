@@ -24,23 +24,22 @@ import jdk.incubator.vector.VectorSpecies;
  * java --add-modules jdk.incubator.vector [-XX:-TieredCompilation] [-Dpf=16] \
  *     -cp bench/target/sepax-bench.jar bench/tools/ObbVariants.java SECONDS base,bsT3,bsT6,bsT9,joml
  * </pre>
- * A variant {@code bs<P><M>}: data path P = {@code T} (packed rows, 16 x 16 transposes with
- * one-input permutes and blends, as the kernel), {@code S} (the same with two-input
- * {@code selectFrom}, JDK 24 API), {@code X} (half of each round's row pairs by
- * {@code selectFrom}, half by blends), {@code R} (two-input {@code rearrange(shuffle, v)},
- * Java 21 API), {@code M} (the first transpose round from memory: each
- * output row a blend of a full row load and a zero-masked load of the other row's half),
- * {@code G} (one gather per component from the 15 component arrays), {@code L} (the row loads
- * alone, summed), {@code U} (loads and transposes, the outputs summed instead of stored), both
- * for timing with mode 9 only; step order M = {@code 3} (R, T, faces and both certificates in one step, then the nine
- * cross axes in place for every vector with an open lane: no queue, no {@code compress}),
- * {@code 4} (faces, cross axes for every vector, the certificates only where a cross axis
- * separates a lane the faces did not), {@code 5} (as 3, the cross step recomputing R and T),
- * {@code 6} (faces and cross axes, no certificate: equal to the reference on this workload, not
- * by construction), {@code :} (faces and cross axes, the scalar reference for lanes a cross axis
- * separates), {@code 8} (faces and certificates only) and {@code 9} (loads and transposes only),
- * the last two for timing. {@code -Dpf=D} touches the rows of the pairs D ahead with scalar
- * loads (a software prefetch). The fused steps of modes 3, 4 and 6 exceed C1's register limit in
+ * A variant {@code bs<P><K>}. Data path P: {@code T} (packed rows, 16 x 16 transposes with
+ * one-input permutes and blends, as the kernel); {@code S} (two-input {@code selectFrom}, JDK 24
+ * API); {@code X} (half of each round's row pairs by {@code selectFrom}, half by blends);
+ * {@code R} (two-input {@code rearrange(shuffle, v)}, Java 21 API); {@code M} (the first round
+ * from memory: each output row a blend of a full row load and a zero-masked load of the other
+ * row's half); {@code G} (one gather per component from the 15 component arrays); {@code L} (the
+ * row loads alone, summed) and {@code U} (loads and transposes, the outputs summed instead of
+ * stored), these two for timing with step 9 only. Steps K: {@code 3} (R, T, faces and both
+ * certificates in one step, then the nine cross axes in place for every vector with an open
+ * lane: no queue, no {@code compress}); {@code 4} (faces, cross axes for every vector, the
+ * certificates only where a cross axis separates a lane the faces did not); {@code 5} (as 3,
+ * the cross step recomputing R and T); {@code 6} (faces and cross axes, no certificate: equal to
+ * the reference on this workload, not by construction); {@code :} (faces and cross axes, the
+ * scalar reference for lanes a cross axis separates); {@code 8} (faces and certificates only)
+ * and {@code 9} (loads and transposes only), the last two for timing. {@code -Dpf=D} touches the rows of the pairs D ahead with scalar
+ * loads (a software prefetch). The fused steps 3, 4 and 6 exceed C1's register limit in
  * its profiled tier, so under tiered compilation they stay in C1 code and box their vectors; run
  * them with {@code -XX:-TieredCompilation} (C2 only), and read their figures as bounds for a
  * kernel that C1 can compile. A single-file program, run from source; not part of the build.
@@ -1021,6 +1020,9 @@ public final class ObbVariants {
         System.out.printf("load %s, scalar hits %d%n", new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/loadavg"))).trim(), refHits);
         for (int i = 0; i < runs.size(); i++) {
             List<Long> l = times.get(i);
+            if (l.isEmpty()) {
+                throw new IllegalStateException("no timed rounds (the first 10 are warm-up): give more seconds");
+            }
             l.sort(null);
             double b = 5.0 * n / (l.get(0) / 1e9) / 1e6;
             double m = 5.0 * n / (l.get(l.size() / 2) / 1e9) / 1e6;
