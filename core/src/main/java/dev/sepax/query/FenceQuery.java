@@ -35,8 +35,8 @@ import java.util.Arrays;
  * written). A batch of polygons ({@link #intersecting(float[][], int, int, float, int[], int[])})
  * gets, per query, the same fences in the same order, one list after another in one
  * {@code int[]} with each list's end in another: the server's form, since a single query waits
- * for three dependent cache misses that a batch overlaps with the other queries' (about 10-15%
- * less time per query on G100k).
+ * for three dependent cache misses that a batch overlaps with the other queries' (about 8-10%
+ * less time per query on G100k: the number of lines that miss then bounds it).
  *
  * <h2>Threads and allocation</h2>
  * One caller at a time (a concurrent call throws {@link IllegalStateException} before touching
@@ -49,7 +49,7 @@ public final class FenceQuery {
      * Queries a batch call carries through its stages together. A stage's loads for all of them
      * are independent, so they miss together up to the core's limit of outstanding misses (about
      * ten on the hosts measured); 32 measured as fast as 64 and faster than 8 or 16 on G100k, and
-     * 32 queries' lines (about 25 each) stay in the L1 and L2 until the next stage reads them.
+     * 32 queries' lines (about 25 each) stay in the L2 until the next stage reads them.
      */
     static final int WINDOW = 32;
 
@@ -161,7 +161,7 @@ public final class FenceQuery {
      * {@code polygons[from + count - 1]} intersects at {@code tolerance}: for every query the
      * fences, in the order, that {@link #intersecting(float[], float, int[])} finds for it alone.
      * A server with a queue of requests calls this on a batch of them: the queries are taken
-     * through the index's stages a few at a time together, so that one query's memory loads
+     * through the index's stages {@value #WINDOW} at a time, so that one query's memory loads
      * overlap the others' (a single query waits for three dependent cache misses).
      *
      * <p>Output: query {@code from + i}'s fences, increasing, are {@code hits[s .. ends[i])} with
