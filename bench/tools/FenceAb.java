@@ -18,9 +18,11 @@ import java.util.List;
  * best and the median round per query and the hit total (equal totals are required).
  *
  * <pre>
- * java --add-modules jdk.incubator.vector bench/tools/FenceAb.java SECONDS QUERIES JAR...
+ * java --add-modules jdk.incubator.vector bench/tools/FenceAb.java SECONDS QUERIES BUILD...
  *   QUERIES: how many of the 1024 benchmark queries a round repeats (1024 as FenceBenchmark;
  *            16 keeps the working set in cache)
+ *   BUILD:   JAR (one query per call), or JAR#batch (the round's queries in one batched call,
+ *            for builds that have it)
  * </pre>
  * A single-file program, run from source; not part of the build.
  */
@@ -30,6 +32,9 @@ public final class FenceAb {
     private static final class Build {
         String jar;
         MethodHandle intersecting;
+        MethodHandle batch;
+        int[] ends = new int[1024];
+        int[] batchHits = new int[1 << 16];
         Object query;
         float[][] polygons;
         int[] hits = new int[256];
@@ -62,8 +67,17 @@ public final class FenceAb {
                     long t0 = threads.getCurrentThreadCpuTime();
                     int total = 0;
                     for (int r = 0; r < reps; r++) {
-                        for (float[] q : b.polygons) {
-                            total += (int) b.intersecting.invokeExact(b.query, q, 0f, b.hits);
+                        if (b.batch != null) {
+                            int n = b.polygons.length;
+                            int done = (int) b.batch.invokeExact(b.query, b.polygons, 0, n, 0f, b.ends, b.batchHits);
+                            if (done != n) {
+                                throw new IllegalStateException(b.jar + ": batch answered " + done + " of " + n);
+                            }
+                            total += b.ends[n - 1];
+                        } else {
+                            for (float[] q : b.polygons) {
+                                total += (int) b.intersecting.invokeExact(b.query, q, 0f, b.hits);
+                            }
                         }
                     }
                     long t = threads.getCurrentThreadCpuTime() - t0;
@@ -105,7 +119,10 @@ public final class FenceAb {
         }
     }
 
-    private static Build load(String jar, int queries) throws Throwable {
+    private static Build load(String spec, int queries) throws Throwable {
+        int hash = spec.indexOf('#');
+        String jar = hash < 0 ? spec : spec.substring(0, hash);
+        String mode = hash < 0 ? "" : spec.substring(hash + 1);
         ClassLoader loader = new URLClassLoader(new URL[] {Path.of(jar).toUri().toURL()}, FenceAb.class.getClassLoader().getParent());
         Class<?> w = loader.loadClass("dev.sepax.bench.ConcaveWorkloads");
         List<?> shapes = (List<?>) w.getMethod("fences", int.class, long.class).invoke(null, 100_000, 5L);
@@ -123,12 +140,18 @@ public final class FenceAb {
         Class<?> index = loader.loadClass("dev.sepax.query.FenceIndex");
         Object ix = index.getMethod("of", compounds).invoke(null, built);
         Build b = new Build();
-        b.jar = jar;
+        b.jar = spec;
         b.query = index.getMethod("newQuery").invoke(ix);
         Class<?> fq = loader.loadClass("dev.sepax.query.FenceQuery");
         b.intersecting = MethodHandles.publicLookup().findVirtual(fq, "intersecting",
                 MethodType.methodType(int.class, float[].class, float.class, int[].class))
                 .asType(MethodType.methodType(int.class, Object.class, float[].class, float.class, int[].class));
+        if (mode.equals("batch")) {
+            b.batch = MethodHandles.publicLookup().findVirtual(fq, "intersecting",
+                    MethodType.methodType(int.class, float[][].class, int.class, int.class, float.class, int[].class, int[].class))
+                    .asType(MethodType.methodType(int.class, Object.class, float[][].class, int.class, int.class, float.class,
+                            int[].class, int[].class));
+        }
         b.polygons = Arrays.copyOf(polygons, queries);
         return b;
     }

@@ -1,5 +1,6 @@
 package dev.sepax;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,8 +46,19 @@ class FenceServerReadmeTest {
             int m = query.get().containing(lon, lat, hits);          // fences containing the point
             return touched + " " + Arrays.toString(Arrays.copyOf(hits, Math.min(m, hits.length)));
         });
+
+        // a server draining a queue: many polygons in one call (less time per query)
+        Future<int[]> replies = server.submit(() -> {
+            float[][] queued = {vehicleXy, {16, 6, 18, 6, 18, 8}, vehicleXy};  // from the queue
+            int[] ends = new int[queued.length];                     // query i's fences:
+            int[] hits = new int[256];                               // hits[ends[i-1] .. ends[i])
+            int done = query.get().intersecting(queued, 0, queued.length, 0f, ends, hits);
+            return Arrays.copyOf(hits, ends[done - 1]);              // done < 3: hits was full
+        });
         // README-FENCE-END
         assertEquals("[0, 1] [1]", reply.get(1, TimeUnit.MINUTES));
+        assertArrayEquals(new int[] {0, 1, 0, 1}, replies.get(1, TimeUnit.MINUTES),
+                "the second polygon lies in the L's notch, outside both fences");
         server.shutdown();
         assertTrue(server.awaitTermination(1, TimeUnit.MINUTES));
 

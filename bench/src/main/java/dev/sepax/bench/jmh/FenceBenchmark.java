@@ -31,8 +31,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Workload G100k: 10^5 concave fences (6..16 vertices), one query per op; the score is queries
- * per second, over 1024 different queries per invocation. {@code sepax_fence}: a convex query
- * polygon from caller arrays through a {@link FenceQuery} on a {@link FenceIndex};
+ * per second, over 1024 different queries per invocation. {@code sepax_fence}: convex query
+ * polygons from caller arrays through a {@link FenceQuery} on a {@link FenceIndex}, as a server
+ * with a queue of requests would call it: the batched call, {@value #BATCH} queries at a time;
+ * {@code sepax_fence_single}: the same queries one call each;
  * {@code jts_fence}: {@link STRtree} candidates, then {@link PreparedGeometry#intersects} of the
  * prepared fence (fences prepared in the setup). {@code sepax_point}: {@link FenceQuery#containing};
  * {@code jts_point}: {@link STRtree} candidates, then an {@link IndexedPointInAreaLocator} per fence
@@ -51,11 +53,15 @@ public class FenceBenchmark {
     static final int QUERIES = 1024;
     static final int FENCES = 100_000;
     static final int LINEAR_QUERIES = 64;
+    /** Queries per batched call in {@code sepax_fence}: the requests a server takes off its queue at once. */
+    static final int BATCH = 64;
 
     FenceQuery query;
     float[][] polygons;
     float[] points;
     int[] hits = new int[256];
+    int[] ends = new int[BATCH];
+    int[] batchHits = new int[64 * BATCH];
     STRtree tree;
     Geometry[] jtsQueries;
     PreparedGeometry[] prepared;
@@ -110,6 +116,10 @@ public class FenceBenchmark {
                             + sepax_fence_linear());
                 }
             }
+            if (method.endsWith(".sepax_fence") && sepax_fence() != sepax_fence_single()) {
+                throw new IllegalStateException("batched and single queries disagree: " + sepax_fence() + " vs "
+                        + sepax_fence_single());
+            }
             SteadyState.warm(params, this, method.endsWith(".sepax_fence_linear") ? LINEAR_QUERIES : QUERIES); // compiled before JMH times it
             return;
         }
@@ -141,8 +151,25 @@ public class FenceBenchmark {
         }
     }
 
+    /** The batched call, {@value #BATCH} queries a call; the total of their hit counts, as {@link #sepax_fence_single}. */
     @Benchmark
     public int sepax_fence() {
+        int total = 0;
+        int from = 0;
+        while (from < QUERIES) {
+            int a = query.intersecting(polygons, from, Math.min(BATCH, QUERIES - from), 0f, ends, batchHits);
+            if (a == 0) {
+                throw new IllegalStateException("query " + from + " hits more than " + batchHits.length + " fences");
+            }
+            total += ends[a - 1];
+            from += a;
+        }
+        return total;
+    }
+
+    /** One call per query. */
+    @Benchmark
+    public int sepax_fence_single() {
         int total = 0;
         for (float[] q : polygons) {
             total += query.intersecting(q, 0f, hits);
