@@ -44,6 +44,12 @@ final class KernelScratch {
     final float[] startNy = new float[L];
     /** Support indices of up to L group starts, lane by lane. */
     final int[] startIndex = new int[L];
+    /**
+     * The manifold kernel's queue of up to L touching pairs for the clipping in lanes, 8 rows of L
+     * ints: pair index, reference edge start slot, its end slot, incident edge start slot, its
+     * end slot, the feature id base, then the first and second point slots of each pair.
+     */
+    final int[] manifoldQueue = new int[8 * L];
     /** Sink of the MTV kernel's cache-line touches (keeps those reads from being removed). */
     int touched;
     /** Support indices at the group starts of a merge-class pair's A (see {@link #supports}). */

@@ -35,15 +35,38 @@ import jdk.incubator.vector.VectorSpecies;
  * reduction is a long NaN- and {@code -0}-aware sequence on x86.
  * Both are exact and independent of the reduction order: a maximum rounds nothing,
  * the {@code + 0f} leaves no {@code -0} to tell apart, and the stores' finite coordinates (within
- * {@code 2^60}) keep every separation finite, so no NaN. The clipping (reference choice, incident
- * edge, slab clip, points and ids) is then the scalar kernel's own
- * {@link ContactManifoldFinder#finish tail}, so every output bit matches.
+ * {@code 2^60}) keep every separation finite, so no NaN.
+ *
+ * <p>The same vector then finds both candidate incident edges: A's best normal against B's
+ * normals in the high half, B's best normal against A's in the low half, the scalar dot
+ * {@code nx * inx + ny * iny} plus {@code 0f} (so that {@code -0} and {@code +0} tie, as the
+ * scalar {@code <} has them) and the first lane of each half's minimum key. The reference choice
+ * (bias, margin test, normal) is scalar per pair.
+ *
+ * <h2>Clipping in lanes across pairs</h2>
+ * A touching pair is queued as slot indices (reference edge ends, incident edge ends) with its
+ * feature id base; each full queue of {@code L} pairs is clipped at once, one pair per lane:
+ * <pre>
+ *  gather:   reference normal and ends, incident ends (10 gathers)
+ *  per lane: t1, t2, refLen, the slab's uA, uB (divisions), uLo, uHi, the points, separations
+ *  scatter:  point count; each point's position, separation and id under its emit mask
+ * </pre>
+ * Every expression is {@link ContactManifoldFinder}'s, in its order. Its {@code Math.min/max}
+ * become one compare and two blends: {@code uLo = max(0, min(uA, uB))} is then {@code +0} or a
+ * positive value, exactly as in the scalar, and {@code uHi}'s sign of zero is never observed (a
+ * zero {@code uHi} keeps at most the first point, which is placed from {@code uLo}). No lane sees a
+ * NaN: {@code dt != 0} where the quotients are kept, and they are finite or infinite. A pair that
+ * gets no point from its first reference (the scalar then tries the other shape's face) is
+ * redone by the scalar finder after the lanes' stores, so its entry ends as the scalar's.
+ * Queue rows live in {@link KernelScratch}; with the pool empty the call is the scalar
+ * reference (same bits). Shapes of more than {@code H} edges take the scalar tail per pair.
  *
  * <p>Shapes of at most {@code H = L / 2} edges (boxes, triangles, up to 8-gons with 16 lanes)
  * share one vector, A's edges in the low half and B's in the high half, for {@code max(ka, kb)}
  * steps per pair; larger shapes take whole vectors of one shape's edges at a time.
  *
- * <p>Stateless, thread-safe, allocation-free (nothing vector-typed leaves the method that made it).
+ * <p>Stateless, thread-safe (per-call scratch from {@link KernelScratch}), allocation-free in
+ * steady state (nothing vector-typed leaves the method that made it).
  */
 public final class VectorManifolds implements ManifoldKernel {
     /** The shared instance, found by {@code Sepax.manifolds()}. */
@@ -70,14 +93,15 @@ public final class VectorManifolds implements ManifoldKernel {
     @Override
     public int manifolds(ConvexPolygons shapes, PairBatch pairs, int from, int to, float margin, ContactManifolds out) {
         ContactManifoldFinder.checkBatch(shapes, pairs, null, from, to, margin, out);
-        int[] pa = pairs.arrays().a;
-        int[] pb = pairs.arrays().b;
-        int[] count = shapes.arrays().count;
-        int touching = 0;
-        for (int p = from; p < to; p++) {
-            touching += compute(shapes, pa[p], pb[p], count, margin, out, p) > 0 ? 1 : 0;
+        KernelScratch scratch = KernelScratch.take();
+        if (scratch == null) {
+            return ContactManifoldFinder.find(shapes, pairs, from, to, margin, out);
         }
-        return touching;
+        try {
+            return run(shapes, pairs, null, from, to, margin, out, scratch.manifoldQueue);
+        } finally {
+            KernelScratch.give(scratch);
+        }
     }
 
     @Override
@@ -87,43 +111,68 @@ public final class VectorManifolds implements ManifoldKernel {
             throw new IllegalArgumentException("selected is null");
         }
         ContactManifoldFinder.checkBatch(shapes, pairs, selected, from, to, margin, out);
-        int[] pa = pairs.arrays().a;
-        int[] pb = pairs.arrays().b;
-        int[] count = shapes.arrays().count;
-        int[] pointCount = out.pointCounts();
-        long[] words = selected.words();
-        int touching = 0;
-        for (int p = from; p < to; p++) {
-            if ((words[p >>> 6] & (1L << p)) == 0) {
-                pointCount[p] = 0;
-            } else {
-                touching += compute(shapes, pa[p], pb[p], count, margin, out, p) > 0 ? 1 : 0;
-            }
+        KernelScratch scratch = KernelScratch.take();
+        if (scratch == null) {
+            return ContactManifoldFinder.find(shapes, pairs, selected, from, to, margin, out);
         }
-        return touching;
+        try {
+            return run(shapes, pairs, selected.words(), from, to, margin, out, scratch.manifoldQueue);
+        } finally {
+            KernelScratch.give(scratch);
+        }
     }
 
-    private static int compute(ConvexPolygons s, int a, int b, int[] count, float margin, ContactManifolds out, int p) {
-        int ka = count[a];
-        int kb = count[b];
-        if (ka <= H && kb <= H) {
-            return packedPair(s, a, b, ka, kb, margin, out, p);
-        }
+    /**
+     * Pairs {@code [from, to)} (those with their bit set in {@code words}, all if null): best
+     * edges per pair, touching pairs queued in {@code queue} and clipped {@code L} at a time.
+     */
+    private static int run(ConvexPolygons s, PairBatch pairs, long[] words, int from, int to, float margin,
+                           ContactManifolds out, int[] queue) {
+        int[] pa = pairs.arrays().a;
+        int[] pb = pairs.arrays().b;
+        int[] count = s.arrays().count;
         int[] start = s.arrays().start;
-        long bestA = bestEdge(s, start[a], ka, start[b], kb);
-        long bestB = bestEdge(s, start[b], kb, start[a], ka);
-        return ContactManifoldFinder.finish(s, a, b, Float.intBitsToFloat((int) (bestA >>> 32)), (int) bestA,
-                Float.intBitsToFloat((int) (bestB >>> 32)), (int) bestB, margin, out, p);
+        int[] pointCount = out.pointCounts();
+        int touching = 0;
+        int queued = 0;
+        for (int p = from; p < to; p++) {
+            if (words != null && (words[p >>> 6] & (1L << p)) == 0) {
+                pointCount[p] = 0;
+                continue;
+            }
+            int a = pa[p];
+            int b = pb[p];
+            int ka = count[a];
+            int kb = count[b];
+            if (ka <= H && kb <= H) {
+                queued = packedPair(s, a, b, ka, kb, margin, out, p, queue, queued);
+                if (queued == L) {
+                    touching += clip(s, pa, pb, margin, out, queue, L);
+                    queued = 0;
+                }
+            } else {
+                long bestA = bestEdge(s, start[a], ka, start[b], kb);
+                long bestB = bestEdge(s, start[b], kb, start[a], ka);
+                touching += ContactManifoldFinder.finish(s, a, b, Float.intBitsToFloat((int) (bestA >>> 32)), (int) bestA,
+                        Float.intBitsToFloat((int) (bestB >>> 32)), (int) bestB, margin, out, p) > 0 ? 1 : 0;
+            }
+        }
+        if (queued > 0) {
+            touching += clip(s, pa, pb, margin, out, queue, queued);
+        }
+        return touching;
     }
 
     /**
      * Both shapes' best edges in one vector (each at most {@code H} edges): lanes {@code [0, H)}
      * hold A's edges against B's vertices, lanes {@code [H, L)} B's edges against A's vertices.
      * Each step broadcasts one vertex of B to the low half and one of A to the high half; a shape
-     * with fewer vertices repeats its last one, which cannot change a minimum.
+     * with fewer vertices repeats its last one, which cannot change a minimum. Then both
+     * candidate incident edges (class doc), and {@link #choose} queues the pair or writes its
+     * empty entry; returns the new queue length.
      */
     private static int packedPair(ConvexPolygons s, int a, int b, int ka, int kb, float margin, ContactManifolds out,
-                                  int p) {
+                                  int p, int[] queue, int queued) {
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         VectorMask<Float> high = iota.compare(VectorOperators.GE, (float) H);
         PolygonArrays r = s.arrays();
@@ -201,7 +250,146 @@ public final class VectorManifolds implements ManifoldKernel {
         float sepA = fromKey(keyA);
         float sepB = fromKey(keyB);
         assert edgeA >= 0 && edgeA < ka && edgeB >= 0 && edgeB < kb : "edgeA=" + edgeA + ", edgeB=" + edgeB;
-        return ContactManifoldFinder.finish(s, a, b, sepA, edgeA, sepB, edgeB, margin, out, p);
+        // Incident edges: lanes [0, H) dot A's normals with B's best normal (B as reference),
+        // lanes [H, L) B's normals with A's best; the first lane of each half's minimum.
+        FloatVector rnx = FloatVector.broadcast(F, nx[ob + edgeB]).blend(nx[oa + edgeA], high);
+        FloatVector rny = FloatVector.broadcast(F, ny[ob + edgeB]).blend(ny[oa + edgeA], high);
+        IntVector dbits = rnx.mul(vnx).add(rny.mul(vny)).add(0f).reinterpretAsInts();
+        IntVector dkey = dbits.lanewise(VectorOperators.XOR, dbits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+        IntVector d0 = dkey.blend(Integer.MAX_VALUE, valid.not());
+        IntVector dm = d0.min(d0.rearrange(SWAP_1));
+        if (H > 2) {
+            dm = dm.min(dm.rearrange(SWAP_2));
+        }
+        if (H > 4) {
+            dm = dm.min(dm.rearrange(SWAP_4));
+        }
+        long lowest = d0.eq(dm).toLong();
+        int incA = Long.numberOfTrailingZeros(lowest);
+        int incB = Long.numberOfTrailingZeros(lowest >>> H);
+        return choose(s, a, b, sepA, edgeA, incB, sepB, edgeB, incA, margin, out, p, queue, queued);
+    }
+
+    /**
+     * Step 2 of {@link ContactManifoldFinder} for pair {@code p}: with {@code incB} the incident
+     * edge (on B) of A's best edge and {@code incA} that (on A) of B's, writes the normal of the
+     * biased reference choice; a pair past the margin gets 0 points, any other is queued for
+     * {@link #clip}. Returns the new queue length.
+     */
+    private static int choose(ConvexPolygons s, int a, int b, float sepA, int edgeA, int incB, float sepB, int edgeB,
+                              int incA, float margin, ContactManifolds out, int p, int[] queue, int queued) {
+        PolygonArrays r = s.arrays();
+        boolean flip = sepB > sepA + ContactManifoldFinder.referenceBias(s, a, b);
+        int ref = flip ? b : a;
+        int inc = flip ? a : b;
+        int edge = flip ? edgeB : edgeA;
+        int e = flip ? incA : incB;
+        int or = r.start[ref];
+        out.normalXs()[p] = flip ? -r.nx[or + edge] : r.nx[or + edge];
+        out.normalYs()[p] = flip ? -r.ny[or + edge] : r.ny[or + edge];
+        if (Math.max(sepA, sepB) > margin) {
+            out.pointCounts()[p] = 0;
+            return queued;
+        }
+        int oi = r.start[inc];
+        int q = queued;
+        queue[q] = p;
+        queue[L + q] = or + edge;
+        queue[2 * L + q] = or + (edge + 1 == r.count[ref] ? 0 : edge + 1);
+        queue[3 * L + q] = oi + e;
+        queue[4 * L + q] = oi + (e + 1 == r.count[inc] ? 0 : e + 1);
+        queue[5 * L + q] = (flip ? 1 << 31 : 0) | (edge << 16) | (e << 1);
+        return q + 1;
+    }
+
+    /**
+     * Clips the {@code n} queued pairs (rows of {@code queue}, see {@link KernelScratch}) in
+     * lanes, one pair per lane (class doc); lanes past {@code n} repeat pair 0, whose stores they
+     * repeat. A pair left without points is redone by the scalar finder. Returns how many of the
+     * pairs got points.
+     */
+    private static int clip(ConvexPolygons s, int[] pa, int[] pb, float margin, ContactManifolds out, int[] queue,
+                            int n) {
+        for (int row = 0; row < 6 * L; row += L) {
+            for (int q = n; q < L; q++) {
+                queue[row + q] = queue[row];
+            }
+        }
+        PolygonArrays r = s.arrays();
+        float[] x = r.x;
+        float[] y = r.y;
+        FloatVector nx = FloatVector.fromArray(F, r.nx, 0, queue, L);
+        FloatVector ny = FloatVector.fromArray(F, r.ny, 0, queue, L);
+        FloatVector r1x = FloatVector.fromArray(F, x, 0, queue, L);
+        FloatVector r1y = FloatVector.fromArray(F, y, 0, queue, L);
+        FloatVector r2x = FloatVector.fromArray(F, x, 0, queue, 2 * L);
+        FloatVector r2y = FloatVector.fromArray(F, y, 0, queue, 2 * L);
+        FloatVector v1x = FloatVector.fromArray(F, x, 0, queue, 3 * L);
+        FloatVector v1y = FloatVector.fromArray(F, y, 0, queue, 3 * L);
+        FloatVector v2x = FloatVector.fromArray(F, x, 0, queue, 4 * L);
+        FloatVector v2y = FloatVector.fromArray(F, y, 0, queue, 4 * L);
+        // ContactManifoldFinder.clip's expressions, in its order (tx = -ny, ty = nx).
+        FloatVector tx = ny.neg();
+        FloatVector refLen = tx.mul(r2x.sub(r1x)).add(nx.mul(r2y.sub(r1y)));
+        FloatVector t1 = tx.mul(v1x.sub(r1x)).add(nx.mul(v1y.sub(r1y)));
+        FloatVector t2 = tx.mul(v2x.sub(r1x)).add(nx.mul(v2y.sub(r1y)));
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        FloatVector dt = t2.sub(t1);
+        FloatVector uA = zero.sub(t1).div(dt);
+        FloatVector uB = refLen.sub(t1).div(dt);
+        VectorMask<Float> bFirst = uB.lt(uA);
+        FloatVector lo = uA.blend(uB, bFirst);
+        FloatVector hi = uB.blend(uA, bFirst);
+        FloatVector uLo = zero.blend(lo, lo.compare(VectorOperators.GT, 0f));
+        FloatVector uHi = hi.blend(one, hi.compare(VectorOperators.GT, 1f));
+        // dt == 0: parallel to the side lines, all (inside) or nothing.
+        VectorMask<Float> flat = dt.eq(0f);
+        VectorMask<Float> outside = t1.lt(0f).or(t1.compare(VectorOperators.GT, refLen));
+        uLo = uLo.blend(zero.blend(one, outside), flat);
+        uHi = uHi.blend(one.blend(zero, outside), flat);
+        VectorMask<Float> keep1 = uLo.compare(VectorOperators.LE, uHi);
+        VectorMask<Float> keep2 = uLo.lt(uHi);
+        FloatVector ex = v2x.sub(v1x);
+        FloatVector ey = v2y.sub(v1y);
+        FloatVector c1x = v1x.add(uLo.mul(ex)).blend(v1x, uLo.eq(0f));
+        FloatVector c1y = v1y.add(uLo.mul(ey)).blend(v1y, uLo.eq(0f));
+        FloatVector c2x = v1x.add(uHi.mul(ex)).blend(v2x, uHi.eq(1f));
+        FloatVector c2y = v1y.add(uHi.mul(ey)).blend(v2y, uHi.eq(1f));
+        FloatVector sep1 = nx.mul(c1x.sub(r1x)).add(ny.mul(c1y.sub(r1y)));
+        FloatVector sep2 = nx.mul(c2x.sub(r1x)).add(ny.mul(c2y.sub(r1y)));
+        VectorMask<Float> emit1 = keep1.and(sep1.compare(VectorOperators.LE, margin));
+        VectorMask<Float> emit2 = keep2.and(sep2.compare(VectorOperators.LE, margin));
+        FloatVector half1 = sep1.mul(0.5f);
+        FloatVector half2 = sep2.mul(0.5f);
+        VectorMask<Integer> e1 = emit1.cast(I);
+        VectorMask<Integer> e2 = emit2.cast(I);
+        // Point slots: 2p for the first emitted point, 2p + (first emitted) for the second.
+        IntVector pv = IntVector.fromArray(I, queue, 0);
+        IntVector slot1 = pv.add(pv);
+        IntVector one1 = IntVector.zero(I).blend(1, e1);
+        slot1.intoArray(queue, 6 * L);
+        slot1.add(one1).intoArray(queue, 7 * L);
+        IntVector points = one1.add(IntVector.zero(I).blend(1, e2));
+        points.intoArray(out.pointCounts(), 0, queue, 0);
+        c1x.sub(half1.mul(nx)).intoArray(out.pointXs(), 0, queue, 6 * L, emit1);
+        c1y.sub(half1.mul(ny)).intoArray(out.pointYs(), 0, queue, 6 * L, emit1);
+        sep1.intoArray(out.separations(), 0, queue, 6 * L, emit1);
+        IntVector id = IntVector.fromArray(I, queue, 5 * L);
+        id.intoArray(out.ids(), 0, queue, 6 * L, e1);
+        c2x.sub(half2.mul(nx)).intoArray(out.pointXs(), 0, queue, 7 * L, emit2);
+        c2y.sub(half2.mul(ny)).intoArray(out.pointYs(), 0, queue, 7 * L, emit2);
+        sep2.intoArray(out.separations(), 0, queue, 7 * L, emit2);
+        id.or(1).intoArray(out.ids(), 0, queue, 7 * L, e2);
+        long none = points.eq(0).toLong() & ((1L << n) - 1);
+        int touching = n - Long.bitCount(none);
+        // The scalar finder's second choice of reference (rare): redone whole, as the scalar does.
+        while (none != 0) {
+            int q = queue[Long.numberOfTrailingZeros(none)];
+            none &= none - 1;
+            touching += ContactManifoldFinder.find(s, pa[q], pb[q], margin, out, q) > 0 ? 1 : 0;
+        }
+        return touching;
     }
 
     /**
