@@ -250,40 +250,21 @@ public final class VectorManifolds implements ManifoldKernel {
         float sepA = fromKey(keyA);
         float sepB = fromKey(keyB);
         assert edgeA >= 0 && edgeA < ka && edgeB >= 0 && edgeB < kb : "edgeA=" + edgeA + ", edgeB=" + edgeB;
-        // Incident edges: lanes [0, H) dot A's normals with B's best normal (B as reference),
-        // lanes [H, L) B's normals with A's best; the first lane of each half's minimum.
-        FloatVector rnx = FloatVector.broadcast(F, nx[ob + edgeB]).blend(nx[oa + edgeA], high);
-        FloatVector rny = FloatVector.broadcast(F, ny[ob + edgeB]).blend(ny[oa + edgeA], high);
-        IntVector dbits = rnx.mul(vnx).add(rny.mul(vny)).add(0f).reinterpretAsInts();
-        IntVector dkey = dbits.lanewise(VectorOperators.XOR, dbits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
-        IntVector d0 = dkey.blend(Integer.MAX_VALUE, valid.not());
-        IntVector dm = d0.min(d0.rearrange(SWAP_1));
-        if (H > 2) {
-            dm = dm.min(dm.rearrange(SWAP_2));
-        }
-        if (H > 4) {
-            dm = dm.min(dm.rearrange(SWAP_4));
-        }
-        long lowest = d0.eq(dm).toLong();
-        int incA = Long.numberOfTrailingZeros(lowest);
-        int incB = Long.numberOfTrailingZeros(lowest >>> H);
-        return choose(s, a, b, sepA, edgeA, incB, sepB, edgeB, incA, margin, out, p, queue, queued);
+        return choose(s, a, b, sepA, edgeA, sepB, edgeB, margin, out, p, queue, queued);
     }
 
     /**
-     * Step 2 of {@link ContactManifoldFinder} for pair {@code p}: with {@code incB} the incident
-     * edge (on B) of A's best edge and {@code incA} that (on A) of B's, writes the normal of the
-     * biased reference choice; a pair past the margin gets 0 points, any other is queued for
+     * Step 2 of {@link ContactManifoldFinder} for pair {@code p}: writes the normal of the biased
+     * reference choice; a pair past the margin gets 0 points, any other is queued for
      * {@link #clip}. Returns the new queue length.
      */
-    private static int choose(ConvexPolygons s, int a, int b, float sepA, int edgeA, int incB, float sepB, int edgeB,
-                              int incA, float margin, ContactManifolds out, int p, int[] queue, int queued) {
+    private static int choose(ConvexPolygons s, int a, int b, float sepA, int edgeA, float sepB, int edgeB,
+                              float margin, ContactManifolds out, int p, int[] queue, int queued) {
         PolygonArrays r = s.arrays();
         boolean flip = sepB > sepA + ContactManifoldFinder.referenceBias(s, a, b);
         int ref = flip ? b : a;
         int inc = flip ? a : b;
         int edge = flip ? edgeB : edgeA;
-        int e = flip ? incA : incB;
         int or = r.start[ref];
         out.normalXs()[p] = flip ? -r.nx[or + edge] : r.nx[or + edge];
         out.normalYs()[p] = flip ? -r.ny[or + edge] : r.ny[or + edge];
@@ -296,9 +277,9 @@ public final class VectorManifolds implements ManifoldKernel {
         queue[q] = p;
         queue[L + q] = or + edge;
         queue[2 * L + q] = or + (edge + 1 == r.count[ref] ? 0 : edge + 1);
-        queue[3 * L + q] = oi + e;
-        queue[4 * L + q] = oi + (e + 1 == r.count[inc] ? 0 : e + 1);
-        queue[5 * L + q] = (flip ? 1 << 31 : 0) | (edge << 16) | (e << 1);
+        queue[3 * L + q] = oi;
+        queue[4 * L + q] = r.count[inc];
+        queue[5 * L + q] = (flip ? 1 << 31 : 0) | (edge << 16);
         return q + 1;
     }
 
@@ -320,6 +301,25 @@ public final class VectorManifolds implements ManifoldKernel {
         float[] y = r.y;
         FloatVector nx = FloatVector.fromArray(F, r.nx, 0, queue, L);
         FloatVector ny = FloatVector.fromArray(F, r.ny, 0, queue, L);
+        // Incident edge: the scalar loop in lanes, the first edge of the least dot (strict <).
+        // Step j reads slot oi + j of every lane; lanes with fewer edges read the next shape's
+        // slots or the store's TAIL_SLACK (j < H), which the mask j < ki keeps out.
+        IntVector oi = IntVector.fromArray(I, queue, 3 * L);
+        IntVector ki = IntVector.fromArray(I, queue, 4 * L);
+        int steps = ki.reduceLanes(VectorOperators.MAX);
+        FloatVector minDot = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        IntVector e = IntVector.zero(I);
+        for (int j = 0; j < steps; j++) {
+            FloatVector d = nx.mul(FloatVector.fromArray(F, r.nx, j, queue, 3 * L))
+                    .add(ny.mul(FloatVector.fromArray(F, r.ny, j, queue, 3 * L)));
+            VectorMask<Float> less = d.lt(minDot).and(ki.compare(VectorOperators.GT, j).cast(F));
+            minDot = minDot.blend(d, less);
+            e = e.blend(j, less.cast(I));
+        }
+        IntVector e2 = e.add(1);
+        e2 = e2.blend(0, e2.eq(ki));
+        oi.add(e).intoArray(queue, 3 * L);
+        oi.add(e2).intoArray(queue, 4 * L);
         FloatVector r1x = FloatVector.fromArray(F, x, 0, queue, L);
         FloatVector r1y = FloatVector.fromArray(F, y, 0, queue, L);
         FloatVector r2x = FloatVector.fromArray(F, x, 0, queue, 2 * L);
@@ -375,7 +375,7 @@ public final class VectorManifolds implements ManifoldKernel {
         c1x.sub(half1.mul(nx)).intoArray(out.pointXs(), 0, queue, 6 * L, emit1);
         c1y.sub(half1.mul(ny)).intoArray(out.pointYs(), 0, queue, 6 * L, emit1);
         sep1.intoArray(out.separations(), 0, queue, 6 * L, emit1);
-        IntVector id = IntVector.fromArray(I, queue, 5 * L);
+        IntVector id = IntVector.fromArray(I, queue, 5 * L).or(e.lanewise(VectorOperators.LSHL, 1));
         id.intoArray(out.ids(), 0, queue, 6 * L, e1);
         c2x.sub(half2.mul(nx)).intoArray(out.pointXs(), 0, queue, 7 * L, emit2);
         c2y.sub(half2.mul(ny)).intoArray(out.pointYs(), 0, queue, 7 * L, emit2);
