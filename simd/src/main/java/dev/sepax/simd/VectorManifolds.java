@@ -37,17 +37,16 @@ import jdk.incubator.vector.VectorSpecies;
  * the {@code + 0f} leaves no {@code -0} to tell apart, and the stores' finite coordinates (within
  * {@code 2^60}) keep every separation finite, so no NaN.
  *
- * <p>The same vector then finds both candidate incident edges: A's best normal against B's
- * normals in the high half, B's best normal against A's in the low half, the scalar dot
- * {@code nx * inx + ny * iny} plus {@code 0f} (so that {@code -0} and {@code +0} tie, as the
- * scalar {@code <} has them) and the first lane of each half's minimum key. The reference choice
- * (bias, margin test, normal) is scalar per pair.
+ * <p>The reference choice (bias, margin test, normal) is then scalar per pair.
  *
  * <h2>Clipping in lanes across pairs</h2>
- * A touching pair is queued as slot indices (reference edge ends, incident edge ends) with its
- * feature id base; each full queue of {@code L} pairs is clipped at once, one pair per lane:
+ * A touching pair is queued as slot indices (reference edge ends, incident shape's start and
+ * edge count) with its feature id base; each full queue of {@code L} pairs is clipped at once, one pair per lane:
  * <pre>
- *  gather:   reference normal and ends, incident ends (10 gathers)
+ *  gather:   reference normal (2 gathers)
+ *  incident: for j below the largest incident edge count: gather normal j of each lane's
+ *            incident shape; d = nx * inx + ny * iny; d &lt; min (and j &lt; count) ? take j
+ *  gather:   reference and incident edge ends (8 gathers)
  *  per lane: t1, t2, refLen, the slab's uA, uB (divisions), uLo, uHi, the points, separations
  *  scatter:  point count; each point's position, separation and id under its emit mask
  * </pre>
@@ -316,10 +315,10 @@ public final class VectorManifolds implements ManifoldKernel {
             minDot = minDot.blend(d, less);
             e = e.blend(j, less.cast(I));
         }
-        IntVector e2 = e.add(1);
-        e2 = e2.blend(0, e2.eq(ki));
+        IntVector next = e.add(1);
+        next = next.blend(0, next.eq(ki));
         oi.add(e).intoArray(queue, 3 * L);
-        oi.add(e2).intoArray(queue, 4 * L);
+        oi.add(next).intoArray(queue, 4 * L);
         FloatVector r1x = FloatVector.fromArray(F, x, 0, queue, L);
         FloatVector r1y = FloatVector.fromArray(F, y, 0, queue, L);
         FloatVector r2x = FloatVector.fromArray(F, x, 0, queue, 2 * L);
