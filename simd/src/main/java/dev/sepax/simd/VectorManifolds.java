@@ -46,6 +46,7 @@ import jdk.incubator.vector.VectorSpecies;
  *  gather:   reference normal (2 gathers)
  *  incident: for j below the largest incident edge count: gather normal j of each lane's
  *            incident shape; d = nx * inx + ny * iny; d &lt; min (and j &lt; count) ? take j
+ *            (compared as sign-magnitude keys of d + 0f, int masks only)
  *  gather:   reference and incident edge ends (8 gathers)
  *  per lane: t1, t2, refLen, the slab's uA, uB (divisions), uLo, uHi, the points, separations
  *  scatter:  point count; each point's position, separation and id under its emit mask
@@ -298,27 +299,9 @@ public final class VectorManifolds implements ManifoldKernel {
         PolygonArrays r = s.arrays();
         float[] x = r.x;
         float[] y = r.y;
+        incident(r.nx, r.ny, queue);
         FloatVector nx = FloatVector.fromArray(F, r.nx, 0, queue, L);
         FloatVector ny = FloatVector.fromArray(F, r.ny, 0, queue, L);
-        // Incident edge: the scalar loop in lanes, the first edge of the least dot (strict <).
-        // Step j reads slot oi + j of every lane; lanes with fewer edges read the next shape's
-        // slots or the store's TAIL_SLACK (j < H), which the mask j < ki keeps out.
-        IntVector oi = IntVector.fromArray(I, queue, 3 * L);
-        IntVector ki = IntVector.fromArray(I, queue, 4 * L);
-        int steps = ki.reduceLanes(VectorOperators.MAX);
-        FloatVector minDot = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-        IntVector e = IntVector.zero(I);
-        for (int j = 0; j < steps; j++) {
-            FloatVector d = nx.mul(FloatVector.fromArray(F, r.nx, j, queue, 3 * L))
-                    .add(ny.mul(FloatVector.fromArray(F, r.ny, j, queue, 3 * L)));
-            VectorMask<Float> less = d.lt(minDot).and(ki.compare(VectorOperators.GT, j).cast(F));
-            minDot = minDot.blend(d, less);
-            e = e.blend(j, less.cast(I));
-        }
-        IntVector next = e.add(1);
-        next = next.blend(0, next.eq(ki));
-        oi.add(e).intoArray(queue, 3 * L);
-        oi.add(next).intoArray(queue, 4 * L);
         FloatVector r1x = FloatVector.fromArray(F, x, 0, queue, L);
         FloatVector r1y = FloatVector.fromArray(F, y, 0, queue, L);
         FloatVector r2x = FloatVector.fromArray(F, x, 0, queue, 2 * L);
@@ -361,26 +344,32 @@ public final class VectorManifolds implements ManifoldKernel {
         VectorMask<Float> emit2 = keep2.and(sep2.compare(VectorOperators.LE, margin));
         FloatVector half1 = sep1.mul(0.5f);
         FloatVector half2 = sep2.mul(0.5f);
-        VectorMask<Integer> e1 = emit1.cast(I);
-        VectorMask<Integer> e2 = emit2.cast(I);
+        // The emit masks as ints 0/1 (a blend of the float whose bits are 1, reinterpreted) and
+        // int masks from those, rather than a mask cast between species.
+        FloatVector bit = FloatVector.broadcast(F, Float.intBitsToFloat(1));
+        IntVector one1 = zero.blend(bit, emit1).reinterpretAsInts();
+        IntVector one2 = zero.blend(bit, emit2).reinterpretAsInts();
+        VectorMask<Integer> e1 = one1.compare(VectorOperators.NE, 0);
+        VectorMask<Integer> e2 = one2.compare(VectorOperators.NE, 0);
         // Point slots: 2p for the first emitted point, 2p + (first emitted) for the second.
         IntVector pv = IntVector.fromArray(I, queue, 0);
         IntVector slot1 = pv.add(pv);
-        IntVector one1 = IntVector.zero(I).blend(1, e1);
         slot1.intoArray(queue, 6 * L);
         slot1.add(one1).intoArray(queue, 7 * L);
-        IntVector points = one1.add(IntVector.zero(I).blend(1, e2));
+        IntVector points = one1.add(one2);
         points.intoArray(out.pointCounts(), 0, queue, 0);
-        c1x.sub(half1.mul(nx)).intoArray(out.pointXs(), 0, queue, 6 * L, emit1);
-        c1y.sub(half1.mul(ny)).intoArray(out.pointYs(), 0, queue, 6 * L, emit1);
-        sep1.intoArray(out.separations(), 0, queue, 6 * L, emit1);
-        IntVector id = IntVector.fromArray(I, queue, 5 * L).or(e.lanewise(VectorOperators.LSHL, 1));
-        id.intoArray(out.ids(), 0, queue, 6 * L, e1);
-        c2x.sub(half2.mul(nx)).intoArray(out.pointXs(), 0, queue, 7 * L, emit2);
-        c2y.sub(half2.mul(ny)).intoArray(out.pointYs(), 0, queue, 7 * L, emit2);
-        sep2.intoArray(out.separations(), 0, queue, 7 * L, emit2);
-        id.or(1).intoArray(out.ids(), 0, queue, 7 * L, e2);
+        // The point values go through rows 8..15 to the scatters, a method of their own: at the
+        // end of this one they ran past C2's node budget, where a masked scatter boxed.
+        c1x.sub(half1.mul(nx)).reinterpretAsInts().intoArray(queue, 8 * L);
+        c1y.sub(half1.mul(ny)).reinterpretAsInts().intoArray(queue, 9 * L);
+        sep1.reinterpretAsInts().intoArray(queue, 10 * L);
+        c2x.sub(half2.mul(nx)).reinterpretAsInts().intoArray(queue, 11 * L);
+        c2y.sub(half2.mul(ny)).reinterpretAsInts().intoArray(queue, 12 * L);
+        sep2.reinterpretAsInts().intoArray(queue, 13 * L);
+        one1.intoArray(queue, 14 * L);
+        one2.intoArray(queue, 15 * L);
         long none = points.eq(0).toLong() & ((1L << n) - 1);
+        scatter(queue, out.pointXs(), out.pointYs(), out.separations(), out.ids());
         int touching = n - Long.bitCount(none);
         // The scalar finder's second choice of reference (rare): redone whole, as the scalar does.
         while (none != 0) {
@@ -389,6 +378,61 @@ public final class VectorManifolds implements ManifoldKernel {
             touching += ContactManifoldFinder.find(s, pa[q], pb[q], margin, out, q) > 0 ? 1 : 0;
         }
         return touching;
+    }
+
+    /**
+     * The incident edge of each queued pair, in lanes: rows 3 and 4 of {@code queue} (incident
+     * shape's start slot, edge count) become the incident edge's start and end slots, and the
+     * edge index joins the id base in row 5. Its own method, taking only arrays, so that its
+     * loop compiles apart from the clipping.
+     */
+    private static void incident(float[] nxs, float[] nys, int[] queue) {
+        FloatVector nx = FloatVector.fromArray(F, nxs, 0, queue, L);
+        FloatVector ny = FloatVector.fromArray(F, nys, 0, queue, L);
+        // Incident edge: the scalar loop in lanes, the first edge of the least dot (strict <).
+        // Step j reads slot oi + j of every lane; lanes with fewer edges read the next shape's
+        // slots or the store's TAIL_SLACK (j < H), which the mask j < ki keeps out.
+        IntVector oi = IntVector.fromArray(I, queue, 3 * L);
+        IntVector ki = IntVector.fromArray(I, queue, 4 * L);
+        int steps = ki.reduceLanes(VectorOperators.MAX);
+        // The comparison runs on sign-magnitude keys of d + 0f (no -0 left, so the keys' strict <
+        // is the floats' <), keeping every mask an int mask: no mask changes species.
+        IntVector minKey = IntVector.broadcast(I, Integer.MAX_VALUE);
+        IntVector e = IntVector.zero(I);
+        for (int j = 0; j < steps; j++) {
+            IntVector db = nx.mul(FloatVector.fromArray(F, nxs, j, queue, 3 * L))
+                    .add(ny.mul(FloatVector.fromArray(F, nys, j, queue, 3 * L))).add(0f).reinterpretAsInts();
+            IntVector dk = db.lanewise(VectorOperators.XOR, db.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+            VectorMask<Integer> less = dk.lt(minKey).and(ki.compare(VectorOperators.GT, j));
+            minKey = minKey.blend(dk, less);
+            e = e.blend(j, less);
+        }
+        IntVector next = e.add(1);
+        next = next.blend(0, next.eq(ki));
+        oi.add(e).intoArray(queue, 3 * L);
+        oi.add(next).intoArray(queue, 4 * L);
+        IntVector.fromArray(I, queue, 5 * L).or(e.lanewise(VectorOperators.LSHL, 1)).intoArray(queue, 5 * L);
+    }
+
+    /**
+     * Writes the queued pairs' points from rows 8..15 of {@code queue} (see {@link #clip}): point
+     * 1's x, y, separation, point 2's, then the two emit flags (0 or 1); each point to its slot
+     * (rows 6 and 7) only where emitted, its id from row 5.
+     */
+    private static void scatter(int[] queue, float[] px, float[] py, float[] separation, int[] ids) {
+        VectorMask<Integer> e1 = IntVector.fromArray(I, queue, 14 * L).compare(VectorOperators.NE, 0);
+        VectorMask<Integer> e2 = IntVector.fromArray(I, queue, 15 * L).compare(VectorOperators.NE, 0);
+        VectorMask<Float> emit1 = e1.cast(F);
+        VectorMask<Float> emit2 = e2.cast(F);
+        IntVector.fromArray(I, queue, 8 * L).reinterpretAsFloats().intoArray(px, 0, queue, 6 * L, emit1);
+        IntVector.fromArray(I, queue, 9 * L).reinterpretAsFloats().intoArray(py, 0, queue, 6 * L, emit1);
+        IntVector.fromArray(I, queue, 10 * L).reinterpretAsFloats().intoArray(separation, 0, queue, 6 * L, emit1);
+        IntVector id = IntVector.fromArray(I, queue, 5 * L);
+        id.intoArray(ids, 0, queue, 6 * L, e1);
+        IntVector.fromArray(I, queue, 11 * L).reinterpretAsFloats().intoArray(px, 0, queue, 7 * L, emit2);
+        IntVector.fromArray(I, queue, 12 * L).reinterpretAsFloats().intoArray(py, 0, queue, 7 * L, emit2);
+        IntVector.fromArray(I, queue, 13 * L).reinterpretAsFloats().intoArray(separation, 0, queue, 7 * L, emit2);
+        id.or(1).intoArray(ids, 0, queue, 7 * L, e2);
     }
 
     /**
