@@ -206,7 +206,8 @@ public final class ContactManifoldFinder {
      */
     public static int finish(ConvexPolygons s, int a, int b, float sepA, int edgeA, float sepB, int edgeB,
                              float margin, ContactManifolds out, int p) {
-        boolean flip = sepB > sepA + referenceBias(s, a, b);
+        float bias = REFERENCE_BIAS * Math.min(size(s, a), size(s, b));
+        boolean flip = sepB > sepA + bias;
         if (Math.max(sepA, sepB) > margin) {
             setNormal(s, a, b, flip, flip ? edgeB : edgeA, out, p);
             out.pointCount[p] = 0;
@@ -220,16 +221,6 @@ public final class ContactManifoldFinder {
             n = clip(s, a, b, !flip, flip ? edgeA : edgeB, margin, out, p);
         }
         return n;
-    }
-
-    /**
-     * The reference-edge bias of pair {@code (a, b)} (step 2 of the class doc): B's best edge
-     * becomes the reference when its separation exceeds A's by more than this, in distance units.
-     * Public only so that the SIMD kernel in another package chooses exactly as {@link #finish}
-     * does; no checks.
-     */
-    public static float referenceBias(ConvexPolygons s, int a, int b) {
-        return REFERENCE_BIAS * Math.min(size(s, a), size(s, b));
     }
 
     /** Writes the normal from A to B of reference edge {@code r} of B (flip) or A. */

@@ -44,14 +44,6 @@ final class KernelScratch {
     final float[] startNy = new float[L];
     /** Support indices of up to L group starts, lane by lane. */
     final int[] startIndex = new int[L];
-    /**
-     * The manifold kernel's queue of up to L touching pairs for the clipping in lanes, 16 rows of
-     * L ints: pair index, reference edge start slot, its end slot, incident shape's start slot
-     * and edge count (then the incident edge's start and end slots), the feature id base, two
-     * spare rows, then the points' values as float bits (x, y, separation of
-     * each) and the two emit flags.
-     */
-    final int[] manifoldQueue = new int[16 * L];
     /** Sink of the MTV kernel's cache-line touches (keeps those reads from being removed). */
     int touched;
     /** Support indices at the group starts of a merge-class pair's A (see {@link #supports}). */
