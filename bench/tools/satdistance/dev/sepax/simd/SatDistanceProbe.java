@@ -25,9 +25,9 @@ import jdk.incubator.vector.VectorSpecies;
  * parallel edges ({@code ties}: with and without the neighbour candidates).
  *
  * <pre>
- * javac --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar -d /tmp/satd bench/tools/satdistance/dev/sepax/simd/SatDistanceProbe.java
- * java --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar:/tmp/satd dev.sepax.simd.SatDistanceProbe 8 SECONDS [STAGE]
- * java --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar:/tmp/satd dev.sepax.simd.SatDistanceProbe ties
+ * javac --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar -d bench/target/satd bench/tools/satdistance/dev/sepax/simd/SatDistanceProbe.java
+ * java --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar:bench/target/satd dev.sepax.simd.SatDistanceProbe 8 SECONDS [STAGE]
+ * java --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar:bench/target/satd dev.sepax.simd.SatDistanceProbe ties
  *   STAGE: 0 whole (default), 1 packing only, 2 packing and the largest gap only
  * </pre>
  * In package {@code dev.sepax.simd} for {@link LaneMajorPairs}, so compiled apart (a program
