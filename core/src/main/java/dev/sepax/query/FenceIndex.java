@@ -69,34 +69,14 @@ public final class FenceIndex {
     static final int LEAF = 4;
     /** Grid levels; parts wider than {@code h 2^(LEVELS - 1)} go to the hierarchy. */
     static final int LEVELS = 4;
-    /** Ints per record before the vertices: the AABB (4), fence, vertex count, part, where the vertices are. */
-    static final int HEADER = 8;
-    /** Ints per grid part's slot in {@link #records}: a 64-byte line. */
-    static final int SLOT = 16;
-    /** The most vertices a slot holds after its header. */
-    static final int INLINE = (SLOT - HEADER) / 2;
-    /**
-     * Ints before the first slot: a large {@code int[]} starts where a large object does (for G1,
-     * at a region start) and its elements 16 bytes later, so slots from element 12 on start on
-     * 64-byte lines. Any other placement only splits slots across two lines, which the record
-     * stage touches both of.
-     */
-    static final int PAD = 12;
+    /** Ints per record before the vertices. */
+    static final int HEADER = 7;
     /** Ints per point-list entry. */
     static final int COVER = 5;
-    /** Lattice steps per cell side: a power of two, so that a lattice coordinate is exact (see the class doc). */
-    static final int STEPS = 64;
-    /** Columns of cells per block: a box's x offsets are from its block's first column, and a filter run stays in one block. */
-    static final int SPAN = 4;
-    /** The largest min-corner lattice offset a box holds in y (7 bits); larger offsets are stored as this (never expected). */
-    static final int MIN_REL = STEPS - 1;
-    /** The largest min-corner lattice offset a box holds in x (9 bits, from its block's first column). */
-    static final int MIN_REL_X = SPAN * STEPS - 1;
-    /** The largest max-corner lattice offsets a box holds, x (9 bits) and y (8 bits); a part beyond them goes to the hierarchy (never expected). */
-    static final int MAX_REL_X = 511;
-    static final int MAX_REL_Y = 255;
-    /** The most grid parts in one row of cells of one level (16-bit cell starts); the rest go to the hierarchy. */
-    static final int ROW_CAP = 65535;
+    /** Ints per lattice box entry: min corner, max corner, record offset. */
+    static final int BOX = 3;
+    /** The quantisation lattice's last step. */
+    static final int QUANT_MAX = 65535;
     /** Level 0's cell size in median part extents. */
     static final int CELL = 2;
 
@@ -112,29 +92,20 @@ public final class FenceIndex {
     final double[] reach;
     final int[] cols;
     final int[] rows;
-    /** Per level, the rank of the first grid part of each row of cells. */
-    final int[][] rowFirst;
     /**
-     * The cell starts of every level, one array: level L's row y holds {@code cols[L] + 1} entries
-     * from {@code levelBase[L] + y (cols[L] + 1)}, the rank of cell x's first part minus
-     * {@code rowFirst[L][y]} (the last entry: the row's part count).
+     * Per level, the first grid part (its rank in record order) of each cell (cell c = i + j *
+     * cols[L]; one more at the end); level 0's cells first, then level 1's, and so on.
      */
-    final char[] cellStart;
-    final int[] levelBase;
+    final int[][] cellFirst;
     /**
-     * Per grid part in rank order (by level, then cell), its AABB on its level's lattice, relative
-     * to its block of {@value #SPAN} cells, offsets from the corner of the block's first cell:
-     * bits 0-7 min x (at most {@value #MIN_REL_X}), 8-16 max x (at most {@value #MAX_REL_X}),
-     * 17-22 min y (at most {@value #MIN_REL}), 23-30 max y (at most {@value #MAX_REL_Y}).
-     * Its record is slot {@code PAD + SLOT * rank} of {@link #records}.
+     * Per grid part in rank order, {@value #BOX} ints: its AABB's min and max corners on the
+     * quantisation lattice ({@code qx | qy << 16}), then where its record starts in {@link #records}.
      */
     final int[] boxes;
-    /**
-     * The grid parts' records, one {@value #SLOT}-int slot per part from {@value #PAD} on: minX,
-     * minY, maxX, maxY (raw float bits), fence, k, part, the offset of its vertices ({@code x, y}
-     * per vertex): in the slot after the header for up to {@value #INLINE} vertices, else after
-     * the slots.
-     */
+    /** Lattice steps per unit of x and y: {@value #QUANT_MAX} steps over the parts' extent. */
+    final double quantScaleX;
+    final double quantScaleY;
+    /** The records of the grid parts, in the order of {@link #boxes}. */
     final int[] records;
     /** The point grid: cell size h (the median part extent, grown to the cell cap). */
     final double pointInverse;
@@ -160,7 +131,6 @@ public final class FenceIndex {
     final float[] itemBounds;
     /** Where item e's record starts in {@link #largeRecords}. */
     final int[] itemRecord;
-    /** The hierarchy's records: the grid's record format, each record's vertices right after its header. */
     final int[] largeRecords;
     final int nodes;
 
@@ -204,14 +174,13 @@ public final class FenceIndex {
         pointInverse = 1 / h;
         pointCols = (int) Math.floor(w / h) + 1;
         pointRows = (int) Math.floor(t / h) + 1;
+        quantScaleX = w > 0 ? QUANT_MAX / w : 0;
+        quantScaleY = t > 0 ? QUANT_MAX / t : 0;
         inverseCell = new double[LEVELS];
         reach = new double[LEVELS];
         cols = new int[LEVELS];
         rows = new int[LEVELS];
-        rowFirst = new int[LEVELS][];
-        levelBase = new int[LEVELS + 1];
-        int[][] cellFirst = new int[LEVELS][];
-        long starts = 0;
+        cellFirst = new int[LEVELS][];
         for (int l = 0; l < LEVELS; l++) {
             double hl = Math.scalb(h * CELL, l);
             inverseCell[l] = 1 / hl;
@@ -219,22 +188,11 @@ public final class FenceIndex {
             cols[l] = (int) Math.floor(w / hl) + 1;
             rows[l] = (int) Math.floor(t / hl) + 1;
             cellFirst[l] = new int[cols[l] * rows[l] + 1];
-            starts += (long) (cols[l] + 1) * rows[l];
         }
-        if (starts > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("too many cells for one index: " + n + " parts");
-        }
-        // Level, cell and lattice box per part; a part whose box or row does not fit the compact
-        // form goes to the hierarchy. Then a counting sort of the grid parts by (level, cell).
+        // Level and cell per part, then a counting sort of the parts by (level, cell).
         int[] level = new int[n];
         int[] cell = new int[n];
-        int[] box = new int[n];
-        int[][] rowCount = new int[LEVELS][];
-        for (int l = 0; l < LEVELS; l++) {
-            rowCount[l] = new int[rows[l]];
-        }
-        long gridParts = 0;
-        long overflowInts = 0;
+        long gridInts = 0;
         long largeInts = 0;
         int largeCount = 0;
         int used = 0;
@@ -243,38 +201,18 @@ public final class FenceIndex {
             while (l < LEVELS && extent[p] > Math.scalb(h * CELL, l)) {
                 l++;
             }
-            if (l < LEVELS) {
-                int x = cellX(l, parts.minX(p));
-                int y = cellY(l, parts.minY(p));
-                long sx = (long) STEPS * (x & -SPAN);
-                long sy = (long) STEPS * y;
-                // A min offset stored smaller than it is widens the box: still conservative.
-                long minX = Math.min(latticeX(l, parts.minX(p)) - sx, MIN_REL_X);
-                long minY = Math.min(latticeY(l, parts.minY(p)) - sy, MIN_REL);
-                long maxX = latticeX(l, parts.maxX(p)) - sx;
-                long maxY = latticeY(l, parts.maxY(p)) - sy;
-                if (minX < 0 || minY < 0 || maxX > MAX_REL_X || maxY > MAX_REL_Y || rowCount[l][y] == ROW_CAP) {
-                    l = LEVELS;
-                } else {
-                    rowCount[l][y]++;
-                    cell[p] = x + y * cols[l];
-                    box[p] = (int) minX | (int) maxX << 8 | (int) minY << 17 | (int) maxY << 23;
-                    cellFirst[l][cell[p] + 1]++;
-                    gridParts++;
-                    if (parts.count(p) > INLINE) {
-                        overflowInts += 2L * parts.count(p);
-                    }
-                    used = Math.max(used, l + 1);
-                }
-            }
             level[p] = l;
             if (l == LEVELS) {
                 largeCount++;
                 largeInts += HEADER + 2L * parts.count(p);
+                continue;
             }
+            gridInts += HEADER + 2L * parts.count(p);
+            used = Math.max(used, l + 1);
+            cell[p] = cellX(l, parts.minX(p)) + cellY(l, parts.minY(p)) * cols[l];
+            cellFirst[l][cell[p] + 1]++;
         }
         levels = used;
-        long gridInts = PAD + SLOT * gridParts + overflowInts;
         if (gridInts > Integer.MAX_VALUE - 16 || largeInts > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("too many vertices for one index: " + n + " parts");
         }
@@ -289,44 +227,25 @@ public final class FenceIndex {
             base = s[s.length - 1];
             fill[l] = Arrays.copyOf(s, s.length - 1);
         }
-        // The cell starts relative to their row (each row holds at most ROW_CAP parts).
-        cellStart = new char[(int) starts];
-        int at0 = 0;
-        for (int l = 0; l < LEVELS; l++) {
-            levelBase[l] = at0;
-            rowFirst[l] = new int[rows[l]];
-            int[] s = cellFirst[l];
-            for (int y = 0; y < rows[l]; y++) {
-                int row = s[y * cols[l]];
-                rowFirst[l][y] = row;
-                for (int x = 0; x <= cols[l]; x++) {
-                    cellStart[at0++] = (char) (s[y * cols[l] + x] - row);
-                }
-            }
-        }
-        levelBase[LEVELS] = at0;
-        int[] partAt = new int[(int) gridParts];
+        int gridParts = base;
+        int[] partAt = new int[gridParts];
         for (int p = 0; p < n; p++) {
             if (level[p] < LEVELS) {
                 partAt[fill[level[p]][cell[p]]++] = p;
             }
         }
         records = new int[(int) gridInts];
-        boxes = new int[(int) gridParts];
+        boxes = new int[BOX * gridParts];
         PolygonArrays a = parts.arrays();
         int[] at = new int[n];
-        int o = PAD + SLOT * (int) gridParts;
+        int o = 0;
         for (int i = 0; i < gridParts; i++) {
             int p = partAt[i];
-            int e = PAD + SLOT * i;
-            at[p] = e;
-            boxes[i] = box[p];
-            if (a.count[p] <= INLINE) {
-                write(records, e, e + HEADER, a, p);
-            } else {
-                write(records, e, o, a, p);
-                o += 2 * a.count[p];
-            }
+            at[p] = o;
+            boxes[BOX * i] = quantX(parts.minX(p)) | quantY(parts.minY(p)) << 16;
+            boxes[BOX * i + 1] = quantX(parts.maxX(p)) | quantY(parts.maxY(p)) << 16;
+            boxes[BOX * i + 2] = o;
+            o = write(records, o, a, p);
         }
         // The point lists: every grid part in each point cell its AABB meets (about four cells
         // per part at the median extent).
@@ -405,8 +324,7 @@ public final class FenceIndex {
             itemBounds[4 * e + 2] = parts.maxX(p);
             itemBounds[4 * e + 3] = parts.maxY(p);
             itemRecord[e] = o;
-            write(largeRecords, o, o + HEADER, a, p);
-            o += HEADER + 2 * a.count[p];
+            o = write(largeRecords, o, a, p);
         }
     }
 
@@ -415,8 +333,8 @@ public final class FenceIndex {
         return Math.max((double) parts.maxX(p) - parts.minX(p), (double) parts.maxY(p) - parts.minY(p));
     }
 
-    /** Writes part p's record header at {@code r[o]} and its vertices at {@code r[vertices]}. */
-    private void write(int[] r, int o, int vertices, PolygonArrays a, int p) {
+    /** Writes part p's record at {@code r[o]}; returns the offset after it. */
+    private int write(int[] r, int o, PolygonArrays a, int p) {
         int k = a.count[p];
         r[o] = Float.floatToRawIntBits(parts.minX(p));
         r[o + 1] = Float.floatToRawIntBits(parts.minY(p));
@@ -425,11 +343,12 @@ public final class FenceIndex {
         r[o + 4] = parent[p];
         r[o + 5] = k;
         r[o + 6] = p;
-        r[o + 7] = vertices;
-        for (int v = a.start[p], end = a.start[p] + k, w = vertices; v < end; v++) {
-            r[w++] = Float.floatToRawIntBits(a.x[v]);
-            r[w++] = Float.floatToRawIntBits(a.y[v]);
+        o += HEADER;
+        for (int v = a.start[p], end = a.start[p] + k; v < end; v++) {
+            r[o++] = Float.floatToRawIntBits(a.x[v]);
+            r[o++] = Float.floatToRawIntBits(a.y[v]);
         }
+        return o;
     }
 
     /** The column of x in level l (any double; clamped), non-decreasing in x. */
@@ -452,18 +371,16 @@ public final class FenceIndex {
         return clamp((int) ((y - originY) * pointInverse), pointRows);
     }
 
-    /**
-     * x on level l's lattice ({@value #STEPS} steps per cell; any double, saturating), non-decreasing
-     * in x. The same product as {@link #cellX}, times a power of two (exact), so for a coordinate
-     * in cell x0 of the grid it lies in {@code [STEPS x0, STEPS x0 + STEPS)}.
-     */
-    long latticeX(int l, double x) {
-        return (long) Math.floor((x - originX) * inverseCell[l] * STEPS);
+    /** x on the {@value #QUANT_MAX}-step lattice over the parts' extent (any double; clamped), non-decreasing in x. */
+    int quantX(double x) {
+        double d = (x - originX) * quantScaleX;
+        return d <= 0 ? 0 : d >= QUANT_MAX ? QUANT_MAX : (int) d;
     }
 
-    /** y on level l's lattice (any double, saturating), non-decreasing in y; see {@link #latticeX}. */
-    long latticeY(int l, double y) {
-        return (long) Math.floor((y - originY) * inverseCell[l] * STEPS);
+    /** y on the {@value #QUANT_MAX}-step lattice over the parts' extent (any double; clamped), non-decreasing in y. */
+    int quantY(double y) {
+        double d = (y - originY) * quantScaleY;
+        return d <= 0 ? 0 : d >= QUANT_MAX ? QUANT_MAX : (int) d;
     }
 
     private static int clamp(int v, int n) {
@@ -592,7 +509,7 @@ public final class FenceIndex {
     @Override
     public String toString() {
         long ints = records.length;
-        return "FenceIndex[fences=" + fences + ", parts=" + parts.size() + ", grid parts=" + boxes.length + ", level 0 grid=" + cols[0] + "x" + rows[0]
+        return "FenceIndex[fences=" + fences + ", parts=" + parts.size() + ", grid parts=" + boxes.length / BOX + ", level 0 grid=" + cols[0] + "x" + rows[0]
                 + ", levels=" + LEVELS + ", record ints=" + ints + ", point entries=" + cover.length / COVER + ", large parts=" + item.length + ", nodes=" + nodes + "]";
     }
 

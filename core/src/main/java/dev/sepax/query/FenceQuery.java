@@ -83,24 +83,14 @@ public final class FenceQuery {
         float qMinY;
         float qMaxX;
         float qMaxY;
-        /** Per level, the query's range of cells: first and last column and row. */
-        final int[] x0 = new int[FenceIndex.LEVELS];
-        final int[] x1 = new int[FenceIndex.LEVELS];
-        final int[] y0 = new int[FenceIndex.LEVELS];
-        final int[] y1 = new int[FenceIndex.LEVELS];
-        /** Per level, the query's widened bounds on the lattice. */
-        final long[] loX = new long[FenceIndex.LEVELS];
-        final long[] hiX = new long[FenceIndex.LEVELS];
-        final long[] loY = new long[FenceIndex.LEVELS];
-        final long[] hiY = new long[FenceIndex.LEVELS];
-        /**
-         * The query's runs of ranks (start, end), each at most {@value FenceIndex#SPAN} cells of
-         * one row, by level, row, then column.
-         */
+        /** The query's widened bounds on the index's lattice. */
+        int qloX;
+        int qhiX;
+        int qloY;
+        int qhiY;
+        /** The query's runs of ranks: start, end. */
         int[] runFrom = new int[32];
         int[] runTo = new int[32];
-        /** Per run, the query's lattice bounds relative to the run's block: lo x, hi x, lo y, hi y. */
-        int[] runBounds = new int[128];
         int runs;
         /** The record offsets of the query's candidate parts. */
         int[] candidates = new int[64];
@@ -159,8 +149,7 @@ public final class FenceQuery {
             runs(s, tolerance);
             int sum = touchBoxes(s);
             filter(s);
-            sum += touchRecords(s);
-            touched = sum + touchVertices(s);
+            touched = sum + touchRecords(s);
             return finish(test(s, tolerance), hits);
         } finally {
             caller.exit();
@@ -252,9 +241,6 @@ public final class FenceQuery {
                 sum += touchRecords(sl[j]);
             }
             for (int j = 0; j < size; j++) {
-                sum += touchVertices(sl[j]);
-            }
-            for (int j = 0; j < size; j++) {
                 int m = distinct(test(sl[j], tol));
                 int end = out + m;
                 ends[w + j] = end;
@@ -284,7 +270,7 @@ public final class FenceQuery {
             if (px >= Float.intBitsToFloat(list[k]) && py >= Float.intBitsToFloat(list[k + 1])
                     && px <= Float.intBitsToFloat(list[k + 2]) && py <= Float.intBitsToFloat(list[k + 3])) {
                 int e = list[k + 4];
-                if (inside(r, r[e + 7], r[e + 5], px, py)) {
+                if (inside(r, e + FenceIndex.HEADER, r[e + 5], px, py)) {
                     n = add(n, r[e + 4]);
                 }
             }
@@ -301,7 +287,7 @@ public final class FenceQuery {
             for (int e = ix.first[i]; e < ix.first[i] + c; e++) {
                 if (px >= ib[4 * e] && py >= ib[4 * e + 1] && px <= ib[4 * e + 2] && py <= ib[4 * e + 3]) {
                     int o = ix.itemRecord[e];
-                    if (inside(ix.largeRecords, ix.largeRecords[o + 7], ix.largeRecords[o + 5], px, py)) {
+                    if (inside(ix.largeRecords, o + FenceIndex.HEADER, ix.largeRecords[o + 5], px, py)) {
                         n = add(n, ix.largeRecords[o + 4]);
                     }
                 }
@@ -337,65 +323,32 @@ public final class FenceQuery {
         double hi = s.qMaxX + t + (slack + 0x1p-40 * Math.abs(s.qMaxX));
         double loY = s.qMinY - t - (slack + 0x1p-40 * Math.abs(s.qMinY));
         double hiY = s.qMaxY + t + (slack + 0x1p-40 * Math.abs(s.qMaxY));
+        s.qloX = ix.quantX(lo);
+        s.qhiX = ix.quantX(hi);
+        s.qloY = ix.quantY(loY);
+        s.qhiY = ix.quantY(hiY);
         int runs = 0;
-        char[] cs = ix.cellStart;
         for (int l = 0; l < ix.levels; l++) {
             int x0 = ix.cellX(l, lo - ix.reach[l]);
             int x1 = ix.cellX(l, hi);
             int y0 = ix.cellY(l, loY - ix.reach[l]);
             int y1 = ix.cellY(l, hiY);
-            s.x0[l] = x0;
-            s.x1[l] = x1;
-            s.y0[l] = y0;
-            s.y1[l] = y1;
-            s.loX[l] = ix.latticeX(l, lo);
-            s.hiX[l] = ix.latticeX(l, hi);
-            s.loY[l] = ix.latticeY(l, loY);
-            s.hiY[l] = ix.latticeY(l, hiY);
-            int need = runs + (y1 - y0 + 1) * (x1 / FenceIndex.SPAN - x0 / FenceIndex.SPAN + 1);
-            if (need > s.runFrom.length) {
-                int cap = Math.max(need, 2 * s.runFrom.length);
+            if (runs + y1 - y0 + 1 > s.runFrom.length) {
+                int cap = Math.max(runs + y1 - y0 + 1, 2 * s.runFrom.length);
                 s.runFrom = Arrays.copyOf(s.runFrom, cap);
                 s.runTo = Arrays.copyOf(s.runTo, cap);
-                s.runBounds = Arrays.copyOf(s.runBounds, 4 * cap);
             }
-            int[] rf = ix.rowFirst[l];
-            int width = ix.cols[l] + 1;
-            int lb = ix.levelBase[l];
+            int[] c = ix.cellFirst[l];
+            int cols = ix.cols[l];
             int[] f = s.runFrom;
             int[] to = s.runTo;
-            int[] rb = s.runBounds;
-            long lx = s.loX[l];
-            long hx = s.hiX[l];
             for (int y = y0; y <= y1; y++) {
-                int c = lb + y * width;
-                int row = rf[y];
-                long sy = (long) FenceIndex.STEPS * y;
-                int rly = relative(s.loY[l] - sy);
-                int rhy = relative(s.hiY[l] - sy);
-                // One run per block of SPAN columns that the range meets.
-                for (int x = x0; x <= x1; x = (x | FenceIndex.SPAN - 1) + 1) {
-                    f[runs] = row + cs[c + x];
-                    to[runs] = row + cs[c + Math.min(x1, x | FenceIndex.SPAN - 1) + 1];
-                    long sx = (long) FenceIndex.STEPS * (x & -FenceIndex.SPAN);
-                    rb[4 * runs] = relative(lx - sx);
-                    rb[4 * runs + 1] = relative(hx - sx);
-                    rb[4 * runs + 2] = rly;
-                    rb[4 * runs + 3] = rhy;
-                    runs++;
-                }
+                f[runs] = c[x0 + y * cols];
+                to[runs] = c[x1 + 1 + y * cols];
+                runs++;
             }
         }
         s.runs = runs;
-    }
-
-    /**
-     * A query lattice bound relative to a cell, clamped to {@code [-1, 1023]}: a monotone clamp
-     * that keeps every compare with a box's offsets from that cell (at most {@code 127 + 255 +
-     * 128 (SPAN - 1)}, see {@link #filter}) as it was.
-     */
-    private static int relative(long v) {
-        return (int) Math.max(-1, Math.min(1023, v));
     }
 
     /**
@@ -411,7 +364,7 @@ public final class FenceQuery {
         int last = box.length - 1;
         for (int i = 0, runs = s.runs; i < runs; i++) {
             // Clamped: an empty run may start at the end of the array (or the array be empty).
-            sum += box[Math.max(Math.min(f[i], last), 0)] + box[Math.max(t[i] - 1, 0)];
+            sum += box[Math.max(Math.min(FenceIndex.BOX * f[i], last), 0)] + box[Math.max(FenceIndex.BOX * t[i] - 1, 0)];
             total += t[i] - f[i];
         }
         if (total > s.candidates.length) {
@@ -428,19 +381,19 @@ public final class FenceQuery {
         int[] box = index.boxes;
         int[] f = s.runFrom;
         int[] t = s.runTo;
-        int[] rb = s.runBounds;
+        int qloX = s.qloX;
+        int qhiX = s.qhiX;
+        int qloY = s.qloY;
+        int qhiY = s.qhiY;
         int[] c = s.candidates;
         int n = 0;
         for (int k = 0, runs = s.runs; k < runs; k++) {
-            int loX = rb[4 * k];
-            int hiX = rb[4 * k + 1];
-            int loY = rb[4 * k + 2];
-            int hiY = rb[4 * k + 3];
-            for (int i = f[k], end = t[k]; i < end; i++) {
-                int b = box[i];
-                // Each difference is within +-1600, so the OR is negative iff one is.
-                int gap = (hiX - (b & 0xFF)) | ((b >>> 8 & 0x1FF) - loX) | (hiY - (b >>> 17 & 0x3F)) | ((b >>> 23) - loY);
-                c[n] = FenceIndex.PAD + FenceIndex.SLOT * i;
+            for (int i = FenceIndex.BOX * f[k], end = FenceIndex.BOX * t[k]; i < end; i += FenceIndex.BOX) {
+                int min = box[i];
+                int max = box[i + 1];
+                // Each difference is within +-65535, so the OR is negative iff one is.
+                int gap = (qhiX - (min & 0xFFFF)) | (qhiY - (min >>> 16)) | ((max & 0xFFFF) - qloX) | ((max >>> 16) - qloY);
+                c[n] = box[i + 2];
                 n += ~gap >>> 31;
             }
         }
@@ -448,34 +401,17 @@ public final class FenceQuery {
     }
 
     /**
-     * Stage 4: the first and last int of every candidate's slot (one line, or two if the array's
-     * lines do not fall on the slots), independent loads; returns a sum
+     * Stage 4: the first two lines of every candidate's record, independent loads; returns a sum
      * of what they read.
      */
     private int touchRecords(Slot s) {
         int[] r = index.records;
         int[] c = s.candidates;
+        int rl = r.length - 1;
         int sum = 0;
         for (int i = 0, n = s.count; i < n; i++) {
             int e = c[i];
-            sum += r[e] + r[e + FenceIndex.SLOT - 1];
-        }
-        return sum;
-    }
-
-    /**
-     * Stage 5: the first and last vertex line of every candidate whose vertices lie past the
-     * slots (more than {@value FenceIndex#INLINE}); for the others both loads hit the slot just
-     * read. Returns a sum of what they read.
-     */
-    private int touchVertices(Slot s) {
-        int[] r = index.records;
-        int[] c = s.candidates;
-        int sum = 0;
-        for (int i = 0, n = s.count; i < n; i++) {
-            int e = c[i];
-            int v = r[e + 7];
-            sum += r[v] + r[v + 2 * r[e + 5] - 1];
+            sum += r[e] + r[Math.min(e + 16, rl)];
         }
         return sum;
     }
@@ -500,7 +436,7 @@ public final class FenceQuery {
     }
 
     /**
-     * Stage 6: the kernel's AABB compares and tests over the slot's candidates, then the
+     * Stage 5: the kernel's AABB compares and tests over the slot's candidates, then the
      * hierarchy of large parts; the fences hit go to {@code found} (unsorted, perhaps repeated);
      * returns their number.
      */
@@ -528,7 +464,7 @@ public final class FenceQuery {
             }
             // intersects(s, st, r, e, tol), written out: called from here, the hottest site,
             // it was at times compiled on its own first and then too big to inline.
-            int o = r[e + 7];
+            int o = e + FenceIndex.HEADER;
             int last = o + 2 * (r[e + 5] - 1);
             partWitness = o;
             queryWitness = 0;
@@ -583,7 +519,7 @@ public final class FenceQuery {
      * tolerance ({@code 0 * len} is a zero of the tolerance's sign: the same compares).
      */
     private boolean intersects(Slot s, PolygonArrays st, int[] r, int e, float tol) {
-        int o = r[e + 7];
+        int o = e + FenceIndex.HEADER;
         int last = o + 2 * (r[e + 5] - 1);
         partWitness = o;
         queryWitness = 0;
