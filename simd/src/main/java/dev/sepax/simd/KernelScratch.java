@@ -68,68 +68,7 @@ final class KernelScratch {
     /** The same queue: the pair's index in the batch. */
     final int[] boxQueuePair = new int[64 + 2 * L];
 
-    /** Most merge-class pairs one batch orders at a time (bounds the two lists below). */
-    static final int MERGE_ORDER_CHUNK = 1 << 15;
-    /** Cells of the merge-class pair order: a 64 x 64 grid in Morton order. */
-    static final int MERGE_ORDER_CELLS = 1 << 12;
-    private int[] mergePairs = new int[0];
-    private int[] mergeOrder = new int[0];
-    private int[] deferredEnter = new int[0];
-    private int[] deferredAxis = new int[0];
-    private int[] deferredExit = new int[0];
-    /** The swept test's verdict words of one chunk, written to the output once it is done. */
-    final long[] chunkWords = new long[MERGE_ORDER_CHUNK / 64];
-    /** Counts, then first positions, of the pair order's cells. */
-    final int[] mergeCells = new int[MERGE_ORDER_CELLS + 1];
-
     private KernelScratch() {}
-
-    /**
-     * The list of a batch's merge-class pairs, at most {@link #MERGE_ORDER_CHUNK} long (its
-     * length is the chunk to flush at): grown once to {@code min(pairs, chunk)}, then reused.
-     */
-    int[] mergePairs(int pairs) {
-        int n = Math.min(pairs, MERGE_ORDER_CHUNK);
-        if (mergePairs.length < n) {
-            mergePairs = new int[n];
-            mergeOrder = new int[n];
-        }
-        return mergePairs;
-    }
-
-    /**
-     * {@link #mergePairs} for the swept test, with its three key lists
-     * ({@link #deferredEnter}, {@link #deferredAxis}, {@link #deferredExit}) grown alike.
-     */
-    int[] sweepMergePairs(int pairs) {
-        int[] list = mergePairs(pairs);
-        if (deferredEnter.length < list.length) {
-            deferredEnter = new int[list.length];
-            deferredAxis = new int[list.length];
-            deferredExit = new int[list.length];
-        }
-        return list;
-    }
-
-    /** The AABB stage's entry key of each listed sweep pair. */
-    int[] deferredEnter() {
-        return deferredEnter;
-    }
-
-    /** The AABB stage's axis of each listed sweep pair. */
-    int[] deferredAxis() {
-        return deferredAxis;
-    }
-
-    /** The AABB stage's exit key of each listed sweep pair. */
-    int[] deferredExit() {
-        return deferredExit;
-    }
-
-    /** The same list in cell order; as long as {@link #mergePairs}. */
-    int[] mergeOrder() {
-        return mergeOrder;
-    }
 
     /**
      * Room for the support indices at {@code groups} group starts of A's ({@code side == 0}) or

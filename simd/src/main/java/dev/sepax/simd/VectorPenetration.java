@@ -58,11 +58,8 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <h2>Threads, scratch and allocation</h2>
  * Thread-safe. A batch borrows one {@link KernelScratch} from a small bounded pool for the
- * lane-major copies of the small class's lanes-across-pairs groups and for the list of its
- * merge-class pairs, which run in the order of their A's cell on the plane
- * ({@link #cellOrder}: a neighbourhood's pairs find their shapes in the caches; each pair
- * writes its own entry, so no bit depends on the order), and returns it at the end; with the
- * pool empty it takes the per-pair paths in batch order (same bits). The output is never scratch: a batch writes each entry of
+ * lane-major copies of the small class's lanes-across-pairs groups and returns it at the end;
+ * with the pool empty it takes the per-pair paths (same bits). The output is never scratch: a batch writes each entry of
  * {@code [from, to)} once, with its final values, so even two calls on the same range of one
  * buffer leave the scalar results. Allocation-free in steady state (C2 keeps the vectors in
  * registers; nothing is seeded from a {@code compare()} and carried round a loop; no method
@@ -118,9 +115,7 @@ public final class VectorPenetration implements PenetrationKernel {
         checkCounts(shapes);
         KernelScratch scratch = KernelScratch.take();
         try {
-            return scratch != null && shapes.maxCount() > ScalarPenetration.ALL_PAIRS_CAPACITY
-                    ? runInCells(shapes, pairs, from, to, out, scratch)
-                    : run(shapes, pairs, from, to, out, scratch);
+            return run(shapes, pairs, from, to, out, scratch);
         } finally {
             if (scratch != null) {
                 KernelScratch.give(scratch);
@@ -161,127 +156,6 @@ public final class VectorPenetration implements PenetrationKernel {
             scratch.touched = touched;
         }
         return hits;
-    }
-
-    /**
-     * The batch when the store holds merge-class shapes and there is scratch: chunk by chunk
-     * ({@link KernelScratch#MERGE_ORDER_CHUNK} pairs), the merge-class pairs are listed and run
-     * in cell order ({@link #mergeInCells}), and the runs of other pairs between them go to
-     * {@link #run} as they are. A method of its own, so that {@link #run} compiles as it does
-     * for stores of small shapes only (its lanes-across-pairs layouts keep their vectors in
-     * registers only while C2 inlines them whole).
-     */
-    private static int runInCells(ConvexPolygons shapes, PairBatch pairs, int from, int to, Penetrations out,
-                                  KernelScratch scratch) {
-        int[] pa = pairs.arrays().a;
-        int[] pb = pairs.arrays().b;
-        int[] cap = shapes.arrays().capacity;
-        int[] list = scratch.mergePairs(to - from);
-        int hits = 0;
-        for (int c = from; c < to; c += list.length) {
-            int end = Math.min(to, c + list.length);
-            int n = 0;
-            int others = c;
-            for (int p = c; p < end; p++) {
-                if (cap[pa[p]] > ScalarPenetration.ALL_PAIRS_CAPACITY || cap[pb[p]] > ScalarPenetration.ALL_PAIRS_CAPACITY) {
-                    if (others < p) {
-                        hits += run(shapes, pairs, others, p, out, scratch);
-                    }
-                    list[n++] = p;
-                    others = p + 1;
-                }
-            }
-            if (others < end) {
-                hits += run(shapes, pairs, others, end, out, scratch);
-            }
-            hits += mergeInCells(shapes, pa, pb, list, n, out, scratch);
-        }
-        return hits;
-    }
-
-    /**
-     * Computes the {@code n} merge-class pairs listed in {@code list} (batch indices) in the
-     * order of {@link #cellOrder}. Each pair's result depends on its two shapes only and is
-     * written once, to its own entry, so the order changes no bit of the output.
-     */
-    private static int mergeInCells(ConvexPolygons s, int[] pa, int[] pb, int[] list, int n, Penetrations out,
-                                    KernelScratch sc) {
-        int[] order = sc.mergeOrder();
-        cellOrder(s, pa, list, n, order, sc.mergeCells);
-        int hits = 0;
-        int touched = 0;
-        for (int i = 0; i < n; i++) {
-            int p = list[order[i]];
-            if (i + 1 < n) {
-                int q = list[order[i + 1]];
-                touched ^= touch(s, pa[q]) ^ touch(s, pb[q]);
-            }
-            hits += compute(s, pa[p], pb[p], out, p, sc) ? 1 : 0;
-        }
-        sc.touched ^= touched;
-        return hits;
-    }
-
-    /**
-     * The positions {@code 0..n-1} of {@code list} (batch indices of pairs) into
-     * {@code order}, sorted by the cell of A's box centre in a 64 x 64 grid over the listed
-     * A's centres, cells in Morton order, pairs of one cell in list order (a counting sort over
-     * {@code cells}, {@link KernelScratch#MERGE_ORDER_CELLS} + 1 counters). A merge-class pair
-     * reads about 2 KB of two shapes; a broad phase's pairs name a shape in several pairs and
-     * its neighbours in others, so running a neighbourhood's pairs together finds most of that
-     * data in the caches instead of one random store read after another. Package-private for
-     * {@link VectorSweep}.
-     */
-    static void cellOrder(ConvexPolygons s, int[] pa, int[] list, int n, int[] order, int[] cells) {
-        float[] minX = s.arrays().minX;
-        float[] maxX = s.arrays().maxX;
-        float[] minY = s.arrays().minY;
-        float[] maxY = s.arrays().maxY;
-        float loX = Float.POSITIVE_INFINITY;
-        float hiX = Float.NEGATIVE_INFINITY;
-        float loY = Float.POSITIVE_INFINITY;
-        float hiY = Float.NEGATIVE_INFINITY;
-        for (int i = 0; i < n; i++) {
-            int a = pa[list[i]];
-            float cx = minX[a] + maxX[a];
-            float cy = minY[a] + maxY[a];
-            loX = Math.min(loX, cx);
-            hiX = Math.max(hiX, cx);
-            loY = Math.min(loY, cy);
-            hiY = Math.max(hiY, cy);
-        }
-        // 64 cells a side; a zero or non-finite extent puts every pair in one column or row
-        // (any order gives the same bits; only the speed depends on it).
-        float sx = 64f / (hiX - loX);
-        float sy = 64f / (hiY - loY);
-        sx = sx > 0f && sx < Float.POSITIVE_INFINITY ? sx : 0f;
-        sy = sy > 0f && sy < Float.POSITIVE_INFINITY ? sy : 0f;
-        java.util.Arrays.fill(cells, 0);
-        for (int i = 0; i < n; i++) {
-            cells[1 + cell(pa[list[i]], minX, maxX, minY, maxY, loX, loY, sx, sy)]++;
-        }
-        for (int c = 1; c <= KernelScratch.MERGE_ORDER_CELLS; c++) {
-            cells[c] += cells[c - 1];
-        }
-        for (int i = 0; i < n; i++) {
-            order[cells[cell(pa[list[i]], minX, maxX, minY, maxY, loX, loY, sx, sy)]++] = i;
-        }
-    }
-
-    /** The Morton index (12 bits) of shape {@code a}'s cell in {@link #cellOrder}'s grid. */
-    private static int cell(int a, float[] minX, float[] maxX, float[] minY, float[] maxY, float loX, float loY,
-                            float sx, float sy) {
-        // (int) of NaN is 0; the clamp keeps the top edge (and any rounding) in cell 63.
-        int qx = Math.min(63, Math.max(0, (int) ((minX[a] + maxX[a] - loX) * sx)));
-        int qy = Math.min(63, Math.max(0, (int) ((minY[a] + maxY[a] - loY) * sy)));
-        return spread(qx) | spread(qy) << 1;
-    }
-
-    /** The six low bits of {@code v} moved to the even bit positions 0, 2, .., 10. */
-    private static int spread(int v) {
-        v = (v | v << 4) & 0x0f0f;
-        v = (v | v << 2) & 0x3333;
-        return (v | v << 1) & 0x5555;
     }
 
     /**

@@ -52,11 +52,7 @@ import jdk.incubator.vector.VectorSpecies;
  * vertices). A pair of the merge class takes the general layout with ranges: each group of
  * {@link ScalarPenetration#MERGE_GROUP} edges in lanes against the vertices of the group's
  * range only (see {@code mergeLanes}), so a vertex step serves 16 edges and the range work is
- * about {@code k + m / 16} steps per side. In a store that holds merge-class shapes, the
- * merge-class pairs that the AABB stage leaves open wait (with their keys) and run in the order
- * of their A's cell on the plane ({@link VectorPenetration#cellOrder}), so that a
- * neighbourhood's pairs find their shapes' data in the caches; the verdict words of each chunk
- * of pairs are written once, after its waiting pairs. No result depends on the order.
+ * about {@code k + m / 16} steps per side.
  *
  * <h2>Lanes across pairs</h2>
  * With 16 lanes, a run of L consecutive pairs whose shapes all share capacity 4 or 8 (the
@@ -81,9 +77,8 @@ import jdk.incubator.vector.VectorSpecies;
  * pair at a time, with the AABB constraints in the lanes of a 128-bit vector.
  *
  * <p>Stateless and thread-safe: a batch borrows one {@link KernelScratch} from a small bounded
- * pool (its int arrays hold the AABB stage's entry keys, axis codes and exit keys of L pairs,
- * and the waiting merge-class pairs of a chunk, at most 640 KB; with the pool empty every pair
- * takes the one-at-a-time path in batch order, same bits) and writes each
+ * pool (its int arrays hold the AABB stage's entry keys, axis codes and exit keys of L pairs;
+ * with the pool empty every pair takes the one-at-a-time path, same bits) and writes each
  * result entry once, with its final value: the caller's result arrays are never scratch.
  * Allocation-free in steady state (no mask is carried round a loop; checked with JMH
  * {@code -prof gc}).
@@ -170,9 +165,7 @@ public final class VectorSweep implements SweepKernel {
         float[] vy = velocities.vys();
         KernelScratch scratch = KernelScratch.take();
         try {
-            return scratch != null && shapes.maxCount() > ScalarPenetration.ALL_PAIRS_CAPACITY
-                    ? runInCells(shapes, pa, pb, vx, vy, from, to, window, out, scratch)
-                    : run(shapes, pa, pb, vx, vy, from, to, window, out, scratch);
+            return run(shapes, pa, pb, vx, vy, from, to, window, out, scratch);
         } finally {
             if (scratch != null) {
                 KernelScratch.give(scratch);
@@ -233,103 +226,6 @@ public final class VectorSweep implements SweepKernel {
             }
             hits += Long.bitCount(bits);
             BitWords.store(out.hits().words(), w, end, bits);
-        }
-        return hits;
-    }
-
-    /**
-     * {@link #run} for a store that holds merge-class shapes, with scratch: the same windows,
-     * but the merge-class pairs that the AABB constraints leave open wait in a list (with their
-     * keys) and run in the cell order of {@link VectorPenetration#cellOrder} at the end of each
-     * chunk of {@link KernelScratch#MERGE_ORDER_CHUNK} pairs, so that their shapes' data is
-     * found in the caches; the chunk's verdict words wait in the scratch and are written once,
-     * after the list, with final values. A method of its own, so that {@link #run} compiles as
-     * it does for stores of small shapes only (its lanes-across-pairs layouts keep their
-     * vectors in registers only while C2 inlines them whole).
-     */
-    private static int runInCells(ConvexPolygons shapes, int[] pa, int[] pb, float[] vx, float[] vy, int from, int to,
-                           float window, SweepResults out, KernelScratch scratch) {
-        int[] cap = shapes.arrays().capacity;
-        int hits = 0;
-        int[] merge = scratch.sweepMergePairs(to - from);
-        int waiting = 0;
-        int chunk = from;
-        for (int w = from; w < to; w += 64) {
-            int end = Math.min(to, w + 64);
-            long bits = 0;
-            int p = w;
-            // Lanes across pairs for the swept AABB constraints (gathered bounds and velocities,
-            // no cross-lane work); their (entry key, axis, exit key) wait in the scratch's int
-            // arrays, never in the caller's result arrays.
-            int full = w + (end - w) / L * L;
-            for (; p < full; p += L) {
-                // Two groups of H pairs whose shapes share capacity 4 or 8: lanes across pairs.
-                int k1 = ACROSS ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p) : 0;
-                int k2 = k1 != 0 ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p + H) : 0;
-                if (k2 != 0) {
-                    bits |= acrossPairs(shapes, vx, vy, pa, pb, p, k1, window, out, scratch);
-                    bits |= acrossPairs(shapes, vx, vy, pa, pb, p + H, k2, window, out, scratch);
-                    continue;
-                }
-                // Only the pairs the AABB constraints leave open go on, one at a time: a loop
-                // over set bits instead of a branch per pair on a coin flip.
-                long open = aabbLanes(shapes, vx, vy, pa, pb, p, window, out, scratch);
-                while (open != 0) {
-                    int lane = Long.numberOfTrailingZeros(open);
-                    int q = p + lane;
-                    open &= open - 1;
-                    if (open != 0 && fullHalves(cap, pa[q], pb[q])) {
-                        int lane2 = Long.numberOfTrailingZeros(open);
-                        int q2 = p + lane2;
-                        if (fullHalves(cap, pa[q2], pb[q2])) {
-                            // Two open pairs of the common shape, in one interleaved body.
-                            open &= open - 1;
-                            bits |= twoSmallPairs(shapes, vx, vy, pa, pb, q, q2, scratch.ints0[lane],
-                                    scratch.ints1[lane], scratch.ints2[lane], scratch.ints0[lane2],
-                                    scratch.ints1[lane2], scratch.ints2[lane2], out);
-                            continue;
-                        }
-                    }
-                    if ((cap[pa[q]] > ScalarPenetration.ALL_PAIRS_CAPACITY
-                            || cap[pb[q]] > ScalarPenetration.ALL_PAIRS_CAPACITY)) {
-                        merge[waiting] = q;
-                        scratch.deferredEnter()[waiting] = scratch.ints0[lane];
-                        scratch.deferredAxis()[waiting] = scratch.ints1[lane];
-                        scratch.deferredExit()[waiting] = scratch.ints2[lane];
-                        waiting++;
-                        continue;
-                    }
-                    // No branch on the verdict: hit or miss is a coin flip the predictor cannot
-                    // learn, and a mispredict here would serialise pairs that could overlap.
-                    bits |= (long) afterAabb(shapes, vx, vy, pa[q], pb[q], scratch.ints0[lane], scratch.ints1[lane],
-                            scratch.ints2[lane], out, q, scratch) << q;
-                }
-            }
-            for (; p < end; p++) {
-                bits |= (long) sweepPair(shapes, vx, vy, pa[p], pb[p], window, out, p,
-                        scratch) << p;
-            }
-            long[] words = scratch.chunkWords;
-            words[(w - chunk) >> 6] = bits;
-            if (end == to || w + 64 - chunk == KernelScratch.MERGE_ORDER_CHUNK) {
-                // At most one entry per pair of the chunk: the list never overflows.
-                int[] order = scratch.mergeOrder();
-                VectorPenetration.cellOrder(shapes, pa, merge, waiting, order, scratch.mergeCells);
-                for (int i = 0; i < waiting; i++) {
-                    int at = order[i];
-                    int q = merge[at];
-                    words[(q - chunk) >> 6] |= (long) afterAabb(shapes, vx, vy, pa[q], pb[q],
-                            scratch.deferredEnter()[at], scratch.deferredAxis()[at], scratch.deferredExit()[at],
-                            out, q, scratch) << q;
-                }
-                for (int c = chunk; c < end; c += 64) {
-                    long cb = words[(c - chunk) >> 6];
-                    hits += Long.bitCount(cb);
-                    BitWords.store(out.hits().words(), c, Math.min(end, c + 64), cb);
-                }
-                waiting = 0;
-                chunk = end;
-            }
         }
         return hits;
     }
