@@ -68,20 +68,7 @@ final class KernelScratch {
     /** The same queue: the pair's index in the batch. */
     final int[] boxQueuePair = new int[64 + 2 * L];
 
-    private float[] groupBounds = new float[16];
-
     private KernelScratch() {}
-
-    /**
-     * Room for one float per merge-class group of both shapes of a pair (the MTV's group
-     * bounds): grown once to the largest pair met, then reused.
-     */
-    float[] groupBounds(int groups) {
-        if (groupBounds.length < groups) {
-            groupBounds = new float[groups];
-        }
-        return groupBounds;
-    }
 
     /**
      * Room for the support indices at {@code groups} group starts of A's ({@code side == 0}) or

@@ -213,126 +213,7 @@ public final class VectorPenetration implements PenetrationKernel {
         int[] sa = sc.supports(0, ga);
         int[] sb = sc.supports(1, gb);
         searchSupports(s, a, b, ga, gb, sa, sb, sc);
-        float[] bounds = sc.groupBounds((ga + gb) * L);
-        int top = groupBounds(s, a, b, ga, gb, sa, sb, bounds);
-        return mergeBest(s, a, b, ga, gb, sa, sb, bounds, top);
-    }
-
-    /**
-     * {@link #mergePair} with the group bounds ({@code prune}) or without (every group's range
-     * evaluated in index order, {@code top = -1}); both must give the same bits. Package-private
-     * for the tests; with the pool empty, the scalar kernel's code.
-     */
-    static long mergePair(ConvexPolygons s, int a, int b, boolean prune) {
-        KernelScratch sc = KernelScratch.take();
-        if (sc == null) {
-            return ScalarPenetration.mergeEdges(s, a, b);
-        }
-        try {
-            int ga = groups(s.arrays().count[a]);
-            int gb = groups(s.arrays().count[b]);
-            int[] sa = sc.supports(0, ga);
-            int[] sb = sc.supports(1, gb);
-            searchSupports(s, a, b, ga, gb, sa, sb, sc);
-            float[] bounds = sc.groupBounds((ga + gb) * L);
-            int top = prune ? groupBounds(s, a, b, ga, gb, sa, sb, bounds) : -1;
-            return mergeBest(s, a, b, ga, gb, sa, sb, bounds, top);
-        } finally {
-            KernelScratch.give(sc);
-        }
-    }
-
-    /** Vertices of a group's range whose support forms bound its edges' minima from above. */
-    private static final int BOUND_SAMPLES = 3;
-
-    /**
-     * An upper bound of every edge separation in each merge-class group of pair (a, b), into
-     * {@code bounds[0, ga + gb)} (A's groups, then B's), and the index of the first group of
-     * the largest bound.
-     *
-     * <h4>Why the bound is rigorous in float, with no margin</h4>
-     * An edge's separation is {@code sep = fl(m - o) + 0f}, where {@code m} is the least of the
-     * support forms {@code d_j = fl(fma(nx, x_j, fl(ny * y_j)))} over its group's range (a
-     * {@code d < m} update from {@code +inf}, so {@code m} is never NaN) and {@code o} the
-     * edge's offset. The bound takes {@code q}, the same update over {@link #BOUND_SAMPLES}
-     * vertices of that same range (its two ends and its middle vertex), with the same float
-     * expressions, so each {@code d_j} it sees is the very float the range loop sees, and the
-     * least over a subset of the range is not below the least over the range:
-     * {@code m <= q}. Float subtraction is monotone ({@code x <= y} gives
-     * {@code fl(x - o) <= fl(y - o)}), and so is {@code + 0f}, so {@code sep <= fl(q - o) + 0f},
-     * the edge's bound, computed exactly as written. A NaN bound (only when {@code o} is NaN or
-     * {@code q} and {@code o} are equal infinities) belongs to an edge whose separation is NaN
-     * or {@code -inf}, which never wins ({@code -inf} does not pass the strict {@code >} from
-     * {@code -inf}); such lanes and the lanes past the group's last edge are left at
-     * {@code -inf}. A group's bound is the largest of its edges' bounds. So when a group's
-     * bound is strictly below a separation found already, every edge of the group is strictly
-     * below the maximum and cannot be the chosen axis, not even on a tie: skipping the group
-     * leaves the output bits as they are. No band, no new reference bits.
-     */
-    private static int groupBounds(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
-                                   float[] bounds) {
-        float[] x = s.arrays().x;
-        float[] y = s.arrays().y;
-        float[] nx = s.arrays().nx;
-        float[] ny = s.arrays().ny;
-        int[] start = s.arrays().start;
-        int[] count = s.arrays().count;
-        int group = ScalarPenetration.MERGE_GROUP;
-        FloatVector iota = FloatVector.zero(F).addIndex(1);
-        FloatVector negInf = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
-        FloatVector posInf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-        FloatVector most = negInf;
-        FloatVector mostGroup = FloatVector.zero(F);
-        int total = ga + gb;
-        for (int q = 0; q < total; q++) {
-            boolean sideA = q < ga;
-            int g = sideA ? q : q - ga;
-            int or = start[sideA ? a : b];
-            int oo = start[sideA ? b : a];
-            int kr = count[sideA ? a : b];
-            int ko = count[sideA ? b : a];
-            int groups = sideA ? ga : gb;
-            int[] sup = sideA ? sa : sb;
-            int from = groups > 1 ? sup[g] : 0;
-            int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
-            int len = ScalarPenetration.rangeLength(from, next, ko, groups);
-            int j0 = oo + from;
-            int j1 = from + ((len - 1) >> 1);
-            j1 = oo + (j1 >= ko ? j1 - ko : j1);
-            int j2 = from + len - 1;
-            j2 = oo + (j2 >= ko ? j2 - ko : j2);
-            int last = Math.min((g + 1) * group, kr);
-            FloatVector up = negInf;
-            for (int c = g * group; c < last; c += L) {
-                FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
-                FloatVector vny = FloatVector.fromArray(F, ny, or + c);
-                FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j0]), FloatVector.broadcast(F, y[j0]));
-                FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j1]), FloatVector.broadcast(F, y[j1]));
-                FloatVector d2 = support(vnx, vny, FloatVector.broadcast(F, x[j2]), FloatVector.broadcast(F, y[j2]));
-                // The range loop's update from +inf, in its order-free form: never NaN.
-                FloatVector m = posInf.blend(d0, d0.lt(posInf));
-                m = m.blend(d1, d1.lt(m));
-                m = m.blend(d2, d2.lt(m));
-                FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
-                        FloatVector.fromArray(F, y, or + c));
-                FloatVector u = m.sub(offset).add(0f);
-                // '>' never takes a NaN; lanes past the group's last edge stay -inf.
-                up = up.blend(u, u.compare(VectorOperators.GT, up).and(iota.lt(last - c)));
-            }
-            up.intoArray(bounds, q * L);
-            // Each lane keeps its largest bound and that bound's group.
-            VectorMask<Float> higher = up.compare(VectorOperators.GT, most);
-            most = most.blend(up, higher);
-            mostGroup = mostGroup.blend((float) q, higher);
-        }
-        // One reduction for the group of the largest bound (no NaN and no -0 in 'most': the
-        // sign-magnitude key orders it as floats); which group of a tie goes first does not
-        // matter for the bits.
-        IntVector bits = most.reinterpretAsInts();
-        IntVector key = bits.lanewise(VectorOperators.XOR,
-                bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
-        int maxKey = key.reduceLanes(VectorOperators.MAX);
-        return (int) mostGroup.lane(key.compare(VectorOperators.EQ, maxKey).firstTrue());
+        return mergeBest(s, a, b, ga, gb, sa, sb);
     }
 
     /**
@@ -594,15 +475,12 @@ public final class VectorPenetration implements PenetrationKernel {
      * every vertex), wrapping round the shape's end, in one loop of two vertices a step, each
      * vertex broadcast once, {@code fma} and a running minimum, no gathers. The lanes keep the
      * best separation and axis across all groups of both shapes, resolved once as in
-     * {@link #chunkedPair}. With {@code top >= 0} the groups of {@link #groupBounds} go first
-     * ({@code top}) and are skipped when their bound is below the best found so far; with
-     * {@code top = -1} every group runs, in index order. Everything vector-typed stays inside
-     * this method (see {@link #packedPair}).
+     * {@link #chunkedPair}. Everything vector-typed stays inside this method (see
+     * {@link #packedPair}).
      *
      * @return the best edge separation (high word, float bits) and axis code (low word)
      */
-    private static long mergeBest(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
-                                  float[] bounds, int top) {
+    private static long mergeBest(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
         float[] nx = s.arrays().nx;
@@ -613,77 +491,45 @@ public final class VectorPenetration implements PenetrationKernel {
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector bestAxis = FloatVector.zero(F);
-        float found = Float.NEGATIVE_INFINITY;
-        int total = ga + gb;
-        boolean prune = top >= 0;
-        // With bounds: the group of the largest bound first (a good separation early), then the
-        // others in index order, each skipped when its bound is strictly below the best
-        // separation found so far (see groupBounds: it cannot hold the chosen axis).
-        // (The next group is found by a scalar loop at the end of each round, so the vectors
-        // carried round this loop merge from two paths only; C2 boxed them with a 'continue'.)
-        int step = prune ? -1 : 0;
-        while (step < total) {
-            int q = step < 0 ? top : step;
-            boolean sideA = q < ga;
-            int g = sideA ? q : q - ga;
-            int or = start[sideA ? a : b];
-            int oo = start[sideA ? b : a];
-            int kr = count[sideA ? a : b];
-            int ko = count[sideA ? b : a];
-            int groups = sideA ? ga : gb;
-            int[] sup = sideA ? sa : sb;
-            float base = sideA ? 0f : B_BASE;
-            int from = groups > 1 ? sup[g] : 0;
-            int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
-            int len = ScalarPenetration.rangeLength(from, next, ko, groups);
-            int last = Math.min((g + 1) * group, kr);
-            for (int c = g * group; c < last; c += L) {
-                FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
-                FloatVector vny = FloatVector.fromArray(F, ny, or + c);
-                // Two running minima (order-free minimum, then + 0f) over the range, round
-                // the end by a conditional subtract: one loop of ceil(len / 2) steps, whose
-                // odd last step takes the range's last vertex twice (a repeat cannot change
-                // a minimum), so no run split and no tail branch per group.
-                FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-                FloatVector min1 = min0;
-                for (int t = 0; t < len; t += 2) {
-                    int j0 = from + t;
-                    j0 = oo + (j0 >= ko ? j0 - ko : j0);
-                    int j1 = from + Math.min(t + 1, len - 1);
-                    j1 = oo + (j1 >= ko ? j1 - ko : j1);
-                    FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j0]), FloatVector.broadcast(F, y[j0]));
-                    FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j1]), FloatVector.broadcast(F, y[j1]));
-                    min0 = min0.blend(d0, d0.lt(min0));
-                    min1 = min1.blend(d1, d1.lt(min1));
-                }
-                FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
-                        FloatVector.fromArray(F, y, or + c));
-                FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(offset).add(0f);
-                FloatVector axis = iota.add(base + c);
-                // Groups may come out of axis order: a lane takes a larger separation, or an
-                // equal one of a smaller axis index (never a NaN), so each lane keeps the first
-                // axis of its maximum whatever the order.
-                VectorMask<Float> better = sep.compare(VectorOperators.GT, best)
-                        .or(sep.compare(VectorOperators.EQ, best).and(axis.lt(bestAxis)))
-                        .and(iota.lt(last - c));
-                best = best.blend(sep, better);
-                bestAxis = bestAxis.blend(axis, better);
-                if (prune) {
-                    // The largest separation found so far, from this chunk's lanes (no NaN
-                    // and no -0 once blended into -inf: the sign-magnitude key orders it).
-                    IntVector bits = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY)
-                            .blend(sep, better).reinterpretAsInts();
-                    int key = bits.lanewise(VectorOperators.XOR,
-                            bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff))
-                            .reduceLanes(VectorOperators.MAX);
-                    found = Math.max(found, Float.intBitsToFloat(key ^ ((key >> 31) & 0x7fffffff)));
-                }
-            }
-            step++;
-            if (prune) {
-                while (step < total && (step == top
-                        || !FloatVector.fromArray(F, bounds, step * L).compare(VectorOperators.GE, found).anyTrue())) {
-                    step++;
+        for (int pass = 0; pass < 2; pass++) {
+            int or = start[pass == 0 ? a : b];
+            int oo = start[pass == 0 ? b : a];
+            int kr = count[pass == 0 ? a : b];
+            int ko = count[pass == 0 ? b : a];
+            int groups = pass == 0 ? ga : gb;
+            int[] sup = pass == 0 ? sa : sb;
+            float base = pass == 0 ? 0f : B_BASE;
+            for (int g = 0; g < groups; g++) {
+                int from = groups > 1 ? sup[g] : 0;
+                int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
+                int len = ScalarPenetration.rangeLength(from, next, ko, groups);
+                int last = Math.min((g + 1) * group, kr);
+                for (int c = g * group; c < last; c += L) {
+                    FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
+                    FloatVector vny = FloatVector.fromArray(F, ny, or + c);
+                    // Two running minima (order-free minimum, then + 0f) over the range, round
+                    // the end by a conditional subtract: one loop of ceil(len / 2) steps, whose
+                    // odd last step takes the range's last vertex twice (a repeat cannot change
+                    // a minimum), so no run split and no tail branch per group.
+                    FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+                    FloatVector min1 = min0;
+                    for (int t = 0; t < len; t += 2) {
+                        int j0 = from + t;
+                        j0 = oo + (j0 >= ko ? j0 - ko : j0);
+                        int j1 = from + Math.min(t + 1, len - 1);
+                        j1 = oo + (j1 >= ko ? j1 - ko : j1);
+                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j0]), FloatVector.broadcast(F, y[j0]));
+                        FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j1]), FloatVector.broadcast(F, y[j1]));
+                        min0 = min0.blend(d0, d0.lt(min0));
+                        min1 = min1.blend(d1, d1.lt(min1));
+                    }
+                    FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
+                            FloatVector.fromArray(F, y, or + c));
+                    FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(offset).add(0f);
+                    // Strict '>' in axis order keeps the first axis of each lane's maximum.
+                    VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(last - c));
+                    best = best.blend(sep, better);
+                    bestAxis = bestAxis.blend(iota.add(base + c), better);
                 }
             }
         }
