@@ -1,6 +1,5 @@
 package dev.sepax.simd;
 
-import dev.sepax.narrow.ScalarPenetration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -39,23 +38,6 @@ final class KernelScratch {
      * above), then entry, exit and normal x and y after the swept AABB constraints.
      */
     final float[] sweepRates = new float[6 * L];
-    /**
-     * The sweep's swept-AABB stage, L pairs: 12 rows of gathered velocities and bounds, then the
-     * entry and exit times.
-     */
-    final float[] sweepBoxes = new float[14 * L];
-    /**
-     * The sweep's per-pair edge stage, up to two pairs: normal x, normal y, vertex x (then the
-     * separation) and vertex y of each pair's lanes, between the loads, the support search and
-     * the time keys.
-     */
-    final float[] sweepEdges = new float[8 * L];
-    /**
-     * The sweep's separations in the two-pass layout: A's edges, then B's from
-     * {@code ALL_PAIRS_CAPACITY + L} (each at most the small class's capacity, rounded up to
-     * whole vectors).
-     */
-    final float[] sweepSeparations = new float[2 * (ScalarPenetration.ALL_PAIRS_CAPACITY + L)];
     /** The normals of up to L group starts of a merge-class shape, lane by lane. */
     final float[] startNx = new float[L];
     /** The normals of up to L group starts of a merge-class shape, lane by lane. */

@@ -13,6 +13,7 @@ import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -94,6 +95,8 @@ public final class VectorSweep implements SweepKernel {
     private static final VectorSpecies<Integer> QI = IntVector.SPECIES_128;
     private static final int KEY_NEG_INF = key(Float.NEGATIVE_INFINITY);
     private static final int H = L / 2;
+    /** Half a vector, H lanes: one small shape's slots. */
+    private static final VectorSpecies<Float> HALF = VectorSpecies.of(float.class, VectorShape.forBitSize(F.vectorBitSize() / 2));
     /** Lanes [H, L): B's half of the small-pair layout. */
     private static final VectorMask<Float> UPPER = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
     /** Lane index within its half, as floats: 0..H-1, 0..H-1. */
@@ -123,8 +126,6 @@ public final class VectorSweep implements SweepKernel {
     /** Lane index as floats: 0..L-1. */
     private static final FloatVector LANE_INDEX = FloatVector.fromArray(F, laneIndex(), 0);
 
-    /** Where B's separations start in {@link KernelScratch#sweepSeparations} (see {@link #twoPasses}). */
-    private static final int SEPARATIONS_B = ScalarPenetration.ALL_PAIRS_CAPACITY + L;
     /** Axis codes, as in the scalar kernel: 0 none, 1..4 AABB x+, x-, y+, y-. */
     private static final int NO_AXIS = 0;
     /** A's edge {@code i} has code {@code FIRST_A_EDGE + i}; B's edge {@code j} has {@code -(1 + j)}. */
@@ -209,7 +210,7 @@ public final class VectorSweep implements SweepKernel {
                             open &= open - 1;
                             bits |= twoSmallPairs(shapes, vx, vy, pa, pb, q, q2, scratch.ints0[lane],
                                     scratch.ints1[lane], scratch.ints2[lane], scratch.ints0[lane2],
-                                    scratch.ints1[lane2], scratch.ints2[lane2], out, scratch);
+                                    scratch.ints1[lane2], scratch.ints2[lane2], out);
                             continue;
                         }
                     }
@@ -450,74 +451,72 @@ public final class VectorSweep implements SweepKernel {
      * lane. Writes a miss's final results; for the others, the entry key, axis code and exit key
      * to lane i of {@code scratch.ints0}, {@code ints1} and {@code ints2} for {@link #afterAabb}.
      * Returns the bits of the pairs left open (bit i: pair q + i).
-     *
-     * <p>Two methods with only scratch rows between them (see {@link #twoSmallPairs}): the
-     * gathers and the constraints in {@link #aabbBoxes}, the keys and the stores in
-     * {@link #aabbClose}.
      */
     private static long aabbLanes(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int q, float tMax,
                                   SweepResults out, KernelScratch scratch) {
-        aabbBoxes(s, vx, vy, pa, pb, q, tMax, scratch);
-        return aabbClose(out, q, scratch);
-    }
+        float[] minX = s.arrays().minX;
+        float[] maxX = s.arrays().maxX;
+        float[] minY = s.arrays().minY;
+        float[] maxY = s.arrays().maxY;
+        FloatVector ux = FloatVector.fromArray(F, vx, 0, pb, q).sub(FloatVector.fromArray(F, vx, 0, pa, q));
+        FloatVector uy = FloatVector.fromArray(F, vy, 0, pb, q).sub(FloatVector.fromArray(F, vy, 0, pa, q));
+        FloatVector minXa = FloatVector.fromArray(F, minX, 0, pa, q);
+        FloatVector maxXa = FloatVector.fromArray(F, maxX, 0, pa, q);
+        FloatVector minYa = FloatVector.fromArray(F, minY, 0, pa, q);
+        FloatVector maxYa = FloatVector.fromArray(F, maxY, 0, pa, q);
+        FloatVector minXb = FloatVector.fromArray(F, minX, 0, pb, q);
+        FloatVector maxXb = FloatVector.fromArray(F, maxX, 0, pb, q);
+        FloatVector minYb = FloatVector.fromArray(F, minY, 0, pb, q);
+        FloatVector maxYb = FloatVector.fromArray(F, maxY, 0, pb, q);
+        IntVector enterKey = IntVector.broadcast(I, KEY_NEG_INF);
+        IntVector axis = IntVector.broadcast(I, NO_AXIS);
+        IntVector exitKey = IntVector.broadcast(I, key(tMax));
+        // Constraint c = 0..3 (x+, x-, y+, y-), in the scalar's order; written out, not looped, so
+        // that no vector is indexed by a loop variable.
+        FloatVector rate = ux.add(0f);
+        FloatVector t = minXb.sub(maxXa).neg().div(rate).add(0f);
+        IntVector tb = t.reinterpretAsInts();
+        IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        VectorMask<Integer> in = rate.lt(0f).cast(I);
+        IntVector e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(1, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
 
-    /**
-     * The gathers and the four constraints of {@link #aabbLanes}, each in a loop whose body C2
-     * parses once: row r of {@code scratch.sweepBoxes} gets gather r (velocity x of B, of A,
-     * velocity y of B, of A, then each constraint's two bounds: x+ B's min x and A's max x, x-
-     * A's min x and B's max x, y+ and y- alike); then the constraints x+, x-, y+, y- in the
-     * scalar's order leave the entry and exit times in rows 12 and 13 and the axis codes in
-     * {@code scratch.ints1}.
-     *
-     * <p>The times, not their integer keys, are compared here: an entering lane's time is never
-     * NaN (its rate is negative and finite) and no time is -0 (the {@code + 0f}), and on such
-     * floats {@code >} and {@code <} order exactly as the keys do; an exit candidate must be
-     * below the exit so far, which also drops NaN and +inf, as the scalar's {@code t < exit}.
-     */
-    private static void aabbBoxes(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int q, float tMax,
-                                  KernelScratch scratch) {
-        float[] rows = scratch.sweepBoxes;
-        for (int r = 0; r < 12; r++) {
-            float[] from = r < 2 ? vx : r < 4 ? vy
-                    : r < 8 ? ((r & 1) == 0 ? s.arrays().minX : s.arrays().maxX)
-                    : ((r & 1) == 0 ? s.arrays().minY : s.arrays().maxY);
-            boolean ofB = ((r & 1) == 0) ^ (r == 6 || r == 7 || r == 10 || r == 11);
-            FloatVector.fromArray(F, from, 0, ofB ? pb : pa, q).intoArray(rows, r * L);
-        }
-        FloatVector.broadcast(F, Float.NEGATIVE_INFINITY).intoArray(rows, 12 * L);
-        FloatVector.broadcast(F, tMax).intoArray(rows, 13 * L);
-        IntVector.broadcast(I, NO_AXIS).intoArray(scratch.ints1, 0);
-        for (int c = 0; c < 4; c++) {
-            // Rate: u for x+ and y+, -u for x- and y-. Gap: the first bound minus the second.
-            int v = (c >> 1) * 2 * L;
-            FloatVector u = FloatVector.fromArray(F, rows, v).sub(FloatVector.fromArray(F, rows, v + L));
-            FloatVector rate = u.blend(u.neg(), F.maskAll((c & 1) != 0)).add(0f);
-            FloatVector t = FloatVector.fromArray(F, rows, (4 + 2 * c) * L)
-                    .sub(FloatVector.fromArray(F, rows, (5 + 2 * c) * L)).neg().div(rate).add(0f);
-            FloatVector enter = FloatVector.fromArray(F, rows, 12 * L);
-            FloatVector exit = FloatVector.fromArray(F, rows, 13 * L);
-            VectorMask<Float> in = rate.lt(0f);
-            VectorMask<Float> later = in.and(t.compare(VectorOperators.GT, enter));
-            enter.blend(t, later).intoArray(rows, 12 * L);
-            exit.blend(t, in.not().and(t.lt(exit))).intoArray(rows, 13 * L);
-            IntVector.fromArray(I, scratch.ints1, 0).blend(c + 1, later.cast(I)).intoArray(scratch.ints1, 0);
-        }
-    }
+        rate = ux.neg().add(0f);
+        t = minXa.sub(maxXb).neg().div(rate).add(0f);
+        tb = t.reinterpretAsInts();
+        kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        in = rate.lt(0f).cast(I);
+        e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(2, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
 
-    /**
-     * The end of {@link #aabbLanes}: the entry and exit keys of the times {@link #aabbBoxes}
-     * left, a miss's final results, the open pairs' keys and the open bits.
-     */
-    private static long aabbClose(SweepResults out, int q, KernelScratch scratch) {
-        float[] rows = scratch.sweepBoxes;
-        IntVector eb = FloatVector.fromArray(F, rows, 12 * L).reinterpretAsInts();
-        IntVector enterKey = eb.lanewise(VectorOperators.XOR, eb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
-        IntVector xb = FloatVector.fromArray(F, rows, 13 * L).reinterpretAsInts();
-        IntVector exitKey = xb.lanewise(VectorOperators.XOR, xb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        rate = uy.add(0f);
+        t = minYb.sub(maxYa).neg().div(rate).add(0f);
+        tb = t.reinterpretAsInts();
+        kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        in = rate.lt(0f).cast(I);
+        e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(3, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        rate = uy.neg().add(0f);
+        t = minYa.sub(maxYb).neg().div(rate).add(0f);
+        tb = t.reinterpretAsInts();
+        kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        in = rate.lt(0f).cast(I);
+        e = kt.blend(Integer.MIN_VALUE, in.not());
+        axis = axis.blend(4, e.compare(VectorOperators.GT, enterKey));
+        enterKey = enterKey.max(e);
+        exitKey = exitKey.min(kt.blend(Integer.MAX_VALUE, in.or(t.lt(Float.POSITIVE_INFINITY).cast(I).not())));
+
+        // Misses get their final results (NaN times, normal 0) here; open pairs their keys.
         VectorMask<Integer> open = enterKey.compare(VectorOperators.LE, exitKey).and(exitKey.compare(VectorOperators.GE, 0));
-        // A miss's lanes get their final results here (NaN times, normal 0); an open pair's
-        // lanes are written once, by afterAabb, with final values too (the masked stores leave
-        // them alone).
+        // A miss's lanes get their final results here; an open pair's lanes are written once,
+        // by afterAabb, with final values too (the masked stores leave them alone).
         VectorMask<Float> closed = open.not().cast(F);
         FloatVector nan = FloatVector.broadcast(F, Float.NaN);
         nan.intoArray(out.tFirsts(), q, closed);
@@ -525,6 +524,7 @@ public final class VectorSweep implements SweepKernel {
         FloatVector.zero(F).intoArray(out.normalXs(), q, closed);
         FloatVector.zero(F).intoArray(out.normalYs(), q, closed);
         enterKey.intoArray(scratch.ints0, 0);
+        axis.intoArray(scratch.ints1, 0);
         exitKey.intoArray(scratch.ints2, 0);
         return open.toLong();
     }
@@ -544,20 +544,19 @@ public final class VectorSweep implements SweepKernel {
      */
     private static int edgeAxes(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
                                 int exitKey, SweepResults out, int p, KernelScratch sc) {
-        if (sc == null) {
-            // No scratch (the pool was empty): the scalar kernel's own edge stage, same bits.
-            return ScalarSweep.edgeAxes(s, a, b, ux, uy, unkey(enterKey), axis, unkey(exitKey), out, p) ? 1 : 0;
-        }
         int[] capacity = s.arrays().capacity;
         boolean merge = capacity[a] > ScalarPenetration.ALL_PAIRS_CAPACITY
                 || capacity[b] > ScalarPenetration.ALL_PAIRS_CAPACITY;
         if (!merge && capacity[a] <= H && capacity[b] <= H) {
-            return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, sc);
+            return smallPair(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
         }
         if (merge) {
-            return mergeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, sc);
+            // No scratch (the pool was empty): the scalar kernel's own edge stage, same bits.
+            return sc == null
+                    ? (ScalarSweep.edgeAxes(s, a, b, ux, uy, unkey(enterKey), axis, unkey(exitKey), out, p) ? 1 : 0)
+                    : mergeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, sc);
         }
-        return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, sc);
+        return twoPasses(s, a, b, ux, uy, enterKey, axis, exitKey, out, p);
     }
 
     private static int sweepPair(ConvexPolygons s, float[] vx, float[] vy, int a, int b, float tMax,
@@ -591,23 +590,9 @@ public final class VectorSweep implements SweepKernel {
         return edgeAxes(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, sc);
     }
 
-    /**
-     * Both shapes fit in half a vector: A's normals in the low half, B's in the high half. Two
-     * methods with the scratch rows between them (normals and separations), so that each
-     * compiled unit stays well under C2's parse budget (see {@link #twoSmallPairs}).
-     */
+    /** Both shapes fit in half a vector: A's normals in the low half, B's in the high half. */
     private static int smallPair(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
-                                     int exitKey, SweepResults out, int p, KernelScratch sc) {
-        float[] rows = sc.sweepEdges;
-        smallSeparations(s, a, b, rows);
-        return smallKeys(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, rows, 0);
-    }
-
-    /**
-     * The support search of {@link #smallPair}: rows 0 to 3 of {@code rows} get the pair's
-     * {@link #halves}, then row 2 the separations (support minus the edge's offset).
-     */
-    private static void smallSeparations(ConvexPolygons s, int a, int b, float[] rows) {
+                                     int exitKey, SweepResults out, int p) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
         float[] nxs = s.arrays().nx;
@@ -616,11 +601,16 @@ public final class VectorSweep implements SweepKernel {
         int ob = s.arrays().start[b];
         int ka = s.arrays().count[a];
         int kb = s.arrays().count[b];
-        halves(s, oa, ob, rows, 0);
-        FloatVector nx = FloatVector.fromArray(F, rows, 0);
-        FloatVector ny = FloatVector.fromArray(F, rows, L);
-        FloatVector px = FloatVector.fromArray(F, rows, 2 * L);
-        FloatVector py = FloatVector.fromArray(F, rows, 3 * L);
+        // [A's slots | B's slots]: each shape's H slots are loaded as half a vector straight into
+        // its half (no shuffle), so a pair reads 2 x H slots per array, not 2 x L.
+        FloatVector nx = ((FloatVector) FloatVector.fromArray(HALF, nxs, oa).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nxs, ob).reinterpretShape(F, -1), UPPER);
+        FloatVector ny = ((FloatVector) FloatVector.fromArray(HALF, nys, oa).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nys, ob).reinterpretShape(F, -1), UPPER);
+        FloatVector px = ((FloatVector) FloatVector.fromArray(HALF, x, oa).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, x, ob).reinterpretShape(F, -1), UPPER);
+        FloatVector py = ((FloatVector) FloatVector.fromArray(HALF, y, oa).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, y, ob).reinterpretShape(F, -1), UPPER);
         // Real edges: index within the half below that half's vertex count.
         VectorMask<Float> live = HALF_INDEX.lt(FloatVector.broadcast(F, (float) ka).blend((float) kb, UPPER));
         int ca = s.arrays().capacity[a];
@@ -650,49 +640,18 @@ public final class VectorSweep implements SweepKernel {
         // zero's sign is erased by the '+ 0f' on the time below.
         FloatVector even = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector odd = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-        // One round a trip, the two minima swapping roles every trip (rounds is even), as in
-        // twoSmallSeparations.
-        for (int r = 0; r < rounds; r++) {
+        for (int r = 0; r < rounds; r += 2) {
             FloatVector d = nx.fma(ox, ny.mul(oy));
-            FloatVector m = even.blend(d, d.lt(even));
-            even = odd;
-            odd = m;
+            even = even.blend(d, d.lt(even));
+            ox = ox.rearrange(rotate);
+            oy = oy.rearrange(rotate);
+            FloatVector d1 = nx.fma(ox, ny.mul(oy));
+            odd = odd.blend(d1, d1.lt(odd));
             ox = ox.rearrange(rotate);
             oy = oy.rearrange(rotate);
         }
         FloatVector support = even.blend(odd, odd.lt(even));
-        support.sub(nx.fma(px, ny.mul(py))).intoArray(rows, 2 * L);
-    }
-
-    /**
-     * Writes the [A's slots | B's slots] vectors of the small-pair layout, for the shapes
-     * starting at slots {@code oa} and {@code ob}, to rows {@code row} to {@code row + 3L} of
-     * {@code rows}: normal x, normal y, vertex x, vertex y. Whole-vector loads from each shape's
-     * start (lanes past H read the next slots, in bounds thanks to the tail slack), B's halves
-     * swapped up; one loop over the four arrays, so that C2 parses a single copy of the loads.
-     * (Half vectors widened into the upper half, {@code reinterpretShape} with part -1, cost C2
-     * about 5 500 nodes a load.)
-     */
-    private static void halves(ConvexPolygons s, int oa, int ob, float[] rows, int row) {
-        for (int r = 0; r < 4; r++) {
-            float[] from = r == 0 ? s.arrays().nx : r == 1 ? s.arrays().ny : r == 2 ? s.arrays().x : s.arrays().y;
-            FloatVector.fromArray(F, from, oa).blend(FloatVector.fromArray(F, from, ob).rearrange(SWAP_HALVES), UPPER)
-                    .intoArray(rows, row + r * L);
-        }
-    }
-
-    /**
-     * The times and keys of {@link #smallPair} from the normal x, normal y and separation rows at
-     * {@code row}, {@code row + L} and {@code row + 2L} of {@code rows}, then the pair's results.
-     */
-    private static int smallKeys(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
-                                 int exitKey, SweepResults out, int p, float[] rows, int row) {
-        FloatVector nx = FloatVector.fromArray(F, rows, row);
-        FloatVector ny = FloatVector.fromArray(F, rows, row + L);
-        FloatVector sep = FloatVector.fromArray(F, rows, row + 2 * L);
-        int ka = s.arrays().count[a];
-        int kb = s.arrays().count[b];
-        VectorMask<Float> live = HALF_INDEX.lt(FloatVector.broadcast(F, (float) ka).blend((float) kb, UPPER));
+        FloatVector sep = support.sub(nx.fma(px, ny.mul(py)));
         FloatVector rux = FloatVector.broadcast(F, ux).blend(-ux, UPPER);
         FloatVector ruy = FloatVector.broadcast(F, uy).blend(-uy, UPPER);
         FloatVector rate = nx.fma(rux, ny.mul(ruy)).add(0f);
@@ -737,38 +696,45 @@ public final class VectorSweep implements SweepKernel {
      */
     private static long twoSmallPairs(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int q1, int q2,
                                       int enterKey1, int axis1, int exitKey1, int enterKey2, int axis2, int exitKey2,
-                                      SweepResults out, KernelScratch sc) {
-        float[] rows = sc.sweepEdges;
+                                      SweepResults out) {
+        // Written out, not looped over the two pairs: a vector indexed by a loop variable or
+        // passed to a method C2 did not inline would be boxed.
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nxs = s.arrays().nx;
+        float[] nys = s.arrays().ny;
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
         int a1 = pa[q1];
         int b1 = pb[q1];
         int a2 = pa[q2];
         int b2 = pb[q2];
-        twoSmallSeparations(s, a1, b1, a2, b2, rows);
-        int hit1 = smallKeys(s, a1, b1, vx[b1] - vx[a1], vy[b1] - vy[a1], enterKey1, axis1, exitKey1, out, q1, rows, 0);
-        int hit2 = smallKeys(s, a2, b2, vx[b2] - vx[a2], vy[b2] - vy[a2], enterKey2, axis2, exitKey2, out, q2, rows,
-                4 * L);
-        return ((long) hit1 << q1) | ((long) hit2 << q2);
-    }
-
-    /**
-     * The support search of {@link #twoSmallPairs} for pairs (a1, b1) and (a2, b2): rows 0 to 3
-     * of {@code rows} get the first pair's {@link #halves}, then row 2 its separations; rows 4
-     * to 7 the same for the second pair.
-     */
-    private static void twoSmallSeparations(ConvexPolygons s, int a1, int b1, int a2, int b2, float[] rows) {
-        // Written out, not looped over the two pairs: a vector indexed by a loop variable or
-        // passed to a method C2 did not inline would be boxed.
-        int[] start = s.arrays().start;
-        halves(s, start[a1], start[b1], rows, 0);
-        halves(s, start[a2], start[b2], rows, 4 * L);
-        FloatVector nx1 = FloatVector.fromArray(F, rows, 0);
-        FloatVector ny1 = FloatVector.fromArray(F, rows, L);
-        FloatVector px1 = FloatVector.fromArray(F, rows, 2 * L);
-        FloatVector py1 = FloatVector.fromArray(F, rows, 3 * L);
-        FloatVector nx2 = FloatVector.fromArray(F, rows, 4 * L);
-        FloatVector ny2 = FloatVector.fromArray(F, rows, 5 * L);
-        FloatVector px2 = FloatVector.fromArray(F, rows, 6 * L);
-        FloatVector py2 = FloatVector.fromArray(F, rows, 7 * L);
+        float ux1 = vx[b1] - vx[a1];
+        float uy1 = vy[b1] - vy[a1];
+        float ux2 = vx[b2] - vx[a2];
+        float uy2 = vy[b2] - vy[a2];
+        int oa1 = start[a1];
+        int ob1 = start[b1];
+        int oa2 = start[a2];
+        int ob2 = start[b2];
+        FloatVector nx1 = ((FloatVector) FloatVector.fromArray(HALF, nxs, oa1).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nxs, ob1).reinterpretShape(F, -1), UPPER);
+        FloatVector nx2 = ((FloatVector) FloatVector.fromArray(HALF, nxs, oa2).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nxs, ob2).reinterpretShape(F, -1), UPPER);
+        FloatVector ny1 = ((FloatVector) FloatVector.fromArray(HALF, nys, oa1).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nys, ob1).reinterpretShape(F, -1), UPPER);
+        FloatVector ny2 = ((FloatVector) FloatVector.fromArray(HALF, nys, oa2).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, nys, ob2).reinterpretShape(F, -1), UPPER);
+        FloatVector px1 = ((FloatVector) FloatVector.fromArray(HALF, x, oa1).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, x, ob1).reinterpretShape(F, -1), UPPER);
+        FloatVector px2 = ((FloatVector) FloatVector.fromArray(HALF, x, oa2).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, x, ob2).reinterpretShape(F, -1), UPPER);
+        FloatVector py1 = ((FloatVector) FloatVector.fromArray(HALF, y, oa1).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, y, ob1).reinterpretShape(F, -1), UPPER);
+        FloatVector py2 = ((FloatVector) FloatVector.fromArray(HALF, y, oa2).reinterpretShape(F, 0))
+                .blend((FloatVector) FloatVector.fromArray(HALF, y, ob2).reinterpretShape(F, -1), UPPER);
+        VectorMask<Float> live1 = HALF_INDEX.lt(FloatVector.broadcast(F, (float) count[a1]).blend((float) count[b1], UPPER));
+        VectorMask<Float> live2 = HALF_INDEX.lt(FloatVector.broadcast(F, (float) count[a2]).blend((float) count[b2], UPPER));
         // Capacity H: the lanes past a count are padding (copies of the last vertex), so the
         // rotation within halves needs no fix, as in smallPair.
         FloatVector ox1 = px1.rearrange(SWAP_HALVES);
@@ -779,47 +745,68 @@ public final class VectorSweep implements SweepKernel {
         FloatVector odd1 = even1;
         FloatVector even2 = even1;
         FloatVector odd2 = even1;
-        // One round a trip, the two minima of a pair swapping roles every trip (the even
-        // rounds' minimum is updated in even trips): the same two chains as two rounds a trip,
-        // with half the body for C2 to parse.
-        for (int r = 0; r < H; r++) {
+        for (int r = 0; r < H; r += 2) {
             FloatVector d1 = nx1.fma(ox1, ny1.mul(oy1));
             FloatVector d2 = nx2.fma(ox2, ny2.mul(oy2));
-            FloatVector m1 = even1.blend(d1, d1.lt(even1));
-            FloatVector m2 = even2.blend(d2, d2.lt(even2));
-            even1 = odd1;
-            even2 = odd2;
-            odd1 = m1;
-            odd2 = m2;
+            even1 = even1.blend(d1, d1.lt(even1));
+            even2 = even2.blend(d2, d2.lt(even2));
+            ox1 = ox1.rearrange(ROTATE_IN_HALF);
+            ox2 = ox2.rearrange(ROTATE_IN_HALF);
+            oy1 = oy1.rearrange(ROTATE_IN_HALF);
+            oy2 = oy2.rearrange(ROTATE_IN_HALF);
+            FloatVector e1 = nx1.fma(ox1, ny1.mul(oy1));
+            FloatVector e2 = nx2.fma(ox2, ny2.mul(oy2));
+            odd1 = odd1.blend(e1, e1.lt(odd1));
+            odd2 = odd2.blend(e2, e2.lt(odd2));
             ox1 = ox1.rearrange(ROTATE_IN_HALF);
             ox2 = ox2.rearrange(ROTATE_IN_HALF);
             oy1 = oy1.rearrange(ROTATE_IN_HALF);
             oy2 = oy2.rearrange(ROTATE_IN_HALF);
         }
-        even1.blend(odd1, odd1.lt(even1)).sub(nx1.fma(px1, ny1.mul(py1))).intoArray(rows, 2 * L);
-        even2.blend(odd2, odd2.lt(even2)).sub(nx2.fma(px2, ny2.mul(py2))).intoArray(rows, 6 * L);
+        FloatVector sep1 = even1.blend(odd1, odd1.lt(even1)).sub(nx1.fma(px1, ny1.mul(py1)));
+        FloatVector sep2 = even2.blend(odd2, odd2.lt(even2)).sub(nx2.fma(px2, ny2.mul(py2)));
+        FloatVector rate1 = nx1.fma(FloatVector.broadcast(F, ux1).blend(-ux1, UPPER),
+                ny1.mul(FloatVector.broadcast(F, uy1).blend(-uy1, UPPER))).add(0f);
+        FloatVector rate2 = nx2.fma(FloatVector.broadcast(F, ux2).blend(-ux2, UPPER),
+                ny2.mul(FloatVector.broadcast(F, uy2).blend(-uy2, UPPER))).add(0f);
+        FloatVector t1 = sep1.neg().div(rate1).add(0f);
+        FloatVector t2 = sep2.neg().div(rate2).add(0f);
+        VectorMask<Float> entering1 = rate1.lt(0f).and(live1);
+        VectorMask<Float> entering2 = rate2.lt(0f).and(live2);
+        VectorMask<Float> leaving1 = entering1.not().and(live1).and(t1.lt(Float.POSITIVE_INFINITY));
+        VectorMask<Float> leaving2 = entering2.not().and(live2).and(t2.lt(Float.POSITIVE_INFINITY));
+        IntVector tb1 = t1.reinterpretAsInts();
+        IntVector tb2 = t2.reinterpretAsInts();
+        IntVector kt1 = tb1.lanewise(VectorOperators.XOR, tb1.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        IntVector kt2 = tb2.lanewise(VectorOperators.XOR, tb2.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
+        VectorMask<Integer> ei1 = entering1.cast(I);
+        VectorMask<Integer> ei2 = entering2.cast(I);
+        int best1 = kt1.blend(Integer.MIN_VALUE, ei1.not()).reduceLanes(VectorOperators.MAX);
+        int best2 = kt2.blend(Integer.MIN_VALUE, ei2.not()).reduceLanes(VectorOperators.MAX);
+        int exit1 = kt1.blend(Integer.MAX_VALUE, leaving1.cast(I).not()).reduceLanes(VectorOperators.MIN);
+        int exit2 = kt2.blend(Integer.MAX_VALUE, leaving2.cast(I).not()).reduceLanes(VectorOperators.MIN);
+        int lane1 = kt1.eq(best1).and(ei1).firstTrue();
+        int lane2 = kt2.eq(best2).and(ei2).firstTrue();
+        int ofB1 = lane1 / H;
+        int ofB2 = lane2 / H;
+        int code1 = FIRST_A_EDGE + lane1 + ofB1 * (H - 1 - FIRST_A_EDGE - 2 * lane1);
+        int code2 = FIRST_A_EDGE + lane2 + ofB2 * (H - 1 - FIRST_A_EDGE - 2 * lane2);
+        int newer1 = -(best1 > enterKey1 ? 1 : 0);
+        int newer2 = -(best2 > enterKey2 ? 1 : 0);
+        axis1 = (code1 & newer1) | (axis1 & ~newer1);
+        axis2 = (code2 & newer2) | (axis2 & ~newer2);
+        enterKey1 = Math.max(best1, enterKey1);
+        enterKey2 = Math.max(best2, enterKey2);
+        exitKey1 = Math.min(exitKey1, exit1);
+        exitKey2 = Math.min(exitKey2, exit2);
+        int hit1 = finish(s, a1, b1, enterKey1, axis1, exitKey1, out, q1);
+        int hit2 = finish(s, a2, b2, enterKey2, axis2, exitKey2, out, q2);
+        return ((long) hit1 << q1) | ((long) hit2 << q2);
     }
 
-    /**
-     * General shapes: A's normals against B's vertices, then B's against A's, L lanes at a time.
-     * Two methods with only a scratch row between them, the support search of both passes and
-     * the time keys, so that each compiled unit stays well under C2's parse budget (see
-     * {@link #twoSmallPairs}). B's separations are found even when A's edges already leave the
-     * interval empty (the keys stage then skips them, as the scalar kernel does): one call per
-     * stage costs less than that work.
-     */
+    /** General shapes: A's normals against B's vertices, then B's against A's, L lanes at a time. */
     private static int twoPasses(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
-                                     int exitKey, SweepResults out, int p, KernelScratch sc) {
-        passSeparations(s, a, b, sc.sweepSeparations);
-        return passKeys(s, a, b, ux, uy, enterKey, axis, exitKey, out, p, sc.sweepSeparations);
-    }
-
-    /**
-     * The support search of {@link #twoPasses}: every edge of A, L at a time, against B's
-     * vertices, then B's against A's; edge i of A's separation goes to {@code seps[i]}, of B's
-     * to {@code seps[SEPARATIONS_B + i]}.
-     */
-    private static void passSeparations(ConvexPolygons s, int a, int b, float[] seps) {
+                                     int exitKey, SweepResults out, int p) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
         float[] nxs = s.arrays().nx;
@@ -829,12 +816,14 @@ public final class VectorSweep implements SweepKernel {
         for (int pass = 0; pass < 2; pass++) {
             int ref = pass == 0 ? a : b;
             int other = pass == 0 ? b : a;
+            float rux = pass == 0 ? ux : -ux;
+            float ruy = pass == 0 ? uy : -uy;
             int o = start[ref];
             int k = count[ref];
             int oo = start[other];
             int oend = oo + count[other];
-            int row = pass * SEPARATIONS_B;
             for (int base = 0; base < k; base += L) {
+                VectorMask<Float> live = LANE_INDEX.lt((float) (k - base));
                 int slot = o + base;
                 FloatVector nx = FloatVector.fromArray(F, nxs, slot);
                 FloatVector ny = FloatVector.fromArray(F, nys, slot);
@@ -850,34 +839,7 @@ public final class VectorSweep implements SweepKernel {
                 }
                 FloatVector support = even.blend(odd, odd.lt(even));
                 FloatVector offset = nx.fma(FloatVector.fromArray(F, x, slot), ny.mul(FloatVector.fromArray(F, y, slot)));
-                support.sub(offset).intoArray(seps, row + base);
-            }
-        }
-    }
-
-    /**
-     * The time keys of {@link #twoPasses} from the separations of {@link #passSeparations}: A's
-     * edges (relative velocity u), then, unless the interval is already empty, B's (-u); then
-     * the pair's results.
-     */
-    private static int passKeys(ConvexPolygons s, int a, int b, float ux, float uy, int enterKey, int axis,
-                                int exitKey, SweepResults out, int p, float[] seps) {
-        float[] nxs = s.arrays().nx;
-        float[] nys = s.arrays().ny;
-        int[] start = s.arrays().start;
-        int[] count = s.arrays().count;
-        for (int pass = 0; pass < 2; pass++) {
-            int ref = pass == 0 ? a : b;
-            float rux = pass == 0 ? ux : -ux;
-            float ruy = pass == 0 ? uy : -uy;
-            int o = start[ref];
-            int k = count[ref];
-            int row = pass * SEPARATIONS_B;
-            for (int base = 0; base < k; base += L) {
-                VectorMask<Float> live = LANE_INDEX.lt((float) (k - base));
-                FloatVector nx = FloatVector.fromArray(F, nxs, o + base);
-                FloatVector ny = FloatVector.fromArray(F, nys, o + base);
-                FloatVector sep = FloatVector.fromArray(F, seps, row + base);
+                FloatVector sep = support.sub(offset);
                 FloatVector rate = nx.fma(FloatVector.broadcast(F, rux), ny.mul(ruy)).add(0f);
                 FloatVector t = sep.neg().div(rate).add(0f);
                 VectorMask<Float> entering = rate.lt(0f).and(live);
