@@ -351,17 +351,13 @@ public final class VectorSweep implements SweepKernel {
         acrossBoxes(lm, u, k, tMax);
         FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector zero = FloatVector.zero(F);
-        // The running entry, exit and normal live in rows 2-5 of u between edges, not in vector
-        // variables carried round the edge loop: whether C2 removes the boxes of loop-carried
-        // vectors depends on the order of its late inlining, which the JVM's history sets
-        // (docs/decisions.md, "The sweep's history-dependent boxing").
+        FloatVector rux = FloatVector.fromArray(F, u, 0);
+        FloatVector ruy = FloatVector.fromArray(F, u, L);
+        FloatVector enter = FloatVector.fromArray(F, u, 2 * L);
+        FloatVector exit = FloatVector.fromArray(F, u, 3 * L);
+        FloatVector normalX = FloatVector.fromArray(F, u, 4 * L);
+        FloatVector normalY = FloatVector.fromArray(F, u, 5 * L);
         for (int i = 0; i < k; i++) {
-            FloatVector rux = FloatVector.fromArray(F, u, 0);
-            FloatVector ruy = FloatVector.fromArray(F, u, L);
-            FloatVector enter = FloatVector.fromArray(F, u, 2 * L);
-            FloatVector exit = FloatVector.fromArray(F, u, 3 * L);
-            FloatVector normalX = FloatVector.fromArray(F, u, 4 * L);
-            FloatVector normalY = FloatVector.fromArray(F, u, 5 * L);
             int o = i * 6 * L;
             FloatVector nx = FloatVector.fromArray(F, lm, o);
             FloatVector ny = FloatVector.fromArray(F, lm, o + L);
@@ -393,15 +389,11 @@ public final class VectorSweep implements SweepKernel {
             FloatVector edgeT = sep.neg().div(edgeRate).add(0f);
             VectorMask<Float> edgeEntering = edgeRate.lt(0f);
             VectorMask<Float> edgeLater = edgeEntering.and(edgeT.compare(VectorOperators.GT, enter));
-            enter.blend(edgeT, edgeLater).intoArray(u, 2 * L);
-            normalX.blend(nx, edgeLater).intoArray(u, 4 * L);
-            normalY.blend(ny, edgeLater).intoArray(u, 5 * L);
-            exit.blend(edgeT, edgeEntering.not().and(edgeT.lt(exit))).intoArray(u, 3 * L);
+            enter = enter.blend(edgeT, edgeLater);
+            normalX = normalX.blend(nx, edgeLater);
+            normalY = normalY.blend(ny, edgeLater);
+            exit = exit.blend(edgeT, edgeEntering.not().and(edgeT.lt(exit)));
         }
-        FloatVector enter = FloatVector.fromArray(F, u, 2 * L);
-        FloatVector exit = FloatVector.fromArray(F, u, 3 * L);
-        FloatVector normalX = FloatVector.fromArray(F, u, 4 * L);
-        FloatVector normalY = FloatVector.fromArray(F, u, 5 * L);
         // A's edges come before B's: B's entry wins only when strictly later; B's outward
         // normal points from B to A and is negated (the scalar's -nx).
         FloatVector enterB = enter.rearrange(SWAP_HALVES);
