@@ -39,31 +39,12 @@ import org.locationtech.jts.geom.Geometry;
 @AddLifecycleHook(PropertyTimeout.class)
 class FenceBatchQueryTest {
 
-    /** A random convex polygon; points that round to a zero-area hull far from the origin are drawn again. */
-    private static float[] convex(SplittableRandom rnd, double cx, double cy, double r) {
-        while (true) {
-            int k = 3 + rnd.nextInt(10);
-            float[] pts = new float[2 * k];
-            for (int i = 0; i < k; i++) {
-                double a = rnd.nextDouble(2 * Math.PI);
-                double d = r * (0.5 + 0.5 * rnd.nextDouble());
-                pts[2 * i] = (float) (cx + d * Math.cos(a));
-                pts[2 * i + 1] = (float) (cy + d * Math.sin(a));
-            }
-            try {
-                return ConvexPolygons.hull(pts);
-            } catch (IllegalArgumentException degenerate) {
-                // drawn again
-            }
-        }
-    }
-
     /** Parcels in the grid and every 50th fence a county in the hierarchy, far from the origin when asked. */
     private static FenceIndex mixedIndex(SplittableRandom rnd, int n, double origin) {
         float[][] fences = new float[n][];
         for (int i = 0; i < n; i++) {
             double r = i % 50 == 0 ? 150 : 0.5 + rnd.nextDouble(2);
-            fences[i] = convex(rnd, origin + rnd.nextDouble(600), origin + rnd.nextDouble(600), r);
+            fences[i] = FenceQueryTest.convex(rnd, origin + rnd.nextDouble(600), origin + rnd.nextDouble(600), r);
         }
         return FenceIndex.of(ConvexPolygons.of(fences));
     }
@@ -72,7 +53,7 @@ class FenceBatchQueryTest {
         float[][] q = new float[count][];
         for (int t = 0; t < count; t++) {
             double size = t % 7 == 0 ? 40 : 0.2 + rnd.nextDouble(3);
-            q[t] = convex(rnd, origin + rnd.nextDouble(600), origin + rnd.nextDouble(600), size);
+            q[t] = FenceQueryTest.convex(rnd, origin + rnd.nextDouble(600), origin + rnd.nextDouble(600), size);
         }
         return q;
     }
@@ -157,7 +138,7 @@ class FenceBatchQueryTest {
             float[][] polygons = new float[count][];
             for (int t = 0; t < count; t++) {
                 double size = r.radius() * (0.1 + rnd.nextDouble(1.5));
-                polygons[t] = convex(rnd, r.originX() + rnd.nextDouble(span), r.originY() + rnd.nextDouble(span), size);
+                polygons[t] = FenceQueryTest.convex(rnd, r.originX() + rnd.nextDouble(span), r.originY() + rnd.nextDouble(span), size);
             }
             int[] ends = new int[count];
             int[] hits = new int[count * n];

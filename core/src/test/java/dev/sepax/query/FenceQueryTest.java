@@ -34,16 +34,23 @@ import org.locationtech.jts.geom.Point;
 @Timeout(180)
 class FenceQueryTest {
 
-    private static float[] convex(SplittableRandom rnd, double cx, double cy, double r) {
-        int k = 3 + rnd.nextInt(10);
-        float[] pts = new float[2 * k];
-        for (int i = 0; i < k; i++) {
-            double a = rnd.nextDouble(2 * Math.PI);
-            double d = r * (0.5 + 0.5 * rnd.nextDouble());
-            pts[2 * i] = (float) (cx + d * Math.cos(a));
-            pts[2 * i + 1] = (float) (cy + d * Math.sin(a));
+    /** A random convex polygon; points that round to a zero-area hull far from the origin are drawn again. */
+    static float[] convex(SplittableRandom rnd, double cx, double cy, double r) {
+        while (true) {
+            int k = 3 + rnd.nextInt(10);
+            float[] pts = new float[2 * k];
+            for (int i = 0; i < k; i++) {
+                double a = rnd.nextDouble(2 * Math.PI);
+                double d = r * (0.5 + 0.5 * rnd.nextDouble());
+                pts[2 * i] = (float) (cx + d * Math.cos(a));
+                pts[2 * i + 1] = (float) (cy + d * Math.sin(a));
+            }
+            try {
+                return ConvexPolygons.hull(pts);
+            } catch (IllegalArgumentException degenerate) {
+                // drawn again
+            }
         }
-        return ConvexPolygons.hull(pts);
     }
 
     @Test
