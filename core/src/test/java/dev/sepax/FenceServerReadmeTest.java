@@ -34,7 +34,7 @@ class FenceServerReadmeTest {
         for (float[][] rings : fenceRings) {          // ring 0 outer, then holes; either winding
             b.add(rings);                             // throws "compound=c ring=r vertex=v: reason"
         }
-        FenceIndex index = FenceIndex.of(b.build());  // packed BVH over the fences' convex parts
+        FenceIndex index = FenceIndex.of(b.build());  // grids over the fences' convex parts
         ThreadLocal<FenceQuery> query = ThreadLocal.withInitial(index::newQuery);
         ExecutorService server = Executors.newFixedThreadPool(8);
 
