@@ -174,17 +174,6 @@ final class GjkLanes {
     /** Whether every upper-half lane's A (B) starts at slot H or later ({@link #transposeShifted}). */
     private boolean shiftA;
     private boolean shiftB;
-    /** The waiting room of this thread's plain queries (created on first use). */
-    private GjkPool pool;
-
-    /** This thread's {@link GjkPool}. */
-    GjkPool pool() {
-        if (pool == null) {
-            pool = new GjkPool();
-        }
-        return pool;
-    }
-
     /** The acceleration of the group being run (set by the kernel before {@link #load}). */
     GjkAcceleration mode = GjkAcceleration.NONE;
 

@@ -40,11 +40,7 @@ import jdk.incubator.vector.VectorSpecies;
  * trips (every trip either ends a lane or counts one of its iterations). The tail of
  * {@link ScalarDistance#finish} (closest points, normal, radii) runs in the lanes with the same
  * expressions; the cache entries are written per lane, and the penetration query's tail is
- * {@link ScalarDistance#finish} itself, per lane. In the plain distance query (no momentum)
- * a group of consecutive pairs runs {@link #COMPACT_AFTER} trips and is written out; its lanes
- * still running then wait in a {@link GjkPool} and go on, 16 at a time, in groups of their
- * own, whose results overwrite the provisional ones: the lanes of a group no longer idle until
- * its slowest pair ends, and a pair's bits do not depend on its lane or group. Pairs with a shape
+ * {@link ScalarDistance#finish} itself, per lane. Pairs with a shape
  * of more than 64 core points run {@link ScalarDistance#pair} itself; a range's last &lt; L
  * pairs run in a group whose spare lanes start finished.
  *
@@ -91,14 +87,7 @@ public final class VectorDistance implements DistanceKernel {
     private static final float DEGENERATE = Distances.EXIT_DEGENERATE;
     private static final float CAP = Distances.EXIT_ITERATION_CAP;
     /** Exit code of a spare lane: never active, never written out. */
-    static final float SPARE = -1f;
-    /**
-     * Trips a group of a plain query runs before its lanes still running move to the
-     * {@link GjkPool} (see {@link #run}). After 3 trips about 1 lane in 10 is left at W8 (pairs
-     * apart that need 3 to 5 iterations); after 2, the overlapping pairs, which end in their
-     * third trip's solve, would move too, and moving them costs more than their lanes' idling.
-     */
-    static final int COMPACT_AFTER = 3;
+    private static final float SPARE = -1f;
 
     private final GjkAcceleration mode;
 
@@ -164,30 +153,6 @@ public final class VectorDistance implements DistanceKernel {
             // per-pair test; B's offsets are 0 (the shape cast, which shares the scratch, sets them).
             java.util.Arrays.fill(g.ox, 0f);
             java.util.Arrays.fill(g.oy, 0f);
-            if (mtv == null && mode == GjkAcceleration.NONE && COMPACT_AFTER > 0) {
-                // Each group runs a few trips; its lanes still running then wait in the pool
-                // and go on in full groups, so that a group's lanes do not idle until its
-                // slowest pair ends. A lane's results do not depend on its lane or group.
-                GjkPool pool = g.pool();
-                pool.clear();
-                for (; p + L <= to; p += L) {
-                    System.arraycopy(pa, p, g.a, 0, L);
-                    System.arraycopy(pb, p, g.b, 0, L);
-                    for (int l = 0; l < L; l++) {
-                        g.pair[l] = p + l;
-                    }
-                    hits += group(s, g, L, cache, out, null, mode, COMPACT_AFTER, true);
-                    while (pool.take(g)) {
-                        pool.prepare(s);
-                        hits += group(s, pool.lanes, L, cache, out, null, mode, ScalarDistance.MAX_ITERATIONS + 1, false);
-                        pool.clear();
-                    }
-                }
-                if (pool.size > 0) {
-                    int n = pool.prepare(s);
-                    hits += group(s, pool.lanes, n, cache, out, null, mode, ScalarDistance.MAX_ITERATIONS + 1, false);
-                }
-            }
             for (; p + L <= to; p += L) {
                 System.arraycopy(pa, p, g.a, 0, L);
                 System.arraycopy(pb, p, g.b, 0, L);
@@ -230,24 +195,10 @@ public final class VectorDistance implements DistanceKernel {
     /** Runs the first {@code lanes} entries of {@code g}'s pair list as one group with acceleration {@code mode}. */
     static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
                              Penetrations mtv, GjkAcceleration mode) {
-        return group(s, g, lanes, cache, out, mtv, mode, ScalarDistance.MAX_ITERATIONS + 1, true);
-    }
-
-    /**
-     * Runs the first {@code lanes} entries of {@code g}'s pair list as one group for at most
-     * {@code trips} trips, loading them first if {@code load} (else {@code g} holds lanes
-     * already under way: {@link GjkPool#prepare}), and writes every lane's results. A lane still
-     * running after the last trip gets its row values written as results too, and is not
-     * counted as touching: its caller runs it on and writes it again.
-     */
-    static int group(RoundedArrays s, GjkLanes g, int lanes, SimplexCache cache, Distances out,
-                             Penetrations mtv, GjkAcceleration mode, int trips, boolean load) {
         g.mode = mode;
-        if (load) {
-            g.load(s, lanes, cache);
-        }
-        for (int t = 0; t < trips && trip(g); t++) {
-            // Every trip ends a lane or counts one of its iterations; the full bound is a backstop.
+        g.load(s, lanes, cache);
+        for (int t = 0; t <= ScalarDistance.MAX_ITERATIONS && trip(g); t++) {
+            // Every trip ends a lane or counts one of its iterations; the bound is a backstop.
         }
         weights(g.state);
         float[] r = g.state;
@@ -340,8 +291,7 @@ public final class VectorDistance implements DistanceKernel {
         // +Inf, so a NaN still wins as in Math.max); FloatVector.max is a long NaN/-0-aware
         // sequence here.
         FloatVector m = cx.abs().reinterpretAsInts().max(cy.abs().reinterpretAsInts()).reinterpretAsFloats();
-        FloatVector exit = row(r, GjkLanes.EXIT);
-        VectorMask<Float> touch = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, OVERLAP))
+        VectorMask<Float> touch = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, OVERLAP))
                 .or(m.compare(VectorOperators.EQ, zero));
         FloatVector ux = cx.div(m);
         FloatVector uy = cy.div(m);
@@ -390,8 +340,7 @@ public final class VectorDistance implements DistanceKernel {
         oby.intoArray(out.pointBYs(), first);
         onx.intoArray(out.normalXs(), first);
         ony.intoArray(out.normalYs(), first);
-        // Lanes still running (exit 0, see group) are not counted.
-        return dist.compare(VectorOperators.EQ, zero).and(exit.compare(VectorOperators.NE, zero)).trueCount();
+        return dist.compare(VectorOperators.EQ, zero).trueCount();
     }
 
     /**

@@ -174,43 +174,6 @@ class VectorDistanceTest {
     }
 
     @Test
-    void longBatchesWhoseSlowLanesMoveToOtherGroupsGiveTheScalarBits() {
-        // Many groups with pairs of every iteration count: the plain query moves the lanes still
-        // running after a few trips into full groups of their own (overflowing into the next
-        // one, and a partial last one), cold, from its own caches, and from garbage entries.
-        SplittableRandom rnd = new SplittableRandom(11);
-        for (int kMax : new int[] {8, 20}) {
-            RoundedShapes s = RoundedFixtures.mixedStore(rnd, 300, kMax);
-            for (int size : new int[] {1000, 1037}) {
-                PairBatch pairs = new PairBatch(s.size(), size);
-                PairBatch near = RoundedFixtures.nearbyPairs(s, 2.5);
-                for (int i = 0; i < size; i++) {
-                    // Half near pairs (touching, overlapping, close: the long runs), half anywhere.
-                    int j = rnd.nextInt(near.size());
-                    int a = (i & 1) == 0 ? near.shapeA(j) : rnd.nextInt(s.size());
-                    int b = (i & 1) == 0 ? near.shapeB(j) : rnd.nextInt(s.size());
-                    pairs.add(a, b);
-                }
-                SimplexCache c1 = new SimplexCache(size);
-                SimplexCache c2 = new SimplexCache(size);
-                assertSameBits(s, pairs, null, null);
-                assertSameBits(s, pairs, c1, c2);
-                assertSameBits(s, pairs, c1, c2);
-                for (int p = 0; p < size; p += 3) {
-                    int n = rnd.nextInt(4);
-                    int[] v = new int[6];
-                    for (int i = 0; i < 6; i++) {
-                        v[i] = rnd.nextInt(-1, 14);
-                    }
-                    c1.set(p, n, v[0], v[1], v[2], v[3], v[4], v[5]);
-                    c2.set(p, n, v[0], v[1], v[2], v[3], v[4], v[5]);
-                }
-                assertSameBits(s, pairs, c1, c2);
-            }
-        }
-    }
-
-    @Test
     void batchesOfEverySizeAroundTheLaneCountGiveTheScalarBits() {
         SplittableRandom rnd = new SplittableRandom(3);
         RoundedShapes s = RoundedFixtures.mixedStore(rnd, 60, 20);
