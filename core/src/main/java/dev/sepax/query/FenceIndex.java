@@ -21,28 +21,22 @@ import java.util.Arrays;
  *         that holds its AABB's min corner; parts are ranked by (level, cell)
  *         cellFirst[L][c] .. cellFirst[L][c + 1]   the ranks of the parts of cell c = i + j * cols[L]
  *         boxes, per rank: the AABB's corners on a 65536-step lattice over the parts' extent
- *                (two 16-bit coordinates per int), the offset of the part's record, its fence
- *         records, in rank order: fence, k, part, then x, y per vertex (raw float bits); the
- *                AABB is not repeated there (see below)
+ *                (two 16-bit coordinates per int), then the offset of the part's record
+ *         records, in rank order: minX, minY, maxX, maxY (raw float bits), fence, k, part, then
+ *                x, y per vertex
  *  points: per cell of size h, a list of (AABB, record offset) for every grid part whose AABB
  *         meets the cell (parts repeated in each cell they meet, about four at the median extent)
  *  large: parts wider than h_L of the last level are in a packed bounding-volume hierarchy
  *         (depth-first preorder, escape links, at most {@value #LEAF} parts per leaf, median
  *         splits along the longer axis), their records in {@code largeRecords}
  * </pre>
- * A polygon query reads, per level and row of cells, one contiguous run of lattice boxes (16
+ * A polygon query reads, per level and row of cells, one contiguous run of lattice boxes (12
  * bytes a part, a fraction of the records' memory), keeps the parts whose box meets the lattice
  * box of its own widened bounds, and reads and tests only their records. Its loads go in stages
  * that each issue independent loads (the runs' bounds, then the runs' box lines, then the
  * candidates' records), so that a stage's misses overlap instead of adding up row by row. Level
- * 0's cells are twice the median extent, so that a row's run holds several boxes. The fence in
- * the box lets a query read one candidate part per fence first and the records of a fence's
- * other candidates only if that one missed. A point query reads its cell's list and only the
- * records whose AABB holds the point.
- *
- * <p>The kernel's float AABB compares need no record either: a part whose lattice box lies
- * strictly inside the lattice box of the query's bounds narrowed by its margin passes them (see
- * {@link FenceQuery}), and the few others read the store's own AABB arrays.
+ * 0's cells are twice the median extent, so that a row's run holds several boxes. A point query
+ * reads its cell's list and only the records whose AABB holds the point.
  *
  * <p>Why a query finds every candidate: the cell of a coordinate is
  * {@code clamp((int) ((v - origin) / h_L))}, computed in double, a non-decreasing function of
@@ -76,11 +70,11 @@ public final class FenceIndex {
     /** Grid levels; parts wider than {@code h 2^(LEVELS - 1)} go to the hierarchy. */
     static final int LEVELS = 4;
     /** Ints per record before the vertices. */
-    static final int HEADER = 3;
+    static final int HEADER = 7;
     /** Ints per point-list entry. */
     static final int COVER = 5;
-    /** Ints per lattice box entry: min corner, max corner, record offset, fence. */
-    static final int BOX = 4;
+    /** Ints per lattice box entry: min corner, max corner, record offset. */
+    static final int BOX = 3;
     /** The quantisation lattice's last step. */
     static final int QUANT_MAX = 65535;
     /** Level 0's cell size in median part extents. */
@@ -105,8 +99,7 @@ public final class FenceIndex {
     final int[][] cellFirst;
     /**
      * Per grid part in rank order, {@value #BOX} ints: its AABB's min and max corners on the
-     * quantisation lattice ({@code qx | qy << 16}), where its record starts in {@link #records},
-     * and its fence.
+     * quantisation lattice ({@code qx | qy << 16}), then where its record starts in {@link #records}.
      */
     final int[] boxes;
     /** Lattice steps per unit of x and y: {@value #QUANT_MAX} steps over the parts' extent. */
@@ -252,7 +245,6 @@ public final class FenceIndex {
             boxes[BOX * i] = quantX(parts.minX(p)) | quantY(parts.minY(p)) << 16;
             boxes[BOX * i + 1] = quantX(parts.maxX(p)) | quantY(parts.maxY(p)) << 16;
             boxes[BOX * i + 2] = o;
-            boxes[BOX * i + 3] = parent[p];
             o = write(records, o, a, p);
         }
         // The point lists: every grid part in each point cell its AABB meets (about four cells
@@ -292,10 +284,10 @@ public final class FenceIndex {
                 for (int y = y0; y <= y1; y++) {
                     for (int x = x0; x <= x1; x++) {
                         int c = COVER * next[x + y * pointCols]++;
-                        cover[c] = Float.floatToRawIntBits(parts.minX(p));
-                        cover[c + 1] = Float.floatToRawIntBits(parts.minY(p));
-                        cover[c + 2] = Float.floatToRawIntBits(parts.maxX(p));
-                        cover[c + 3] = Float.floatToRawIntBits(parts.maxY(p));
+                        cover[c] = records[at[p]];
+                        cover[c + 1] = records[at[p] + 1];
+                        cover[c + 2] = records[at[p] + 2];
+                        cover[c + 3] = records[at[p] + 3];
                         cover[c + 4] = at[p];
                     }
                 }
@@ -344,9 +336,13 @@ public final class FenceIndex {
     /** Writes part p's record at {@code r[o]}; returns the offset after it. */
     private int write(int[] r, int o, PolygonArrays a, int p) {
         int k = a.count[p];
-        r[o] = parent[p];
-        r[o + 1] = k;
-        r[o + 2] = p;
+        r[o] = Float.floatToRawIntBits(parts.minX(p));
+        r[o + 1] = Float.floatToRawIntBits(parts.minY(p));
+        r[o + 2] = Float.floatToRawIntBits(parts.maxX(p));
+        r[o + 3] = Float.floatToRawIntBits(parts.maxY(p));
+        r[o + 4] = parent[p];
+        r[o + 5] = k;
+        r[o + 6] = p;
         o += HEADER;
         for (int v = a.start[p], end = a.start[p] + k; v < end; v++) {
             r[o++] = Float.floatToRawIntBits(a.x[v]);

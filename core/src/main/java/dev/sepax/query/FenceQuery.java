@@ -88,37 +88,13 @@ public final class FenceQuery {
         int qhiX;
         int qloY;
         int qhiY;
-        /**
-         * The lattice box of the query's bounds narrowed by the margin: a part whose lattice box
-         * lies strictly inside it passes the kernel's float AABB compares (see {@link #runs}).
-         */
-        int qsLoX;
-        int qsHiX;
-        int qsLoY;
-        int qsHiY;
         /** The query's runs of ranks: start, end. */
         int[] runFrom = new int[32];
         int[] runTo = new int[32];
         int runs;
-        /** Where the query's candidate parts' lattice boxes start in the index's boxes. */
+        /** The record offsets of the query's candidate parts. */
         int[] candidates = new int[64];
         int count;
-        /**
-         * The first candidate of each fence (record offset; fence, with the sign bit set when
-         * the float AABB compares are still to be made) and whether that fence was hit.
-         */
-        int[] firstRecord = new int[64];
-        int[] firstFence = new int[64];
-        int[] firstHit = new int[64];
-        int firstCount;
-        /** The other candidates (record offset; fence and flag; index of their fence's first candidate). */
-        int[] laterRecord = new int[64];
-        int[] laterFence = new int[64];
-        int[] laterFirst = new int[64];
-        int laterCount;
-        /** The fences hit so far (unsorted, perhaps repeated). */
-        int[] found = new int[16];
-        int hits;
     }
 
     FenceQuery(FenceIndex index) {
@@ -173,17 +149,8 @@ public final class FenceQuery {
             runs(s, tolerance);
             int sum = touchBoxes(s);
             filter(s);
-            plan(s);
-            // One query: every candidate's record at once (waiting for the first candidates'
-            // verdicts before loading the others would add a dependent miss).
-            sum += touchFirst(s) + touchLater(s);
-            touched = sum;
-            test(s, false, tolerance);
-            test(s, true, tolerance);
-            testLarge(s, tolerance);
-            int m = distinct(s.found, s.hits);
-            System.arraycopy(s.found, 0, hits, 0, Math.min(m, hits.length));
-            return m;
+            touched = sum + touchRecords(s);
+            return finish(test(s, tolerance), hits);
         } finally {
             caller.exit();
         }
@@ -234,9 +201,7 @@ public final class FenceQuery {
     /**
      * Windows of up to {@link #WINDOW} queries, each window stage by stage: every query's
      * validation; every query's run bounds; every query's first and last box lines; every
-     * query's filter and plan (one candidate per fence first); the record lines of those first
-     * candidates; their tests; the record lines of the other candidates of the fences not hit;
-     * their tests, then the output in query order. Each loop of
+     * query's filter; every query's record lines; then the tests in query order. Each loop of
      * loads issues, for all the window's queries, loads that do not depend on each other, so
      * that they miss together, and holds little else: a miss that reaches the head of the
      * core's reorder window stalls it, and a loop with a query's validation or filter between
@@ -271,29 +236,19 @@ public final class FenceQuery {
             }
             for (int j = 0; j < size; j++) {
                 filter(sl[j]);
-                plan(sl[j]);
             }
             for (int j = 0; j < size; j++) {
-                sum += touchFirst(sl[j]);
+                sum += touchRecords(sl[j]);
             }
             for (int j = 0; j < size; j++) {
-                test(sl[j], false, tol);
-            }
-            for (int j = 0; j < size; j++) {
-                sum += touchLater(sl[j]);
-            }
-            for (int j = 0; j < size; j++) {
-                Slot s = sl[j];
-                test(s, true, tol);
-                testLarge(s, tol);
-                int m = distinct(s.found, s.hits);
+                int m = distinct(test(sl[j], tol));
                 int end = out + m;
                 ends[w + j] = end;
                 if (m > hits.length - out) {
                     touched = sum;
                     return w + j;
                 }
-                System.arraycopy(s.found, 0, hits, out, m);
+                System.arraycopy(found, 0, hits, out, m);
                 out = end;
             }
         }
@@ -315,8 +270,8 @@ public final class FenceQuery {
             if (px >= Float.intBitsToFloat(list[k]) && py >= Float.intBitsToFloat(list[k + 1])
                     && px <= Float.intBitsToFloat(list[k + 2]) && py <= Float.intBitsToFloat(list[k + 3])) {
                 int e = list[k + 4];
-                if (inside(r, e + FenceIndex.HEADER, r[e + 1], px, py)) {
-                    n = add(n, r[e]);
+                if (inside(r, e + FenceIndex.HEADER, r[e + 5], px, py)) {
+                    n = add(n, r[e + 4]);
                 }
             }
         }
@@ -332,8 +287,8 @@ public final class FenceQuery {
             for (int e = ix.first[i]; e < ix.first[i] + c; e++) {
                 if (px >= ib[4 * e] && py >= ib[4 * e + 1] && px <= ib[4 * e + 2] && py <= ib[4 * e + 3]) {
                     int o = ix.itemRecord[e];
-                    if (inside(ix.largeRecords, o + FenceIndex.HEADER, ix.largeRecords[o + 1], px, py)) {
-                        n = add(n, ix.largeRecords[o]);
+                    if (inside(ix.largeRecords, o + FenceIndex.HEADER, ix.largeRecords[o + 5], px, py)) {
+                        n = add(n, ix.largeRecords[o + 4]);
                     }
                 }
             }
@@ -372,20 +327,6 @@ public final class FenceQuery {
         s.qhiX = ix.quantX(hi);
         s.qloY = ix.quantY(loY);
         s.qhiY = ix.quantY(hiY);
-        // The narrowed bounds: sHi <= qMaxX + tol exactly (the double sum's rounding, at most
-        // 2^-53 (|qMaxX| + |tol|), and the subtraction's are far below the 2^-40 margin; all
-        // exact when both are 0), likewise sLo >= qMinX - tol. quantX is non-decreasing, so
-        // quantX(b.minX) < quantX(sHi) implies b.minX < sHi <= qMaxX + tol, and then the float
-        // difference b.minX - qMaxX, rounded to nearest, is at most tol (a float): the compare
-        // passes. The same for the other three.
-        double sLo = s.qMinX - t + 0x1p-40 * (Math.abs(s.qMinX) + Math.abs(t));
-        double sHi = s.qMaxX + t - 0x1p-40 * (Math.abs(s.qMaxX) + Math.abs(t));
-        double sLoY = s.qMinY - t + 0x1p-40 * (Math.abs(s.qMinY) + Math.abs(t));
-        double sHiY = s.qMaxY + t - 0x1p-40 * (Math.abs(s.qMaxY) + Math.abs(t));
-        s.qsLoX = ix.quantX(sLo);
-        s.qsHiX = ix.quantX(sHi);
-        s.qsLoY = ix.quantY(sLoY);
-        s.qsHiY = ix.quantY(sHiY);
         int runs = 0;
         for (int l = 0; l < ix.levels; l++) {
             int x0 = ix.cellX(l, lo - ix.reach[l]);
@@ -427,21 +368,14 @@ public final class FenceQuery {
             total += t[i] - f[i];
         }
         if (total > s.candidates.length) {
-            int cap = Math.max(total, 2 * s.candidates.length);
-            s.candidates = new int[cap];
-            s.firstRecord = new int[cap];
-            s.firstFence = new int[cap];
-            s.firstHit = new int[cap];
-            s.laterRecord = new int[cap];
-            s.laterFence = new int[cap];
-            s.laterFirst = new int[cap];
+            s.candidates = Arrays.copyOf(s.candidates, Math.max(total, 2 * s.candidates.length));
         }
         return sum;
     }
 
     /**
      * Stage 3: each run's lattice boxes against the query's (lines now in flight or in cache),
-     * where the boxes of the parts that pass start kept in the slot's candidates.
+     * the record offsets of the parts that pass kept in the slot's candidates.
      */
     private void filter(Slot s) {
         int[] box = index.boxes;
@@ -459,7 +393,7 @@ public final class FenceQuery {
                 int max = box[i + 1];
                 // Each difference is within +-65535, so the OR is negative iff one is.
                 int gap = (qhiX - (min & 0xFFFF)) | (qhiY - (min >>> 16)) | ((max & 0xFFFF) - qloX) | ((max >>> 16) - qloY);
-                c[n] = i;
+                c[n] = box[i + 2];
                 n += ~gap >>> 31;
             }
         }
@@ -467,112 +401,20 @@ public final class FenceQuery {
     }
 
     /**
-     * How far back {@link #plan} looks for a candidate's fence among the first candidates: a
-     * query meets about two fences on G100k, and a fence missed here only costs a test.
+     * Stage 4: the first two lines of every candidate's record, independent loads; returns a sum
+     * of what they read.
      */
-    private static final int LOOKBACK = 8;
-
-    /**
-     * The candidates (box lines in cache) split into the first candidate of each fence and the
-     * others, each with its record offset and its fence, flagged where the lattice boxes do not
-     * settle the float AABB compares. The split changes no verdict: the output is per fence, and
-     * a candidate whose fence an earlier first candidate was not found for is a first candidate
-     * itself.
-     */
-    private void plan(Slot s) {
-        int[] box = index.boxes;
+    private int touchRecords(Slot s) {
+        int[] r = index.records;
         int[] c = s.candidates;
-        int sLoX = s.qsLoX + 1;
-        int sHiX = s.qsHiX - 1;
-        int sLoY = s.qsLoY + 1;
-        int sHiY = s.qsHiY - 1;
-        int[] fr = s.firstRecord;
-        int[] ff = s.firstFence;
-        int[] fh = s.firstHit;
-        int[] lr = s.laterRecord;
-        int[] lf = s.laterFence;
-        int[] lj = s.laterFirst;
-        int nf = 0;
-        int nl = 0;
-        for (int k = 0, m = s.count; k < m; k++) {
-            int i = c[k];
-            int min = box[i];
-            int max = box[i + 1];
-            int e = box[i + 2];
-            int fence = box[i + 3];
-            // Negative iff a lattice coordinate is not strictly inside the narrowed box (each
-            // difference within +-65536).
-            int open = (sHiX - (min & 0xFFFF)) | (sHiY - (min >>> 16)) | ((max & 0xFFFF) - sLoX) | ((max >>> 16) - sLoY);
-            int tagged = fence | (open & Integer.MIN_VALUE);
-            int stop = Math.max(0, nf - LOOKBACK);
-            int j = nf - 1;
-            while (j >= stop && (ff[j] & Integer.MAX_VALUE) != fence) {
-                j--;
-            }
-            if (j >= stop) {
-                lr[nl] = e;
-                lf[nl] = tagged;
-                lj[nl] = j;
-                nl++;
-            } else {
-                fr[nf] = e;
-                ff[nf] = tagged;
-                fh[nf] = 0;
-                nf++;
-            }
-        }
-        s.firstCount = nf;
-        s.laterCount = nl;
-        s.hits = 0;
-    }
-
-    /**
-     * Stage 4: the first two lines of every first candidate's record, independent loads;
-     * returns a sum of what they read.
-     */
-    private int touchFirst(Slot s) {
-        int[] r = index.records;
-        int[] c = s.firstRecord;
         int rl = r.length - 1;
         int sum = 0;
-        for (int i = 0, n = s.firstCount; i < n; i++) {
+        for (int i = 0, n = s.count; i < n; i++) {
             int e = c[i];
-            sum += r[e] + r[Math.min(e + TOUCH, rl)];
+            sum += r[e] + r[Math.min(e + 16, rl)];
         }
         return sum;
     }
-
-    /**
-     * Stage 6: drops the other candidates of fences already hit and touches the rest's records
-     * as {@link #touchFirst} does; returns a sum of what they read.
-     */
-    private int touchLater(Slot s) {
-        int[] r = index.records;
-        int[] lr = s.laterRecord;
-        int[] lf = s.laterFence;
-        int[] lj = s.laterFirst;
-        int[] fh = s.firstHit;
-        int rl = r.length - 1;
-        int sum = 0;
-        int n = 0;
-        for (int i = 0, m = s.laterCount; i < m; i++) {
-            int j = lj[i];
-            if (fh[j] != 0) {
-                continue;
-            }
-            int e = lr[i];
-            lr[n] = e;
-            lf[n] = lf[i];
-            lj[n] = j;
-            n++;
-            sum += r[e] + r[Math.min(e + TOUCH, rl)];
-        }
-        s.laterCount = n;
-        return sum;
-    }
-
-    /** Where the second touch of a record goes: its last int for parts of up to 5 vertices. */
-    private static final int TOUCH = FenceIndex.HEADER + 9;
 
     /**
      * Is the point on no edge's outer side? Reads a record's vertices; each edge normal is
@@ -594,67 +436,50 @@ public final class FenceQuery {
     }
 
     /**
-     * Stages 5 and 7: the kernel's AABB compares and tests over the slot's first candidates, or
-     * over its other candidates whose fence is not hit yet; the fences hit go to the slot's
-     * {@code found}. A candidate flagged by {@link #plan} takes the float AABB compares on the
-     * store's own AABB (the lattice boxes settle the others: they pass).
+     * Stage 5: the kernel's AABB compares and tests over the slot's candidates, then the
+     * hierarchy of large parts; the fences hit go to {@code found} (unsorted, perhaps repeated);
+     * returns their number.
      */
-    private void test(Slot s, boolean later, float tol) {
+    private int test(Slot s, float tol) {
         FenceIndex ix = index;
         PolygonArrays st = ix.parts.arrays();
-        float[] bounds = st.bounds;
+        int n = 0;
         float qMinX = s.qMinX;
         float qMinY = s.qMinY;
         float qMaxX = s.qMaxX;
         float qMaxY = s.qMaxY;
         int[] r = ix.records;
-        int[] rec = later ? s.laterRecord : s.firstRecord;
-        int[] tags = later ? s.laterFence : s.firstFence;
-        int[] lj = s.laterFirst;
-        int[] fh = s.firstHit;
-        for (int k = 0, m = later ? s.laterCount : s.firstCount; k < m; k++) {
-            int j = later ? lj[k] : k;
-            if (fh[j] != 0) {
+        int[] cand = s.candidates;
+        for (int k = 0, m = s.count; k < m; k++) {
+            int e = cand[k];
+            float minX = Float.intBitsToFloat(r[e]);
+            float minY = Float.intBitsToFloat(r[e + 1]);
+            float maxX = Float.intBitsToFloat(r[e + 2]);
+            float maxY = Float.intBitsToFloat(r[e + 3]);
+            if (minX - qMaxX > tol || qMinX - maxX > tol || minY - qMaxY > tol || qMinY - maxY > tol) {
                 continue;
             }
-            int e = rec[k];
-            int tag = tags[k];
-            if (tag < 0) {
-                int b = 4 * r[e + 2];
-                if (bounds[b] - qMaxX > tol || qMinX - bounds[b + 2] > tol || bounds[b + 1] - qMaxY > tol
-                        || qMinY - bounds[b + 3] > tol) {
-                    continue;
-                }
+            if (recent(r[e + 4], n)) {
+                continue;
             }
             // intersects(s, st, r, e, tol), written out: called from here, the hottest site,
             // it was at times compiled on its own first and then too big to inline.
             int o = e + FenceIndex.HEADER;
-            int last = o + 2 * (r[e + 1] - 1);
+            int last = o + 2 * (r[e + 5] - 1);
             partWitness = o;
             queryWitness = 0;
             boolean apart = false;
             for (int q = 0, qk = s.qk; q < qk && !apart; q++) {
                 apart = queryEdgeSeparates(s, r, o, last, q, tol);
             }
-            int base = tol == 0 || apart ? 0 : st.start[r[e + 2]];
+            int base = tol == 0 || apart ? 0 : st.start[r[e + 6]];
             for (int v = o; v <= last && !apart; v += 2) {
                 apart = partEdgeSeparates(s, r, o, last, v, tol == 0 ? tol : tol * st.len[base + (v - o) / 2]);
             }
             if (!apart) {
-                fh[j] = 1;
-                add(s, tag & Integer.MAX_VALUE);
+                n = add(n, r[e + 4]);
             }
         }
-    }
-
-    /** The hierarchy of large parts: the kernel's AABB compares and tests; the fences hit go to the slot's {@code found}. */
-    private void testLarge(Slot s, float tol) {
-        FenceIndex ix = index;
-        PolygonArrays st = ix.parts.arrays();
-        float qMinX = s.qMinX;
-        float qMinY = s.qMinY;
-        float qMaxX = s.qMaxX;
-        float qMaxY = s.qMaxY;
         float[] b = ix.bounds;
         int i = 0;
         while (i < ix.nodes) {
@@ -674,11 +499,12 @@ public final class FenceQuery {
                 }
                 int o = ix.itemRecord[e];
                 if (intersects(s, st, ix.largeRecords, o, tol)) {
-                    add(s, ix.largeRecords[o]);
+                    n = add(n, ix.largeRecords[o + 4]);
                 }
             }
             i++;
         }
+        return n;
     }
 
     /**
@@ -694,7 +520,7 @@ public final class FenceQuery {
      */
     private boolean intersects(Slot s, PolygonArrays st, int[] r, int e, float tol) {
         int o = e + FenceIndex.HEADER;
-        int last = o + 2 * (r[e + 1] - 1);
+        int last = o + 2 * (r[e + 5] - 1);
         partWitness = o;
         queryWitness = 0;
         for (int q = 0, qk = s.qk; q < qk; q++) {
@@ -703,7 +529,7 @@ public final class FenceQuery {
             }
         }
         // The store index of the record's vertex v is st.start[part] + (v - o) / 2.
-        int base = tol == 0 ? 0 : st.start[r[e + 2]];
+        int base = tol == 0 ? 0 : st.start[r[e + 6]];
         for (int v = o; v <= last; v += 2) {
             if (partEdgeSeparates(s, r, o, last, v, tol == 0 ? tol : tol * st.len[base + (v - o) / 2])) {
                 return false;
@@ -761,13 +587,18 @@ public final class FenceQuery {
         return true;
     }
 
-    private static void add(Slot s, int fence) {
-        int n = s.hits;
-        if (n == s.found.length) {
-            s.found = Arrays.copyOf(s.found, 2 * n);
+    /**
+     * Is the fence among the last few found? A fence's parts lie in nearby cells, so most parts
+     * of a fence already hit are skipped without their test (the output is per fence: no verdict
+     * changes); looking back only a few keeps the check constant-time.
+     */
+    private boolean recent(int fence, int n) {
+        for (int i = n - 1, stop = Math.max(0, n - 4); i >= stop; i--) {
+            if (found[i] == fence) {
+                return true;
+            }
         }
-        s.found[n] = fence;
-        s.hits = n + 1;
+        return false;
     }
 
     private int add(int n, int fence) {
@@ -780,13 +611,13 @@ public final class FenceQuery {
 
     /** Sorts and deduplicates found[0, n) and copies what fits. */
     private int finish(int n, int[] hits) {
-        int m = distinct(found, n);
+        int m = distinct(n);
         System.arraycopy(found, 0, hits, 0, Math.min(m, hits.length));
         return m;
     }
 
     /** Sorts and deduplicates found[0, n); returns the number of distinct fences, now first. */
-    private static int distinct(int[] found, int n) {
+    private int distinct(int n) {
         if (n > 16) {
             heapSort(found, n);
         } else {
