@@ -700,6 +700,29 @@ public final class FenceQuery {
     }
 
     /**
+     * The turn at vertex i of the ring {@code (x, y)[0, k)}, from the double differences of its
+     * edges into ({@code in}) and out of ({@code out}) it: {@code in x out} is exactly
+     * {@code (b - a) x (c - a)} for neighbours a, c of b = vertex i, and it is rounded as in
+     * {@link #turn(float, float, float, float, float, float)} (each difference, each product and
+     * their difference once), so the same bound decides its sign, and within it the exact predicate.
+     */
+    private static int turn(double inX, double inY, double outX, double outY, float[] x, float[] y, int k, int i) {
+        double p1 = inX * outY;
+        double p2 = inY * outX;
+        double det = p1 - p2;
+        double bound = 0x1p-49 * (Math.abs(p1) + Math.abs(p2));
+        if (det > bound) {
+            return 1;
+        }
+        if (det < -bound) {
+            return -1;
+        }
+        int a = i == 0 ? k - 1 : i - 1;
+        int c = i + 1 == k ? 0 : i + 1;
+        return Orientation.orient(x[a], y[a], x[i], y[i], x[c], y[c]);
+    }
+
+    /**
      * Validates and loads the query polygon into slot s, counter-clockwise, with the store's
      * normal forms; {@code query} names it in messages (its index in a batch, or -1 for a single call).
      */
@@ -721,11 +744,15 @@ public final class FenceQuery {
         float[] qnx = s.qnx;
         float[] qny = s.qny;
         int k = 0;
+        float minX = Float.POSITIVE_INFINITY;
+        float minY = Float.POSITIVE_INFINITY;
+        float maxX = Float.NEGATIVE_INFINITY;
+        float maxY = Float.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
             float x = xy[2 * i];
             float y = xy[2 * i + 1];
-            if (!Float.isFinite(x) || !Float.isFinite(y) || Math.abs(x) > ConvexPolygons.MAX_COORDINATE
-                    || Math.abs(y) > ConvexPolygons.MAX_COORDINATE) {
+            // One compare a coordinate: NaN fails it, an infinity exceeds the bound.
+            if (!(Math.abs(x) <= ConvexPolygons.MAX_COORDINATE) || !(Math.abs(y) <= ConvexPolygons.MAX_COORDINATE)) {
                 throw new IllegalArgumentException(name(query) + " vertex=" + i + ": x=" + x + " y=" + y
                         + " is not finite or beyond +-2^60");
             }
@@ -735,6 +762,11 @@ public final class FenceQuery {
             qx[k] = x;
             qy[k] = y;
             k++;
+            // Duplicates and the order do not change the bounds.
+            minX = Math.min(minX, x);
+            minY = Math.min(minY, y);
+            maxX = Math.max(maxX, x);
+            maxY = Math.max(maxY, y);
         }
         while (k > 1 && qx[0] == qx[k - 1] && qy[0] == qy[k - 1]) {
             k--;
@@ -744,23 +776,30 @@ public final class FenceQuery {
         }
         // Convex in one winding: no turn of the other sign, and one full turn (no star shapes:
         // the edge directions' x components change sign at most twice around a convex polygon).
+        // Each edge's difference is taken once, in double: the turn at vertex i is the cross
+        // product of the edges into and out of it (equal, exactly, to the orientation of its
+        // neighbours and it; see turn for the bound), and the signs of the x differences are
+        // those of the float differences (both are exact in sign).
         int sign = 0;
         int xFlips = 0;
+        double inX = (double) qx[0] - qx[k - 1];
+        double inY = (double) qy[0] - qy[k - 1];
         for (int i = 0; i < k; i++) {
-            int a = i == 0 ? k - 1 : i - 1;
             int c = i + 1 == k ? 0 : i + 1;
-            int t = turn(qx[a], qy[a], qx[i], qy[i], qx[c], qy[c]);
+            double outX = (double) qx[c] - qx[i];
+            double outY = (double) qy[c] - qy[i];
+            int t = turn(inX, inY, outX, outY, qx, qy, k, i);
             if (t != 0) {
                 if (sign != 0 && t != sign) {
                     throw new IllegalArgumentException(name(query) + " vertex=" + i + ": the polygon is not convex here");
                 }
                 sign = t;
             }
-            float d0 = qx[i] - qx[a];
-            float d1 = qx[c] - qx[i];
-            if (d0 != 0 && d1 != 0 && (d0 > 0) != (d1 > 0)) {
+            if (inX != 0 && outX != 0 && (inX > 0) != (outX > 0)) {
                 xFlips++;
             }
+            inX = outX;
+            inY = outY;
         }
         if (sign == 0) {
             throw new IllegalArgumentException(name(query) + ": zero area (all vertices collinear)");
@@ -778,18 +817,10 @@ public final class FenceQuery {
                 qy[j] = t;
             }
         }
-        float minX = Float.POSITIVE_INFINITY;
-        float minY = Float.POSITIVE_INFINITY;
-        float maxX = Float.NEGATIVE_INFINITY;
-        float maxY = Float.NEGATIVE_INFINITY;
         for (int i = 0; i < k; i++) {
             int j = i + 1 == k ? 0 : i + 1;
             qnx[i] = qy[j] - qy[i];
             qny[i] = -(qx[j] - qx[i]);
-            minX = Math.min(minX, qx[i]);
-            minY = Math.min(minY, qy[i]);
-            maxX = Math.max(maxX, qx[i]);
-            maxY = Math.max(maxY, qy[i]);
         }
         s.qk = k;
         s.qMinX = minX;
