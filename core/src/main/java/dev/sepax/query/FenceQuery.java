@@ -450,6 +450,12 @@ public final class FenceQuery {
         float qMaxY = s.qMaxY;
         int[] r = ix.records;
         int[] cand = s.candidates;
+        float[] qx = s.qx;
+        float[] qy = s.qy;
+        float[] qnx = s.qnx;
+        float[] qny = s.qny;
+        float[] qlen = s.qlen;
+        int qk = s.qk;
         for (int k = 0, m = s.count; k < m; k++) {
             int e = cand[k];
             float minX = Float.intBitsToFloat(r[e]);
@@ -462,19 +468,62 @@ public final class FenceQuery {
             if (recent(r[e + 4], n)) {
                 continue;
             }
-            // intersects(s, st, r, e, tol), written out: called from here, the hottest site,
-            // it was at times compiled on its own first and then too big to inline.
+            // intersects(s, st, r, e, tol), written out (called from here, the hottest site, it
+            // was at times compiled on its own first and then too big to inline), with the
+            // witness in locals: each axis is first tried on the witness alone, and only when
+            // that vertex is outside are the others scanned, from the one after it around to it.
             int o = e + FenceIndex.HEADER;
             int last = o + 2 * (r[e + 5] - 1);
-            partWitness = o;
-            queryWitness = 0;
             boolean apart = false;
-            for (int q = 0, qk = s.qk; q < qk && !apart; q++) {
-                apart = queryEdgeSeparates(s, r, o, last, q, tol);
+            int w = o;
+            float wx = Float.intBitsToFloat(r[w]);
+            float wy = Float.intBitsToFloat(r[w + 1]);
+            for (int q = 0; q < qk; q++) {
+                float nx = qnx[q];
+                float ny = qny[q];
+                float ax = qx[q];
+                float ay = qy[q];
+                float limit = tol == 0 ? tol : tol * qlen[q];
+                if (nx * (wx - ax) + ny * (wy - ay) > limit) {
+                    int v = w;
+                    do {
+                        v = v == last ? o : v + 2;
+                    } while (v != w && nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit);
+                    if (v == w) {
+                        apart = true;
+                        break;
+                    }
+                    w = v;
+                    wx = Float.intBitsToFloat(r[v]);
+                    wy = Float.intBitsToFloat(r[v + 1]);
+                }
             }
-            int base = tol == 0 || apart ? 0 : st.start[r[e + 6]];
-            for (int v = o; v <= last && !apart; v += 2) {
-                apart = partEdgeSeparates(s, r, o, last, v, tol == 0 ? tol : tol * st.len[base + (v - o) / 2]);
+            if (!apart) {
+                int base = tol == 0 ? 0 : st.start[r[e + 6]];
+                int u = 0;
+                float ux = qx[0];
+                float uy = qy[0];
+                for (int v = o; v <= last; v += 2) {
+                    int j = v == last ? o : v + 2;
+                    float ax = Float.intBitsToFloat(r[v]);
+                    float ay = Float.intBitsToFloat(r[v + 1]);
+                    float nx = Float.intBitsToFloat(r[j + 1]) - ay;
+                    float ny = -(Float.intBitsToFloat(r[j]) - ax);
+                    float limit = tol == 0 ? tol : tol * st.len[base + (v - o) / 2];
+                    if (nx * (ux - ax) + ny * (uy - ay) > limit) {
+                        int i = u;
+                        do {
+                            i = i + 1 == qk ? 0 : i + 1;
+                        } while (i != u && nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit);
+                        if (i == u) {
+                            apart = true;
+                            break;
+                        }
+                        u = i;
+                        ux = qx[i];
+                        uy = qy[i];
+                    }
+                }
             }
             if (!apart) {
                 n = add(n, r[e + 4]);
