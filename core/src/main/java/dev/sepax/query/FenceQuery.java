@@ -456,6 +456,7 @@ public final class FenceQuery {
         float[] qny = s.qny;
         float[] qlen = s.qlen;
         int qk = s.qk;
+        int u = 0;
         for (int k = 0, m = s.count; k < m; k++) {
             int e = cand[k];
             float minX = Float.intBitsToFloat(r[e]);
@@ -500,9 +501,10 @@ public final class FenceQuery {
             }
             if (!apart) {
                 int base = tol == 0 ? 0 : st.start[r[e + 6]];
-                int u = 0;
-                float ux = qx[0];
-                float uy = qy[0];
+                // The query's witness carries over from its last tested part: the candidates
+                // lie near each other, so a query vertex inside one is often inside the next.
+                float ux = qx[u];
+                float uy = qy[u];
                 for (int v = o; v <= last; v += 2) {
                     int j = v == last ? o : v + 2;
                     float ax = Float.intBitsToFloat(r[v]);
@@ -844,9 +846,9 @@ public final class FenceQuery {
                 }
                 sign = t;
             }
-            if (inX != 0 && outX != 0 && (inX > 0) != (outX > 0)) {
-                xFlips++;
-            }
+            // Nonzero and of opposite signs (no underflow: each is 0 or at least 2^-149 in
+            // magnitude); counted without a branch, as the flips come at random vertices.
+            xFlips += inX * outX < 0 ? 1 : 0;
             inX = outX;
             inY = outY;
         }
