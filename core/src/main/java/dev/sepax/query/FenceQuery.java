@@ -757,7 +757,7 @@ public final class FenceQuery {
      * {@link #turn(float, float, float, float, float, float)} (each difference, each product and
      * their difference once), so the same bound decides its sign, and within it the exact predicate.
      */
-    private static int turn(double inX, double inY, double outX, double outY, float[] x, float[] y, int k, int i) {
+    static int turn(double inX, double inY, double outX, double outY, float[] x, float[] y, int k, int i) {
         double p1 = inX * outY;
         double p2 = inY * outX;
         double det = p1 - p2;
