@@ -450,6 +450,13 @@ public final class FenceQuery {
         float qMaxY = s.qMaxY;
         int[] r = ix.records;
         int[] cand = s.candidates;
+        float[] qx = s.qx;
+        float[] qy = s.qy;
+        float[] qnx = s.qnx;
+        float[] qny = s.qny;
+        float[] qlen = s.qlen;
+        int qk = s.qk;
+        int u = 0;
         for (int k = 0, m = s.count; k < m; k++) {
             int e = cand[k];
             float minX = Float.intBitsToFloat(r[e]);
@@ -462,19 +469,63 @@ public final class FenceQuery {
             if (recent(r[e + 4], n)) {
                 continue;
             }
-            // intersects(s, st, r, e, tol), written out: called from here, the hottest site,
-            // it was at times compiled on its own first and then too big to inline.
+            // intersects(s, st, r, e, tol), written out (called from here, the hottest site, it
+            // was at times compiled on its own first and then too big to inline), with the
+            // witness in locals: each axis is first tried on the witness alone, and only when
+            // that vertex is outside are the others scanned, from the one after it around to it.
             int o = e + FenceIndex.HEADER;
             int last = o + 2 * (r[e + 5] - 1);
-            partWitness = o;
-            queryWitness = 0;
             boolean apart = false;
-            for (int q = 0, qk = s.qk; q < qk && !apart; q++) {
-                apart = queryEdgeSeparates(s, r, o, last, q, tol);
+            int w = o;
+            float wx = Float.intBitsToFloat(r[w]);
+            float wy = Float.intBitsToFloat(r[w + 1]);
+            for (int q = 0; q < qk; q++) {
+                float nx = qnx[q];
+                float ny = qny[q];
+                float ax = qx[q];
+                float ay = qy[q];
+                float limit = tol == 0 ? tol : tol * qlen[q];
+                if (nx * (wx - ax) + ny * (wy - ay) > limit) {
+                    int v = w;
+                    do {
+                        v = v == last ? o : v + 2;
+                    } while (v != w && nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit);
+                    if (v == w) {
+                        apart = true;
+                        break;
+                    }
+                    w = v;
+                    wx = Float.intBitsToFloat(r[v]);
+                    wy = Float.intBitsToFloat(r[v + 1]);
+                }
             }
-            int base = tol == 0 || apart ? 0 : st.start[r[e + 6]];
-            for (int v = o; v <= last && !apart; v += 2) {
-                apart = partEdgeSeparates(s, r, o, last, v, tol == 0 ? tol : tol * st.len[base + (v - o) / 2]);
+            if (!apart) {
+                int base = tol == 0 ? 0 : st.start[r[e + 6]];
+                // The query's witness carries over from its last tested part: the candidates
+                // lie near each other, so a query vertex inside one is often inside the next.
+                float ux = qx[u];
+                float uy = qy[u];
+                for (int v = o; v <= last; v += 2) {
+                    int j = v == last ? o : v + 2;
+                    float ax = Float.intBitsToFloat(r[v]);
+                    float ay = Float.intBitsToFloat(r[v + 1]);
+                    float nx = Float.intBitsToFloat(r[j + 1]) - ay;
+                    float ny = -(Float.intBitsToFloat(r[j]) - ax);
+                    float limit = tol == 0 ? tol : tol * st.len[base + (v - o) / 2];
+                    if (nx * (ux - ax) + ny * (uy - ay) > limit) {
+                        int i = u;
+                        do {
+                            i = i + 1 == qk ? 0 : i + 1;
+                        } while (i != u && nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit);
+                        if (i == u) {
+                            apart = true;
+                            break;
+                        }
+                        u = i;
+                        ux = qx[i];
+                        uy = qy[i];
+                    }
+                }
             }
             if (!apart) {
                 n = add(n, r[e + 4]);
@@ -700,6 +751,29 @@ public final class FenceQuery {
     }
 
     /**
+     * The turn at vertex i of the ring {@code (x, y)[0, k)}, from the double differences of its
+     * edges into ({@code in}) and out of ({@code out}) it: {@code in x out} is exactly
+     * {@code (b - a) x (c - a)} for neighbours a, c of b = vertex i, and it is rounded as in
+     * {@link #turn(float, float, float, float, float, float)} (each difference, each product and
+     * their difference once), so the same bound decides its sign, and within it the exact predicate.
+     */
+    static int turn(double inX, double inY, double outX, double outY, float[] x, float[] y, int k, int i) {
+        double p1 = inX * outY;
+        double p2 = inY * outX;
+        double det = p1 - p2;
+        double bound = 0x1p-49 * (Math.abs(p1) + Math.abs(p2));
+        if (det > bound) {
+            return 1;
+        }
+        if (det < -bound) {
+            return -1;
+        }
+        int a = i == 0 ? k - 1 : i - 1;
+        int c = i + 1 == k ? 0 : i + 1;
+        return Orientation.orient(x[a], y[a], x[i], y[i], x[c], y[c]);
+    }
+
+    /**
      * Validates and loads the query polygon into slot s, counter-clockwise, with the store's
      * normal forms; {@code query} names it in messages (its index in a batch, or -1 for a single call).
      */
@@ -721,11 +795,15 @@ public final class FenceQuery {
         float[] qnx = s.qnx;
         float[] qny = s.qny;
         int k = 0;
+        float minX = Float.POSITIVE_INFINITY;
+        float minY = Float.POSITIVE_INFINITY;
+        float maxX = Float.NEGATIVE_INFINITY;
+        float maxY = Float.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
             float x = xy[2 * i];
             float y = xy[2 * i + 1];
-            if (!Float.isFinite(x) || !Float.isFinite(y) || Math.abs(x) > ConvexPolygons.MAX_COORDINATE
-                    || Math.abs(y) > ConvexPolygons.MAX_COORDINATE) {
+            // One compare a coordinate: NaN fails it, an infinity exceeds the bound.
+            if (!(Math.abs(x) <= ConvexPolygons.MAX_COORDINATE) || !(Math.abs(y) <= ConvexPolygons.MAX_COORDINATE)) {
                 throw new IllegalArgumentException(name(query) + " vertex=" + i + ": x=" + x + " y=" + y
                         + " is not finite or beyond +-2^60");
             }
@@ -735,6 +813,11 @@ public final class FenceQuery {
             qx[k] = x;
             qy[k] = y;
             k++;
+            // Duplicates and the order do not change the bounds.
+            minX = Math.min(minX, x);
+            minY = Math.min(minY, y);
+            maxX = Math.max(maxX, x);
+            maxY = Math.max(maxY, y);
         }
         while (k > 1 && qx[0] == qx[k - 1] && qy[0] == qy[k - 1]) {
             k--;
@@ -744,23 +827,30 @@ public final class FenceQuery {
         }
         // Convex in one winding: no turn of the other sign, and one full turn (no star shapes:
         // the edge directions' x components change sign at most twice around a convex polygon).
+        // Each edge's difference is taken once, in double: the turn at vertex i is the cross
+        // product of the edges into and out of it (equal, exactly, to the orientation of its
+        // neighbours and it; see turn for the bound), and the signs of the x differences are
+        // those of the float differences (both are exact in sign).
         int sign = 0;
         int xFlips = 0;
+        double inX = (double) qx[0] - qx[k - 1];
+        double inY = (double) qy[0] - qy[k - 1];
         for (int i = 0; i < k; i++) {
-            int a = i == 0 ? k - 1 : i - 1;
             int c = i + 1 == k ? 0 : i + 1;
-            int t = turn(qx[a], qy[a], qx[i], qy[i], qx[c], qy[c]);
+            double outX = (double) qx[c] - qx[i];
+            double outY = (double) qy[c] - qy[i];
+            int t = turn(inX, inY, outX, outY, qx, qy, k, i);
             if (t != 0) {
                 if (sign != 0 && t != sign) {
                     throw new IllegalArgumentException(name(query) + " vertex=" + i + ": the polygon is not convex here");
                 }
                 sign = t;
             }
-            float d0 = qx[i] - qx[a];
-            float d1 = qx[c] - qx[i];
-            if (d0 != 0 && d1 != 0 && (d0 > 0) != (d1 > 0)) {
-                xFlips++;
-            }
+            // Nonzero and of opposite signs (no underflow: each is 0 or at least 2^-149 in
+            // magnitude); counted without a branch, as the flips come at random vertices.
+            xFlips += inX * outX < 0 ? 1 : 0;
+            inX = outX;
+            inY = outY;
         }
         if (sign == 0) {
             throw new IllegalArgumentException(name(query) + ": zero area (all vertices collinear)");
@@ -778,18 +868,10 @@ public final class FenceQuery {
                 qy[j] = t;
             }
         }
-        float minX = Float.POSITIVE_INFINITY;
-        float minY = Float.POSITIVE_INFINITY;
-        float maxX = Float.NEGATIVE_INFINITY;
-        float maxY = Float.NEGATIVE_INFINITY;
         for (int i = 0; i < k; i++) {
             int j = i + 1 == k ? 0 : i + 1;
             qnx[i] = qy[j] - qy[i];
             qny[i] = -(qx[j] - qx[i]);
-            minX = Math.min(minX, qx[i]);
-            minY = Math.min(minY, qy[i]);
-            maxX = Math.max(maxX, qx[i]);
-            maxY = Math.max(maxY, qy[i]);
         }
         s.qk = k;
         s.qMinX = minX;

@@ -212,7 +212,7 @@ class FenceQueryTest {
     }
 
     @Test
-    void theFilteredTurnEqualsTheExactPredicate() {
+    void theFilteredTurnsEqualTheExactPredicate() {
         // Nearly collinear triples (the third point a few ulps off the line through the first
         // two), exactly collinear ones, and random ones, at magnitudes 1 to 2^60.
         SplittableRandom rnd = new SplittableRandom(17);
@@ -241,6 +241,11 @@ class FenceQueryTest {
                 cy = (float) (rnd.nextDouble(-1, 1) * scale);
             }
             assertEquals(Orientation.orient(ax, ay, bx, by, cx, cy), FenceQuery.turn(ax, ay, bx, by, cx, cy),
+                    ax + " " + ay + " " + bx + " " + by + " " + cx + " " + cy);
+            // The validation's form: the edges into and out of b, each differenced once in double.
+            assertEquals(Orientation.orient(ax, ay, bx, by, cx, cy),
+                    FenceQuery.turn((double) bx - ax, (double) by - ay, (double) cx - bx, (double) cy - by,
+                            new float[] {ax, bx, cx}, new float[] {ay, by, cy}, 3, 1),
                     ax + " " + ay + " " + bx + " " + by + " " + cx + " " + cy);
         }
         assertTrue(near == 100_000);
