@@ -123,6 +123,10 @@ public final class VectorSweep implements SweepKernel {
     private static final boolean ACROSS = L == 16;
     /** Lanes [0, H): one group's pairs in the lanes-across-pairs layout. */
     private static final VectorMask<Float> LOWER = VectorMask.fromLong(F, (1L << H) - 1);
+    /** Row of edge 0's time in the sweep's lanes-across-pairs scratch (edges 0..7, see {@link #edges8}). */
+    private static final int TIME_ROW = 6;
+    /** Row of edge 0's rate (edges 0..7). */
+    private static final int RATE_ROW = 14;
     /** Lane index as floats: 0..L-1. */
     private static final FloatVector LANE_INDEX = FloatVector.fromArray(F, laneIndex(), 0);
 
@@ -274,12 +278,36 @@ public final class VectorSweep implements SweepKernel {
     }
 
     /**
-     * The swept AABB constraints of {@link #acrossLanes}: writes each lane's entry, exit and
-     * normal so far to rows 2 to 5 of {@code u} (lanes [H, L) reset for B's edges). Its own
-     * method: with the edge stage in the same one, C2 ran out of inlining budget and boxed
-     * vectors.
+     * The vector part of {@link #acrossPairs}, one pair of methods per capacity (4 or 8): the
+     * swept AABB constraints, then the edges and the outputs; they exchange vectors only through
+     * the rows of {@code u}, so that no vector crosses a call. Returns the H verdict bits in the
+     * low bits.
+     *
+     * <p>No vector is carried round a loop here: the bounds, each edge's minimum over the other
+     * shape's vertices and the scan of the edges are written out per capacity, and the one loop
+     * left (over the edges) hands each edge's time and rate on through {@code u}. C2 removes the
+     * boxes of a vector carried round a loop only in some compiles, depending on the order in
+     * which it inlines the Vector API calls late, which the JVM's history sets; such a compile
+     * allocated about 1.7 MB per W4 batch after large merge-class sweeps (docs/decisions.md,
+     * "The sweep's history-dependent boxing").
      */
-    private static void acrossBoxes(float[] lm, float[] u, int k, float tMax) {
+    private static long acrossLanes(LaneMajorPairs lanes, float[] u, int k, float tMax, SweepResults out, int p) {
+        float[] lm = lanes.rows;
+        if (k == 4) {
+            boxes4(lm, u, tMax);
+            return edges4(lm, u, out, p, lanes.floatTail);
+        }
+        boxes8(lm, u, tMax);
+        return edges8(lm, u, out, p, lanes.floatTail);
+    }
+
+    /**
+     * The swept AABB constraints of {@link #acrossLanes} for capacity 4: each lane's own shape's
+     * bounds from its 4 vertex rows (written out, no loop), then the four constraints; writes
+     * each lane's entry, exit and normal so far to rows 2 to 5 of {@code u} (lanes [H, L) reset
+     * for B's edges).
+     */
+    private static void boxes4(float[] lm, float[] u, float tMax) {
         FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector ninf = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector zero = FloatVector.zero(F);
@@ -290,14 +318,30 @@ public final class VectorSweep implements SweepKernel {
         FloatVector minY = inf;
         FloatVector maxX = ninf;
         FloatVector maxY = ninf;
-        for (int i = 0; i < k; i++) {
-            FloatVector px = FloatVector.fromArray(F, lm, i * 6 * L + 2 * L);
-            FloatVector py = FloatVector.fromArray(F, lm, i * 6 * L + 3 * L);
-            minX = minX.blend(px, px.lt(minX));
-            minY = minY.blend(py, py.lt(minY));
-            maxX = maxX.blend(px, px.compare(VectorOperators.GT, maxX));
-            maxY = maxY.blend(py, py.compare(VectorOperators.GT, maxY));
-        }
+        FloatVector x0 = FloatVector.fromArray(F, lm, 2 * L);
+        FloatVector y0 = FloatVector.fromArray(F, lm, 3 * L);
+        minX = minX.blend(x0, x0.lt(minX));
+        minY = minY.blend(y0, y0.lt(minY));
+        maxX = maxX.blend(x0, x0.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y0, y0.compare(VectorOperators.GT, maxY));
+        FloatVector x1 = FloatVector.fromArray(F, lm, 8 * L);
+        FloatVector y1 = FloatVector.fromArray(F, lm, 9 * L);
+        minX = minX.blend(x1, x1.lt(minX));
+        minY = minY.blend(y1, y1.lt(minY));
+        maxX = maxX.blend(x1, x1.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y1, y1.compare(VectorOperators.GT, maxY));
+        FloatVector x2 = FloatVector.fromArray(F, lm, 14 * L);
+        FloatVector y2 = FloatVector.fromArray(F, lm, 15 * L);
+        minX = minX.blend(x2, x2.lt(minX));
+        minY = minY.blend(y2, y2.lt(minY));
+        maxX = maxX.blend(x2, x2.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y2, y2.compare(VectorOperators.GT, maxY));
+        FloatVector x3 = FloatVector.fromArray(F, lm, 20 * L);
+        FloatVector y3 = FloatVector.fromArray(F, lm, 21 * L);
+        minX = minX.blend(x3, x3.lt(minX));
+        minY = minY.blend(y3, y3.lt(minY));
+        maxX = maxX.blend(x3, x3.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y3, y3.compare(VectorOperators.GT, maxY));
         // Lane l: x+ (minX(B) - maxX(A), rate ux) and y+; lane H + l: x- and y- (rate -ux, -uy).
         FloatVector rateX = rux.add(0f);
         FloatVector rateY = ruy.add(0f);
@@ -343,21 +387,130 @@ public final class VectorSweep implements SweepKernel {
     }
 
     /**
-     * The vector part of {@link #acrossPairs}, one method from the loads to the stores so that
-     * no vector crosses a call. Returns the H verdict bits in the low bits.
+     * The swept AABB constraints of {@link #acrossLanes} for capacity 8: each lane's own shape's
+     * bounds from its 8 vertex rows (written out, no loop), then the four constraints; writes
+     * each lane's entry, exit and normal so far to rows 2 to 5 of {@code u} (lanes [H, L) reset
+     * for B's edges).
      */
-    private static long acrossLanes(LaneMajorPairs lanes, float[] u, int k, float tMax, SweepResults out, int p) {
-        float[] lm = lanes.rows;
-        acrossBoxes(lm, u, k, tMax);
+    private static void boxes8(float[] lm, float[] u, float tMax) {
+        FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector ninf = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector rux = FloatVector.fromArray(F, u, 0);
+        FloatVector ruy = FloatVector.fromArray(F, u, L);
+        // Each lane's own shape's bounds, from its vertex rows.
+        FloatVector minX = inf;
+        FloatVector minY = inf;
+        FloatVector maxX = ninf;
+        FloatVector maxY = ninf;
+        FloatVector x0 = FloatVector.fromArray(F, lm, 2 * L);
+        FloatVector y0 = FloatVector.fromArray(F, lm, 3 * L);
+        minX = minX.blend(x0, x0.lt(minX));
+        minY = minY.blend(y0, y0.lt(minY));
+        maxX = maxX.blend(x0, x0.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y0, y0.compare(VectorOperators.GT, maxY));
+        FloatVector x1 = FloatVector.fromArray(F, lm, 8 * L);
+        FloatVector y1 = FloatVector.fromArray(F, lm, 9 * L);
+        minX = minX.blend(x1, x1.lt(minX));
+        minY = minY.blend(y1, y1.lt(minY));
+        maxX = maxX.blend(x1, x1.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y1, y1.compare(VectorOperators.GT, maxY));
+        FloatVector x2 = FloatVector.fromArray(F, lm, 14 * L);
+        FloatVector y2 = FloatVector.fromArray(F, lm, 15 * L);
+        minX = minX.blend(x2, x2.lt(minX));
+        minY = minY.blend(y2, y2.lt(minY));
+        maxX = maxX.blend(x2, x2.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y2, y2.compare(VectorOperators.GT, maxY));
+        FloatVector x3 = FloatVector.fromArray(F, lm, 20 * L);
+        FloatVector y3 = FloatVector.fromArray(F, lm, 21 * L);
+        minX = minX.blend(x3, x3.lt(minX));
+        minY = minY.blend(y3, y3.lt(minY));
+        maxX = maxX.blend(x3, x3.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y3, y3.compare(VectorOperators.GT, maxY));
+        FloatVector x4 = FloatVector.fromArray(F, lm, 26 * L);
+        FloatVector y4 = FloatVector.fromArray(F, lm, 27 * L);
+        minX = minX.blend(x4, x4.lt(minX));
+        minY = minY.blend(y4, y4.lt(minY));
+        maxX = maxX.blend(x4, x4.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y4, y4.compare(VectorOperators.GT, maxY));
+        FloatVector x5 = FloatVector.fromArray(F, lm, 32 * L);
+        FloatVector y5 = FloatVector.fromArray(F, lm, 33 * L);
+        minX = minX.blend(x5, x5.lt(minX));
+        minY = minY.blend(y5, y5.lt(minY));
+        maxX = maxX.blend(x5, x5.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y5, y5.compare(VectorOperators.GT, maxY));
+        FloatVector x6 = FloatVector.fromArray(F, lm, 38 * L);
+        FloatVector y6 = FloatVector.fromArray(F, lm, 39 * L);
+        minX = minX.blend(x6, x6.lt(minX));
+        minY = minY.blend(y6, y6.lt(minY));
+        maxX = maxX.blend(x6, x6.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y6, y6.compare(VectorOperators.GT, maxY));
+        FloatVector x7 = FloatVector.fromArray(F, lm, 44 * L);
+        FloatVector y7 = FloatVector.fromArray(F, lm, 45 * L);
+        minX = minX.blend(x7, x7.lt(minX));
+        minY = minY.blend(y7, y7.lt(minY));
+        maxX = maxX.blend(x7, x7.compare(VectorOperators.GT, maxX));
+        maxY = maxY.blend(y7, y7.compare(VectorOperators.GT, maxY));
+        // Lane l: x+ (minX(B) - maxX(A), rate ux) and y+; lane H + l: x- and y- (rate -ux, -uy).
+        FloatVector rateX = rux.add(0f);
+        FloatVector rateY = ruy.add(0f);
+        FloatVector tX = minX.rearrange(SWAP_HALVES).sub(maxX).neg().div(rateX).add(0f);
+        FloatVector tY = minY.rearrange(SWAP_HALVES).sub(maxY).neg().div(rateY).add(0f);
+        FloatVector tMaxes = FloatVector.broadcast(F, tMax);
+        // x+: entering when the rate is negative, else a candidate exit (NaN passes neither).
+        VectorMask<Float> entering = rateX.lt(0f);
+        FloatVector enter = ninf.blend(tX, entering.and(tX.compare(VectorOperators.GT, ninf)));
+        FloatVector normalX = zero.blend(1f, entering.and(tX.compare(VectorOperators.GT, ninf)));
+        FloatVector normalY = zero;
+        FloatVector exit = tMaxes.blend(tX, entering.not().and(tX.lt(tMaxes)));
+        // x-: lane H + l's gap, swapped down.
+        FloatVector rate = rateX.rearrange(SWAP_HALVES);
+        FloatVector t = tX.rearrange(SWAP_HALVES);
+        entering = rate.lt(0f);
+        VectorMask<Float> later = entering.and(t.compare(VectorOperators.GT, enter));
+        enter = enter.blend(t, later);
+        normalX = normalX.blend(-1f, later);
+        normalY = normalY.blend(0f, later);
+        exit = exit.blend(t, entering.not().and(t.lt(exit)));
+        // y+.
+        entering = rateY.lt(0f);
+        later = entering.and(tY.compare(VectorOperators.GT, enter));
+        enter = enter.blend(tY, later);
+        normalX = normalX.blend(0f, later);
+        normalY = normalY.blend(1f, later);
+        exit = exit.blend(tY, entering.not().and(tY.lt(exit)));
+        // y-.
+        rate = rateY.rearrange(SWAP_HALVES);
+        t = tY.rearrange(SWAP_HALVES);
+        entering = rate.lt(0f);
+        later = entering.and(t.compare(VectorOperators.GT, enter));
+        enter = enter.blend(t, later);
+        normalX = normalX.blend(0f, later);
+        normalY = normalY.blend(-1f, later);
+        exit = exit.blend(t, entering.not().and(t.lt(exit)));
+        // B's lanes start their edges from nothing entered and nothing left.
+        enter.blend(ninf, UPPER).intoArray(u, 2 * L);
+        exit.blend(inf, UPPER).intoArray(u, 3 * L);
+        normalX.intoArray(u, 4 * L);
+        normalY.intoArray(u, 5 * L);
+    }
+
+    /**
+     * The edges of {@link #acrossLanes} for capacity 4 and the group's outputs. Each edge's time
+     * and rate go to rows {@link #TIME_ROW} + i and {@link #RATE_ROW} + i of {@code u} (the
+     * minimum over the other shape's 4 vertices written out); then the scalar's in-order scan
+     * of the edges from the entry, exit and normal in rows 2 to 5, written out; then A's and
+     * B's lanes of each pair are combined and the H pairs' verdict and four outputs written.
+     * No vector is carried round a loop (see {@link #acrossLanes}).
+     *
+     * @return the H verdict bits in the low bits
+     */
+    private static long edges4(float[] lm, float[] u, SweepResults out, int p, float[] tail) {
         FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector zero = FloatVector.zero(F);
         FloatVector rux = FloatVector.fromArray(F, u, 0);
         FloatVector ruy = FloatVector.fromArray(F, u, L);
-        FloatVector enter = FloatVector.fromArray(F, u, 2 * L);
-        FloatVector exit = FloatVector.fromArray(F, u, 3 * L);
-        FloatVector normalX = FloatVector.fromArray(F, u, 4 * L);
-        FloatVector normalY = FloatVector.fromArray(F, u, 5 * L);
-        for (int i = 0; i < k; i++) {
+        for (int i = 0; i < 4; i++) {
             int o = i * 6 * L;
             FloatVector nx = FloatVector.fromArray(F, lm, o);
             FloatVector ny = FloatVector.fromArray(F, lm, o + L);
@@ -365,35 +518,52 @@ public final class VectorSweep implements SweepKernel {
             FloatVector py = FloatVector.fromArray(F, lm, o + 3 * L);
             // Two running minima from +inf (order-free minimum; a zero's sign is erased by the
             // '+ 0f' on the time, as in smallPair).
-            FloatVector min0 = inf;
-            FloatVector min1 = inf;
-            // Four vertices a step (k is 4 or 8).
-            for (int j = 0; j < k * 6 * L; j += 4 * 6 * L) {
-                FloatVector d0 = nx.fma(FloatVector.fromArray(F, lm, j + 4 * L),
-                        ny.mul(FloatVector.fromArray(F, lm, j + 5 * L)));
-                FloatVector d1 = nx.fma(FloatVector.fromArray(F, lm, j + 10 * L),
-                        ny.mul(FloatVector.fromArray(F, lm, j + 11 * L)));
-                min0 = min0.blend(d0, d0.lt(min0));
-                min1 = min1.blend(d1, d1.lt(min1));
-                FloatVector d2 = nx.fma(FloatVector.fromArray(F, lm, j + 16 * L),
-                        ny.mul(FloatVector.fromArray(F, lm, j + 17 * L)));
-                FloatVector d3 = nx.fma(FloatVector.fromArray(F, lm, j + 22 * L),
-                        ny.mul(FloatVector.fromArray(F, lm, j + 23 * L)));
-                min0 = min0.blend(d2, d2.lt(min0));
-                min1 = min1.blend(d3, d3.lt(min1));
-            }
+            FloatVector d0 = nx.fma(FloatVector.fromArray(F, lm, 4 * L), ny.mul(FloatVector.fromArray(F, lm, 5 * L)));
+            FloatVector d1 = nx.fma(FloatVector.fromArray(F, lm, 10 * L), ny.mul(FloatVector.fromArray(F, lm, 11 * L)));
+            FloatVector d2 = nx.fma(FloatVector.fromArray(F, lm, 16 * L), ny.mul(FloatVector.fromArray(F, lm, 17 * L)));
+            FloatVector d3 = nx.fma(FloatVector.fromArray(F, lm, 22 * L), ny.mul(FloatVector.fromArray(F, lm, 23 * L)));
+            FloatVector min0 = inf.blend(d0, d0.lt(inf));
+            FloatVector min1 = inf.blend(d1, d1.lt(inf));
+            min0 = min0.blend(d2, d2.lt(min0));
+            min1 = min1.blend(d3, d3.lt(min1));
             FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(nx.fma(px, ny.mul(py)));
-            // Fresh locals: a vector or mask variable that lives across the loop's back edge
-            // is boxed by C2.
             FloatVector edgeRate = nx.fma(rux, ny.mul(ruy)).add(0f);
             FloatVector edgeT = sep.neg().div(edgeRate).add(0f);
-            VectorMask<Float> edgeEntering = edgeRate.lt(0f);
-            VectorMask<Float> edgeLater = edgeEntering.and(edgeT.compare(VectorOperators.GT, enter));
-            enter = enter.blend(edgeT, edgeLater);
-            normalX = normalX.blend(nx, edgeLater);
-            normalY = normalY.blend(ny, edgeLater);
-            exit = exit.blend(edgeT, edgeEntering.not().and(edgeT.lt(exit)));
+            edgeT.intoArray(u, (TIME_ROW + i) * L);
+            edgeRate.intoArray(u, (RATE_ROW + i) * L);
         }
+        FloatVector enter = FloatVector.fromArray(F, u, 2 * L);
+        FloatVector exit = FloatVector.fromArray(F, u, 3 * L);
+        FloatVector normalX = FloatVector.fromArray(F, u, 4 * L);
+        FloatVector normalY = FloatVector.fromArray(F, u, 5 * L);
+        FloatVector edgeT = FloatVector.fromArray(F, u, TIME_ROW * L);
+        VectorMask<Float> entering = FloatVector.fromArray(F, u, RATE_ROW * L).lt(0f);
+        VectorMask<Float> later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 0), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 1) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 1) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 6 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 7 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 2) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 2) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 12 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 13 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 3) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 3) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 18 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 19 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
         // A's edges come before B's: B's entry wins only when strictly later; B's outward
         // normal points from B to A and is negated (the scalar's -nx).
         FloatVector enterB = enter.rearrange(SWAP_HALVES);
@@ -419,7 +589,150 @@ public final class VectorSweep implements SweepKernel {
         } else {
             // A masked store whose full vector would cross the array's end takes the Vector
             // API's checked path, which allocates: the last group goes through the scratch.
-            float[] f = lanes.floatTail;
+            float[] f = tail;
+            first.intoArray(f, 0);
+            System.arraycopy(f, 0, tFirsts, p, H);
+            last.intoArray(f, 0);
+            System.arraycopy(f, 0, out.tLasts(), p, H);
+            normalX.intoArray(f, 0);
+            System.arraycopy(f, 0, out.normalXs(), p, H);
+            normalY.intoArray(f, 0);
+            System.arraycopy(f, 0, out.normalYs(), p, H);
+        }
+        return hit.toLong() & ((1L << H) - 1);
+    }
+
+    /**
+     * The edges of {@link #acrossLanes} for capacity 8 and the group's outputs. Each edge's time
+     * and rate go to rows {@link #TIME_ROW} + i and {@link #RATE_ROW} + i of {@code u} (the
+     * minimum over the other shape's 8 vertices written out); then the scalar's in-order scan
+     * of the edges from the entry, exit and normal in rows 2 to 5, written out; then A's and
+     * B's lanes of each pair are combined and the H pairs' verdict and four outputs written.
+     * No vector is carried round a loop (see {@link #acrossLanes}).
+     *
+     * @return the H verdict bits in the low bits
+     */
+    private static long edges8(float[] lm, float[] u, SweepResults out, int p, float[] tail) {
+        FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector rux = FloatVector.fromArray(F, u, 0);
+        FloatVector ruy = FloatVector.fromArray(F, u, L);
+        for (int i = 0; i < 8; i++) {
+            int o = i * 6 * L;
+            FloatVector nx = FloatVector.fromArray(F, lm, o);
+            FloatVector ny = FloatVector.fromArray(F, lm, o + L);
+            FloatVector px = FloatVector.fromArray(F, lm, o + 2 * L);
+            FloatVector py = FloatVector.fromArray(F, lm, o + 3 * L);
+            // Two running minima from +inf (order-free minimum; a zero's sign is erased by the
+            // '+ 0f' on the time, as in smallPair).
+            FloatVector d0 = nx.fma(FloatVector.fromArray(F, lm, 4 * L), ny.mul(FloatVector.fromArray(F, lm, 5 * L)));
+            FloatVector d1 = nx.fma(FloatVector.fromArray(F, lm, 10 * L), ny.mul(FloatVector.fromArray(F, lm, 11 * L)));
+            FloatVector d2 = nx.fma(FloatVector.fromArray(F, lm, 16 * L), ny.mul(FloatVector.fromArray(F, lm, 17 * L)));
+            FloatVector d3 = nx.fma(FloatVector.fromArray(F, lm, 22 * L), ny.mul(FloatVector.fromArray(F, lm, 23 * L)));
+            FloatVector d4 = nx.fma(FloatVector.fromArray(F, lm, 28 * L), ny.mul(FloatVector.fromArray(F, lm, 29 * L)));
+            FloatVector d5 = nx.fma(FloatVector.fromArray(F, lm, 34 * L), ny.mul(FloatVector.fromArray(F, lm, 35 * L)));
+            FloatVector d6 = nx.fma(FloatVector.fromArray(F, lm, 40 * L), ny.mul(FloatVector.fromArray(F, lm, 41 * L)));
+            FloatVector d7 = nx.fma(FloatVector.fromArray(F, lm, 46 * L), ny.mul(FloatVector.fromArray(F, lm, 47 * L)));
+            FloatVector min0 = inf.blend(d0, d0.lt(inf));
+            FloatVector min1 = inf.blend(d1, d1.lt(inf));
+            min0 = min0.blend(d2, d2.lt(min0));
+            min1 = min1.blend(d3, d3.lt(min1));
+            min0 = min0.blend(d4, d4.lt(min0));
+            min1 = min1.blend(d5, d5.lt(min1));
+            min0 = min0.blend(d6, d6.lt(min0));
+            min1 = min1.blend(d7, d7.lt(min1));
+            FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(nx.fma(px, ny.mul(py)));
+            FloatVector edgeRate = nx.fma(rux, ny.mul(ruy)).add(0f);
+            FloatVector edgeT = sep.neg().div(edgeRate).add(0f);
+            edgeT.intoArray(u, (TIME_ROW + i) * L);
+            edgeRate.intoArray(u, (RATE_ROW + i) * L);
+        }
+        FloatVector enter = FloatVector.fromArray(F, u, 2 * L);
+        FloatVector exit = FloatVector.fromArray(F, u, 3 * L);
+        FloatVector normalX = FloatVector.fromArray(F, u, 4 * L);
+        FloatVector normalY = FloatVector.fromArray(F, u, 5 * L);
+        FloatVector edgeT = FloatVector.fromArray(F, u, TIME_ROW * L);
+        VectorMask<Float> entering = FloatVector.fromArray(F, u, RATE_ROW * L).lt(0f);
+        VectorMask<Float> later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 0), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 1) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 1) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 6 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 7 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 2) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 2) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 12 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 13 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 3) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 3) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 18 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 19 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 4) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 4) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 24 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 25 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 5) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 5) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 30 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 31 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 6) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 6) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 36 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 37 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        edgeT = FloatVector.fromArray(F, u, (TIME_ROW + 7) * L);
+        entering = FloatVector.fromArray(F, u, (RATE_ROW + 7) * L).lt(0f);
+        later = entering.and(edgeT.compare(VectorOperators.GT, enter));
+        enter = enter.blend(edgeT, later);
+        normalX = normalX.blend(FloatVector.fromArray(F, lm, 42 * L), later);
+        normalY = normalY.blend(FloatVector.fromArray(F, lm, 43 * L), later);
+        exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
+        // A's edges come before B's: B's entry wins only when strictly later; B's outward
+        // normal points from B to A and is negated (the scalar's -nx).
+        FloatVector enterB = enter.rearrange(SWAP_HALVES);
+        VectorMask<Float> bWins = enterB.compare(VectorOperators.GT, enter);
+        enter = enter.blend(enterB, bWins);
+        normalX = normalX.blend(normalX.rearrange(SWAP_HALVES).neg(), bWins);
+        normalY = normalY.blend(normalY.rearrange(SWAP_HALVES).neg(), bWins);
+        FloatVector exitB = exit.rearrange(SWAP_HALVES);
+        exit = exit.blend(exitB, exitB.lt(exit));
+        // The scalar's miss is 'enter > exit || exit < 0'; neither is ever NaN here.
+        VectorMask<Float> hit = enter.compare(VectorOperators.LE, exit).and(exit.compare(VectorOperators.GE, 0f));
+        FloatVector nan = FloatVector.broadcast(F, Float.NaN);
+        FloatVector first = nan.blend(zero.blend(enter, enter.compare(VectorOperators.GT, 0f)), hit);
+        FloatVector last = nan.blend(exit, hit);
+        normalX = zero.blend(normalX, hit);
+        normalY = zero.blend(normalY, hit);
+        float[] tFirsts = out.tFirsts();
+        if (p + L <= tFirsts.length) {
+            first.intoArray(tFirsts, p, LOWER);
+            last.intoArray(out.tLasts(), p, LOWER);
+            normalX.intoArray(out.normalXs(), p, LOWER);
+            normalY.intoArray(out.normalYs(), p, LOWER);
+        } else {
+            // A masked store whose full vector would cross the array's end takes the Vector
+            // API's checked path, which allocates: the last group goes through the scratch.
+            float[] f = tail;
             first.intoArray(f, 0);
             System.arraycopy(f, 0, tFirsts, p, H);
             last.intoArray(f, 0);
