@@ -15,11 +15,12 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * Reproduces the sweep's history-dependent boxing: a JVM that has first run large merge-class
- * sweeps (40-100 vertices) may then allocate about 1.7 MB per W4 sweep batch, because one C2
- * compile of {@code VectorSweep.acrossLanes} keeps its vectors boxed (about one JVM in four
- * here). Prints the bytes per batch, then the allocation sites of 300 batches (JFR stack
- * traces, five frames each).
+ * Checks the sweep for history-dependent boxing: runs large merge-class sweeps (40-100
+ * vertices) first, then W4 (or the given k) sweep batches, and prints the bytes per batch, then
+ * the allocation sites of 300 batches (JFR stack traces, five frames each). Before the lanes
+ * across pairs stopped carrying vectors round a loop, about one JVM in four to twelve then
+ * allocated about 1.7 MB per W4 batch (one C2 compile kept the loop-carried vectors boxed);
+ * {@code SweepHistoryAllocationTest} now guards it in the build (docs/decisions.md).
  *
  * <pre>javac --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar -d bench/target/tools bench/tools/SweepHistoryProbe.java
  * java --add-modules jdk.incubator.vector -cp bench/target/tools:bench/target/sepax-bench.jar SweepHistoryProbe 4 big</pre>
