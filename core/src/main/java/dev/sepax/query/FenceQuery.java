@@ -737,17 +737,8 @@ public final class FenceQuery {
      * enough for the compiler to inline, unlike the exact predicate.
      */
     static int turn(float ax, float ay, float bx, float by, float cx, float cy) {
-        double p1 = ((double) bx - ax) * ((double) cy - ay);
-        double p2 = ((double) by - ay) * ((double) cx - ax);
-        double det = p1 - p2;
-        double bound = 0x1p-49 * (Math.abs(p1) + Math.abs(p2));
-        if (det > bound) {
-            return 1;
-        }
-        if (det < -bound) {
-            return -1;
-        }
-        return Orientation.orient(ax, ay, bx, by, cx, cy);
+        int s = filteredSign(((double) bx - ax) * ((double) cy - ay), ((double) by - ay) * ((double) cx - ax));
+        return s != 0 ? s : Orientation.orient(ax, ay, bx, by, cx, cy);
     }
 
     /**
@@ -758,19 +749,24 @@ public final class FenceQuery {
      * their difference once), so the same bound decides its sign, and within it the exact predicate.
      */
     static int turn(double inX, double inY, double outX, double outY, float[] x, float[] y, int k, int i) {
-        double p1 = inX * outY;
-        double p2 = inY * outX;
-        double det = p1 - p2;
-        double bound = 0x1p-49 * (Math.abs(p1) + Math.abs(p2));
-        if (det > bound) {
-            return 1;
-        }
-        if (det < -bound) {
-            return -1;
+        int s = filteredSign(inX * outY, inY * outX);
+        if (s != 0) {
+            return s;
         }
         int a = i == 0 ? k - 1 : i - 1;
         int c = i + 1 == k ? 0 : i + 1;
         return Orientation.orient(x[a], y[a], x[i], y[i], x[c], y[c]);
+    }
+
+    /**
+     * The sign of {@code p1 - p2} for the two rounded products of a turn, or 0 when the
+     * difference lies within the products' error bound {@code 2^-49 (|p1| + |p2|)} (see
+     * {@link #turn(float, float, float, float, float, float)}) and the exact predicate must decide.
+     */
+    private static int filteredSign(double p1, double p2) {
+        double det = p1 - p2;
+        double bound = 0x1p-49 * (Math.abs(p1) + Math.abs(p2));
+        return det > bound ? 1 : det < -bound ? -1 : 0;
     }
 
     /**
