@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sepax.testing.PropertyTimeout;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -59,6 +60,12 @@ class HullSatPropertiesTest {
                 assertEquals(gap <= tol, kernel.intersects(w, 1, 0, (float) tol), kernel.name());
             }
         }
+    }
+
+    /** The sample that once drew a nearly flat 4-point cloud, which the store rejects (see SolidFixtures.cloud). */
+    @Example
+    void theFormerlyFlatFourPointSampleRuns() {
+        aRigidMotionOfThePairKeepsTheVerdict(9376L, 4);
     }
 
     @Property(tries = 200)

@@ -22,8 +22,57 @@ public final class SolidFixtures {
 
     private SolidFixtures() {}
 
-    /** k random points on (0.7..1 of) a sphere of the given radius around the origin. */
+    /**
+     * k random points on (0.7..1 of) a sphere of the given radius around the origin. With k >= 4
+     * the whole cloud is drawn again while its first four points span a tetrahedron thinner than
+     * {@code radius / 20} (its least face height or opposite-edge distance): the hull contains
+     * that tetrahedron, so it is at least that wide in every direction, and every seed plane of
+     * {@code QuickHull} then has a point at half that distance or more, far above its
+     * nearly-flat limit {@code 2^-14} of the extent. Without the redraw, some seeds gave
+     * 4-point clouds that the store rightly rejects as nearly flat.
+     */
     public static float[] cloud(SplittableRandom r, int k, double radius) {
+        float[] p;
+        do {
+            p = shell(r, k, radius);
+        } while (k >= 4 && tetrahedronWidth(p) < radius / 20);
+        return p;
+    }
+
+    /**
+     * The least width of the tetrahedron of points 0..3 of {@code p}: the minimum over its four
+     * face heights and its three opposite-edge distances (the widths across the directions
+     * where a tetrahedron is thinnest).
+     */
+    private static double tetrahedronWidth(float[] p) {
+        int[][] faces = {{1, 2, 3, 0}, {0, 2, 3, 1}, {0, 1, 3, 2}, {0, 1, 2, 3}};
+        double least = Double.POSITIVE_INFINITY;
+        for (int[] f : faces) {
+            least = Math.min(least, distanceAlong(cross(sub(p, f[1], f[0]), sub(p, f[2], f[0])), sub(p, f[3], f[0])));
+        }
+        int[][] edges = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}};
+        for (int[] e : edges) {
+            least = Math.min(least, distanceAlong(cross(sub(p, e[1], e[0]), sub(p, e[3], e[2])), sub(p, e[2], e[0])));
+        }
+        return least;
+    }
+
+    private static double[] sub(float[] p, int i, int j) {
+        return new double[] {(double) p[3 * i] - p[3 * j], (double) p[3 * i + 1] - p[3 * j + 1],
+                (double) p[3 * i + 2] - p[3 * j + 2]};
+    }
+
+    private static double[] cross(double[] a, double[] b) {
+        return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    }
+
+    /** |v . n| / |n|, or 0 for a zero n (a degenerate direction counts as no width). */
+    private static double distanceAlong(double[] n, double[] v) {
+        double len = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        return len == 0 ? 0 : Math.abs(v[0] * n[0] + v[1] * n[1] + v[2] * n[2]) / len;
+    }
+
+    private static float[] shell(SplittableRandom r, int k, double radius) {
         float[] p = new float[3 * k];
         for (int i = 0; i < k; i++) {
             double x;
