@@ -62,13 +62,6 @@ public final class FenceQuery {
     private final Slot[] slots;
     private int[] found = new int[64];
     private int touched;
-    /**
-     * The vertex (record offset, query index) that last kept an axis from separating: a vertex
-     * inside the other shape does so for most axes, so each axis's scan starts there. Any
-     * witness decides the same verdict, so the order changes no bit.
-     */
-    private int partWitness;
-    private int queryWitness;
 
     /** One query polygon and its candidates between the stages. */
     private static final class Slot {
@@ -469,10 +462,8 @@ public final class FenceQuery {
             if (recent(r[e + 4], n)) {
                 continue;
             }
-            // intersects(s, st, r, e, tol), written out (called from here, the hottest site, it
-            // was at times compiled on its own first and then too big to inline), with the
-            // witness in locals: each axis is first tried on the witness alone, and only when
-            // that vertex is outside are the others scanned, from the one after it around to it.
+            // partTest(s, st, r, e, tol, u), written out: called from here, the hottest site, it
+            // was at times compiled on its own first and then too big to inline.
             int o = e + FenceIndex.HEADER;
             int last = o + 2 * (r[e + 5] - 1);
             boolean apart = false;
@@ -549,7 +540,9 @@ public final class FenceQuery {
                     continue;
                 }
                 int o = ix.itemRecord[e];
-                if (intersects(s, st, ix.largeRecords, o, tol)) {
+                int witness = partTest(s, st, ix.largeRecords, o, tol, u);
+                if (witness >= 0) {
+                    u = witness;
                     n = add(n, ix.largeRecords[o + 4]);
                 }
             }
@@ -561,81 +554,74 @@ public final class FenceQuery {
     /**
      * The verdict for the part whose record starts at {@code r[e]}: no edge of the query or of
      * the part separates by more than tol ({@link #test} holds a copy of this body for the grid
-     * parts). The verdict does not depend on the order of the axes;
-     * they are taken in plain order (the query's, then the part's), each scan starting at the
-     * vertex that last kept an axis from separating: most tested parts intersect, so every axis
-     * is visited and choosing a likely separating axis first (the edge facing the other shape)
-     * cost more than it saved. Part edge normals are recomputed from the record's vertices (the
-     * store's bits, see {@link FenceIndex}); the store's edge lengths are read only at a nonzero
+     * parts, written out there). The verdict does not depend on the order of the axes; they are
+     * taken in plain order (the query's, then the part's). Each axis is first tried on its
+     * witness alone (the vertex that last kept an axis from separating: one inside the other
+     * shape does so for most axes), and only when that vertex is outside are the others scanned,
+     * from the one after it around to it. Any witness decides the same verdict, so the witnesses
+     * change no bit. Part edge normals are recomputed from the record's vertices (the store's
+     * bits, see {@link FenceIndex}); the store's edge lengths are read only at a nonzero
      * tolerance ({@code 0 * len} is a zero of the tolerance's sign: the same compares).
+     *
+     * @param u the query vertex to start the part's axes from (the witness of the last part)
+     * @return -1 when an axis separates, else the query's witness for the next part
      */
-    private boolean intersects(Slot s, PolygonArrays st, int[] r, int e, float tol) {
+    private static int partTest(Slot s, PolygonArrays st, int[] r, int e, float tol, int u) {
+        float[] qx = s.qx;
+        float[] qy = s.qy;
+        float[] qnx = s.qnx;
+        float[] qny = s.qny;
+        float[] qlen = s.qlen;
+        int qk = s.qk;
         int o = e + FenceIndex.HEADER;
         int last = o + 2 * (r[e + 5] - 1);
-        partWitness = o;
-        queryWitness = 0;
-        for (int q = 0, qk = s.qk; q < qk; q++) {
-            if (queryEdgeSeparates(s, r, o, last, q, tol)) {
-                return false;
+        int w = o;
+        float wx = Float.intBitsToFloat(r[w]);
+        float wy = Float.intBitsToFloat(r[w + 1]);
+        for (int q = 0; q < qk; q++) {
+            float nx = qnx[q];
+            float ny = qny[q];
+            float ax = qx[q];
+            float ay = qy[q];
+            float limit = tol == 0 ? tol : tol * qlen[q];
+            if (nx * (wx - ax) + ny * (wy - ay) > limit) {
+                int v = w;
+                do {
+                    v = v == last ? o : v + 2;
+                } while (v != w && nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit);
+                if (v == w) {
+                    return -1;
+                }
+                w = v;
+                wx = Float.intBitsToFloat(r[v]);
+                wy = Float.intBitsToFloat(r[v + 1]);
             }
         }
         // The store index of the record's vertex v is st.start[part] + (v - o) / 2.
         int base = tol == 0 ? 0 : st.start[r[e + 6]];
+        float ux = qx[u];
+        float uy = qy[u];
         for (int v = o; v <= last; v += 2) {
-            if (partEdgeSeparates(s, r, o, last, v, tol == 0 ? tol : tol * st.len[base + (v - o) / 2])) {
-                return false;
+            int j = v == last ? o : v + 2;
+            float ax = Float.intBitsToFloat(r[v]);
+            float ay = Float.intBitsToFloat(r[v + 1]);
+            float nx = Float.intBitsToFloat(r[j + 1]) - ay;
+            float ny = -(Float.intBitsToFloat(r[j]) - ax);
+            float limit = tol == 0 ? tol : tol * st.len[base + (v - o) / 2];
+            if (nx * (ux - ax) + ny * (uy - ay) > limit) {
+                int i = u;
+                do {
+                    i = i + 1 == qk ? 0 : i + 1;
+                } while (i != u && nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit);
+                if (i == u) {
+                    return -1;
+                }
+                u = i;
+                ux = qx[i];
+                uy = qy[i];
             }
         }
-        return true;
-    }
-
-    /** Does query edge q put every record vertex in [o, last] more than tol outside? (ScalarSat's expressions.) */
-    private boolean queryEdgeSeparates(Slot s, int[] r, int o, int last, int q, float tol) {
-        float nx = s.qnx[q];
-        float ny = s.qny[q];
-        float ax = s.qx[q];
-        float ay = s.qy[q];
-        float limit = tol == 0 ? tol : tol * s.qlen[q];
-        int w = partWitness;
-        for (int v = w; v <= last; v += 2) {
-            if (!(nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit)) {
-                partWitness = v;
-                return false;
-            }
-        }
-        for (int v = o; v < w; v += 2) {
-            if (!(nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit)) {
-                partWitness = v;
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Does the part edge from record vertex v put every query vertex more than {@code limit = tol * len} outside? */
-    private boolean partEdgeSeparates(Slot s, int[] r, int o, int last, int v, float limit) {
-        int j = v == last ? o : v + 2;
-        float ax = Float.intBitsToFloat(r[v]);
-        float ay = Float.intBitsToFloat(r[v + 1]);
-        float nx = Float.intBitsToFloat(r[j + 1]) - ay;
-        float ny = -(Float.intBitsToFloat(r[j]) - ax);
-        float[] qx = s.qx;
-        float[] qy = s.qy;
-        int qk = s.qk;
-        int w = queryWitness;
-        for (int i = w; i < qk; i++) {
-            if (!(nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit)) {
-                queryWitness = i;
-                return false;
-            }
-        }
-        for (int i = 0; i < w; i++) {
-            if (!(nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit)) {
-                queryWitness = i;
-                return false;
-            }
-        }
-        return true;
+        return u;
     }
 
     /**
