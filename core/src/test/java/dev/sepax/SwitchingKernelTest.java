@@ -119,12 +119,12 @@ class SwitchingKernelTest {
 
     @Test
     void aCompiledKernelThatIsNotFasterSettlesOnTheScalarOneWithoutWaitingForTheCap() {
-        // Both steady from the first round, the "SIMD" side twice as slow (a park overshoots by a
+        // Both steady from the first round, the "SIMD" side three times as slow (a park overshoots by a
         // millisecond or more on a loaded machine, which must not let it win three rounds in a
         // row): never winning, its best time flat. The warm-up must give up on the stall rule,
         // long before the 10 s cap.
         SatKernel scalar = parked(ScalarSat.INSTANCE, 2_000_000);
-        SatKernel slower = parked(ScalarSat.INSTANCE, 4_000_000);
+        SatKernel slower = parked(ScalarSat.INSTANCE, 6_000_000);
         SwitchingSat k = new SwitchingSat(scalar, slower);
         long t0 = System.nanoTime();
         assertFalse(k.awaitSettled());
@@ -135,11 +135,13 @@ class SwitchingKernelTest {
 
     @Test
     void roundsThatAllocateAreTakenAsStillCompilingAndNeverEndTheWarmUpEarly() {
-        // Flat and 25% slower like the kernel above, but boxing like uncompiled vector code (it
-        // allocates 64 KB per round): the stall rule must not count its rounds. Watched for
-        // three times what the kernel above needed, the warm-up has not given up.
+        // Flat and slower like the kernel above, but boxing like uncompiled vector code (it
+        // allocates 64 KB per round): the stall rule must not count its rounds. Three times the
+        // scalar stand-in's 2 ms, so that a park overshooting by a millisecond or more on a loaded
+        // machine cannot let it win three rounds in a row (at 2.5 ms it did, in CI). Watched for
+        // the rounds the stall rule needs twice over, the warm-up has not given up.
         SatKernel scalar = parked(ScalarSat.INSTANCE, 2_000_000);
-        SatKernel boxing = new Delegating(parked(ScalarSat.INSTANCE, 2_500_000)) {
+        SatKernel boxing = new Delegating(parked(ScalarSat.INSTANCE, 6_000_000)) {
             @Override
             public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
                             OverlapBits out, int[] axisCache) {
@@ -148,10 +150,15 @@ class SwitchingKernelTest {
             }
         };
         SwitchingSat k = new SwitchingSat(scalar, boxing);
-        k.startWarmUp();
-        // The start delay, then MIN_ROUNDS + 2 * STALL_ROUNDS rounds of about 5 ms and 10 ms of idling.
+        // The start delay, then MIN_ROUNDS + 2 * STALL_ROUNDS rounds of about 8 ms and 16 ms of idling.
         long watch = TimeUnit.MILLISECONDS.toNanos(SwitchingKernel.START_DELAY_MILLIS)
-                + (SwitchingKernel.MIN_ROUNDS + 2L * SwitchingKernel.STALL_ROUNDS) * TimeUnit.MILLISECONDS.toNanos(15);
+                + (SwitchingKernel.MIN_ROUNDS + 2L * SwitchingKernel.STALL_ROUNDS) * TimeUnit.MILLISECONDS.toNanos(24);
+        // Its cap a second after the watch ends (the start delay comes on top), and no retry
+        // within the run: one warm-up runs at a time, so one left going would hold up the
+        // warm-ups of the tests after this one.
+        k.maxWarmNanos = watch + TimeUnit.SECONDS.toNanos(1);
+        k.retryDelayMillis = TimeUnit.HOURS.toMillis(1);
+        k.startWarmUp();
         java.util.concurrent.locks.LockSupport.parkNanos(watch);
         assertSame(scalar, k.current);
         assertTrue(k.isUnsettled(), "a kernel that still allocates was given up on the stall rule");
