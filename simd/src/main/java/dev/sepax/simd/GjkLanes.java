@@ -212,9 +212,10 @@ final class GjkLanes {
         VectorDistance.supportB(state, this, DX);
         coldSimplex();
         if (mode == GjkAcceleration.NONE && lanes == L) {
-            // Rows written whole; the momentum rows are read in the accelerated modes only.
-            java.util.Arrays.fill(state, EXIT, EXIT + L, 0f);
-            java.util.Arrays.fill(state, RETRY, RETRY + L, 0f);
+            // Rows written whole (as single vector stores, which the trips' row loads can take
+            // from the store buffer); the momentum rows are read in the accelerated modes only.
+            FloatVector.zero(F).intoArray(state, EXIT);
+            FloatVector.zero(F).intoArray(state, RETRY);
         } else {
             float acc = mode == GjkAcceleration.NESTEROV ? 1f : 0f;
             float near = mode == GjkAcceleration.PROXIMITY ? 1f : 0f;

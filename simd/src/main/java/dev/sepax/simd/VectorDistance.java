@@ -154,8 +154,11 @@ public final class VectorDistance implements DistanceKernel {
             java.util.Arrays.fill(g.ox, 0f);
             java.util.Arrays.fill(g.oy, 0f);
             for (; p + L <= to; p += L) {
-                System.arraycopy(pa, p, g.a, 0, L);
-                System.arraycopy(pb, p, g.b, 0, L);
+                // Whole-vector copies: GjkLanes#lanesOf loads these lists as one vector each (the
+                // gathers' index maps), and a short arraycopy stores them in narrower pieces that
+                // a wider load cannot take from the store buffer.
+                IntVector.fromArray(I, pa, p).intoArray(g.a, 0);
+                IntVector.fromArray(I, pb, p).intoArray(g.b, 0);
                 for (int l = 0; l < L; l++) {
                     g.pair[l] = p + l;
                 }
