@@ -254,7 +254,7 @@ public final class VectorDistance implements DistanceKernel {
      * {@code m * sqrt((cx/m)^2 + (cy/m)^2)}, the normal, and the radii along it (the rounded
      * parts' overlap takes the middle of the common interval); lanes whose cores touch (overlap
      * exit, or a zero gap) get distance 0, normal (0, 0) and B's point on A's. With {@code first}
-     * at least 0 (a full group of the consecutive pairs from {@code first}) the float results go
+     * at least 0 (a full group of the consecutive pairs from {@code first}) all the results go
      * straight into {@code out} and the touching count is returned; otherwise into the rows
      * (0 returned) for the caller to write lane by lane. One method, large
      * enough that C2 compiles it on its own rather than into {@link #group} (where its vector
