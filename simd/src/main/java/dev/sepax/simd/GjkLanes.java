@@ -38,6 +38,10 @@ final class GjkLanes {
     private static final int H = L / 2;
     private static final VectorSpecies<Float> HALF = VectorSpecies.of(float.class, VectorShape.forBitSize(F.vectorBitSize() / 2));
     private static final VectorMask<Float> UPPER_HALF = VectorMask.fromLong(F, ((1L << L) - 1) & ~((1L << H) - 1));
+    private static final VectorMask<Integer> LOWER_HALF_I = VectorMask.fromLong(I, (1L << H) - 1);
+    /** {@code 1.5 * 2^23} and its bits: see {@link #lanesOf}. */
+    static final float MAGIC = 12582912f;
+    static final int MAGIC_BITS = 0x4B400000;
     private static final VectorMask<Float> HAS4 = bitMask(4);
     private static final VectorMask<Float> LACKS4 = HAS4.not();
     private static final VectorShuffle<Float> DOWN4 = VectorShuffle.fromOp(F, l -> (l & 4) != 0 ? l - 4 : l);
@@ -186,14 +190,6 @@ final class GjkLanes {
      */
     void load(RoundedArrays s, int lanes, SimplexCache cache) {
         assert lanes >= 1 && lanes <= L : "lanes=" + lanes;
-        int[] start = s.start();
-        int[] count = s.count();
-        int ca = 0;
-        int cb = 0;
-        int minA = Integer.MAX_VALUE;
-        int minB = Integer.MAX_VALUE;
-        int upperA = Integer.MAX_VALUE;
-        int upperB = Integer.MAX_VALUE;
         if (lanes < L) {
             // Spare lanes repeat lane 0's pair.
             for (int l = lanes; l < L; l++) {
@@ -203,33 +199,9 @@ final class GjkLanes {
                 oy[l] = oy[0];
             }
         }
-        for (int l = 0; l < L; l++) {
-            int sa = a[l];
-            int sb = b[l];
-            int ka = count[sa];
-            int kb = count[sb];
-            ca = Math.max(ca, ka);
-            cb = Math.max(cb, kb);
-            minA = Math.min(minA, ka);
-            minB = Math.min(minB, kb);
-            startA[l] = start[sa];
-            startB[l] = start[sb];
-            lastA[l] = ka - 1;
-            lastB[l] = kb - 1;
-            lastAf[l] = ka - 1;
-            lastBf[l] = kb - 1;
-        }
-        for (int l = H; l < L; l++) {
-            upperA = Math.min(upperA, startA[l]);
-            upperB = Math.min(upperB, startB[l]);
-        }
-        shiftA = upperA >= H;
-        shiftB = upperB >= H;
-        assert ca <= MAX_POINTS && cb <= MAX_POINTS;
-        countA = ca;
-        countB = cb;
-        fullA = minA == ca;
-        fullB = minB == cb;
+        lanesOf(s.start(), s.count());
+        int ca = countA;
+        int cb = countB;
         if (TRANSPOSE && ca <= 8 && cb <= 8) {
             packTransposed(s.x(), s.y());
         } else {
@@ -240,9 +212,10 @@ final class GjkLanes {
         VectorDistance.supportB(state, this, DX);
         coldSimplex();
         if (mode == GjkAcceleration.NONE && lanes == L) {
-            // Rows written whole; the momentum rows are read in the accelerated modes only.
-            java.util.Arrays.fill(state, EXIT, EXIT + L, 0f);
-            java.util.Arrays.fill(state, RETRY, RETRY + L, 0f);
+            // Rows written whole (as single vector stores, which the trips' row loads can take
+            // from the store buffer); the momentum rows are read in the accelerated modes only.
+            FloatVector.zero(F).intoArray(state, EXIT);
+            FloatVector.zero(F).intoArray(state, RETRY);
         } else {
             float acc = mode == GjkAcceleration.NESTEROV ? 1f : 0f;
             float near = mode == GjkAcceleration.PROXIMITY ? 1f : 0f;
@@ -265,6 +238,44 @@ final class GjkLanes {
                 warmStart(x, y, l, cache);
             }
         }
+    }
+
+    /**
+     * Every lane's first slot and last core point index of A and of B (gathered from the store
+     * by the lanes' shape indices), the group's largest and least counts ({@link #countA},
+     * {@link #fullA}, ...) and whether the upper-half shapes start at slot {@code H} or later,
+     * as whole vectors and int reductions instead of a loop over the lanes. The last indices
+     * are also written as floats by the {@code 1.5 * 2^23} trick: for {@code |v| < 2^22},
+     * {@code 1.5 * 2^23 + v} is exact and its bits are {@code 0x4B400000 + v}, so adding the
+     * constant to the int and subtracting it as a float gives {@code (float) v} exactly with no
+     * conversion instruction (a vector int-to-float conversion is not compiled to one here).
+     */
+    private void lanesOf(int[] start, int[] count) {
+        IntVector ka = IntVector.fromArray(I, count, 0, a, 0);
+        IntVector kb = IntVector.fromArray(I, count, 0, b, 0);
+        IntVector sa = IntVector.fromArray(I, start, 0, a, 0);
+        IntVector sb = IntVector.fromArray(I, start, 0, b, 0);
+        IntVector one = IntVector.broadcast(I, 1);
+        IntVector magic = IntVector.broadcast(I, MAGIC_BITS);
+        FloatVector magicF = FloatVector.broadcast(F, MAGIC);
+        IntVector la = ka.sub(one);
+        IntVector lb = kb.sub(one);
+        sa.intoArray(startA, 0);
+        sb.intoArray(startB, 0);
+        la.intoArray(lastA, 0);
+        lb.intoArray(lastB, 0);
+        la.add(magic).reinterpretAsFloats().sub(magicF).intoArray(lastAf, 0);
+        lb.add(magic).reinterpretAsFloats().sub(magicF).intoArray(lastBf, 0);
+        int ca = ka.reduceLanes(VectorOperators.MAX);
+        int cb = kb.reduceLanes(VectorOperators.MAX);
+        assert ca <= MAX_POINTS && cb <= MAX_POINTS;
+        countA = ca;
+        countB = cb;
+        fullA = ka.reduceLanes(VectorOperators.MIN) == ca;
+        fullB = kb.reduceLanes(VectorOperators.MIN) == cb;
+        IntVector big = IntVector.broadcast(I, Integer.MAX_VALUE);
+        shiftA = sa.blend(big, LOWER_HALF_I).reduceLanes(VectorOperators.MIN) >= H;
+        shiftB = sb.blend(big, LOWER_HALF_I).reduceLanes(VectorOperators.MIN) >= H;
     }
 
     /**

@@ -154,8 +154,11 @@ public final class VectorDistance implements DistanceKernel {
             java.util.Arrays.fill(g.ox, 0f);
             java.util.Arrays.fill(g.oy, 0f);
             for (; p + L <= to; p += L) {
-                System.arraycopy(pa, p, g.a, 0, L);
-                System.arraycopy(pb, p, g.b, 0, L);
+                // Whole-vector copies: GjkLanes#lanesOf loads these lists as one vector each (the
+                // gathers' index maps), and a short arraycopy stores them in narrower pieces that
+                // a wider load cannot take from the store buffer.
+                IntVector.fromArray(I, pa, p).intoArray(g.a, 0);
+                IntVector.fromArray(I, pb, p).intoArray(g.b, 0);
                 for (int l = 0; l < L; l++) {
                     g.pair[l] = p + l;
                 }
@@ -216,16 +219,7 @@ public final class VectorDistance implements DistanceKernel {
         // A full group of consecutive pairs (the usual case) is written from the lanes.
         int first = lanes == L && g.pair[L - 1] - g.pair[0] == L - 1 ? g.pair[0] : -1;
         hits = tail(r, s.radius(), g, out, first);
-        if (first >= 0) {
-            // The two int outputs lane by lane: a vector float-to-int conversion is not compiled
-            // to an instruction here (it allocates).
-            int[] iterations = out.iterationCounts();
-            int[] exits = out.exits();
-            for (int l = 0; l < L; l++) {
-                iterations[first + l] = (int) r[GjkLanes.ITER + l];
-                exits[first + l] = (int) r[GjkLanes.EXIT + l];
-            }
-        } else {
+        if (first < 0) {
             for (int l = 0; l < lanes; l++) {
                 int p = g.pair[l];
                 float dist = r[GjkLanes.DIST + l];
@@ -260,13 +254,25 @@ public final class VectorDistance implements DistanceKernel {
      * {@code m * sqrt((cx/m)^2 + (cy/m)^2)}, the normal, and the radii along it (the rounded
      * parts' overlap takes the middle of the common interval); lanes whose cores touch (overlap
      * exit, or a zero gap) get distance 0, normal (0, 0) and B's point on A's. With {@code first}
-     * at least 0 (a full group of the consecutive pairs from {@code first}) the float results go
+     * at least 0 (a full group of the consecutive pairs from {@code first}) all the results go
      * straight into {@code out} and the touching count is returned; otherwise into the rows
      * (0 returned) for the caller to write lane by lane. One method, large
      * enough that C2 compiles it on its own rather than into {@link #group} (where its vector
      * operations would exceed the caller's inlining budget and run boxed).
      */
     private static int tail(float[] r, float[] radius, GjkLanes g, Distances out, int first) {
+        // Loaded once, before the branch: a second load after it was merged with this one by
+        // C2, and the vector merged from the two paths was boxed.
+        FloatVector exit = row(r, GjkLanes.EXIT);
+        if (first >= 0) {
+            // The two int outputs (small whole numbers) by the 1.5 * 2^23 trick of
+            // GjkLanes#lanesOf: a vector float-to-int conversion is not compiled to an
+            // instruction here (it allocates). First in the method, within C2's inlining budget.
+            FloatVector magic = FloatVector.broadcast(F, GjkLanes.MAGIC);
+            IntVector magicBits = IntVector.broadcast(I, GjkLanes.MAGIC_BITS);
+            row(r, GjkLanes.ITER).add(magic).reinterpretAsInts().sub(magicBits).intoArray(out.iterationCounts(), first);
+            exit.add(magic).reinterpretAsInts().sub(magicBits).intoArray(out.exits(), first);
+        }
         FloatVector n = row(r, GjkLanes.N);
         VectorMask<Float> two = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
         VectorMask<Float> three = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
@@ -291,7 +297,7 @@ public final class VectorDistance implements DistanceKernel {
         // +Inf, so a NaN still wins as in Math.max); FloatVector.max is a long NaN/-0-aware
         // sequence here.
         FloatVector m = cx.abs().reinterpretAsInts().max(cy.abs().reinterpretAsInts()).reinterpretAsFloats();
-        VectorMask<Float> touch = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, OVERLAP))
+        VectorMask<Float> touch = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, OVERLAP))
                 .or(m.compare(VectorOperators.EQ, zero));
         FloatVector ux = cx.div(m);
         FloatVector uy = cy.div(m);
