@@ -20,8 +20,10 @@ import java.util.Arrays;
  *         a part goes to the first level whose h_L is at least its extent, into the one cell
  *         that holds its AABB's min corner; parts are ranked by (level, cell)
  *         cellFirst[L][c] .. cellFirst[L][c + 1]   the ranks of the parts of cell c = i + j * cols[L]
- *         boxes, per rank: the AABB's corners on a 65536-step lattice over the parts' extent
- *                (two 16-bit coordinates per int), then the offset of the part's record
+ *         boxes, per rank: the AABB's corners on a 32768-step lattice over the parts' extent
+ *                (two 15-bit lanes per int, 16 bits apart: the min corner as is, the max
+ *                corner as {@value #QUANT_MAX} minus its coordinates), then the offset of the
+ *                part's record
  *         records, in rank order: minX, minY, maxX, maxY (raw float bits), fence, k, part, then
  *                x, y per vertex
  *  points: per cell of size h, a list of (AABB, record offset) for every grid part whose AABB
@@ -42,7 +44,7 @@ import java.util.Arrays;
  * {@code clamp((int) ((v - origin) / h_L))}, computed in double, a non-decreasing function of
  * {@code v} (a rounded subtraction and a rounded product by a positive constant are monotone, so
  * is truncation, so is clamping); so is its lattice coordinate
- * {@code clamp((int) ((v - origin) * 65535 / extent))}. A part passing the kernel's float AABB
+ * {@code clamp((int) ((v - origin) * 32767 / extent))}. A part passing the kernel's float AABB
  * compares ({@code fl(b.minX - q.maxX) <= tol}) has {@code b.minX <= q.maxX + tol + |tol| 2^-24}
  * and {@code b.maxX >= q.minX - tol - |tol| 2^-24}; its extent is at most {@code h_L (1 + 2^-52)}
  * (it was compared in double, rounded once), so
@@ -75,8 +77,18 @@ public final class FenceIndex {
     static final int COVER = 5;
     /** Ints per lattice box entry: min corner, max corner, record offset. */
     static final int BOX = 3;
-    /** The quantisation lattice's last step. */
-    static final int QUANT_MAX = 65535;
+    /**
+     * The quantisation lattice's last step: 15 bits, so that a lane and its guard bit fill 16
+     * and the filter compares both axes of a corner with one subtraction (see {@link #GUARDS}).
+     */
+    static final int QUANT_MAX = 0x7FFF;
+    /**
+     * The guard bits of a box word's two lanes. With the query's lanes guarded
+     * ({@code G | a | b << 16}, each lane in {@code [0, QUANT_MAX]}), {@code G | a | b << 16}
+     * minus an unguarded word {@code c | d << 16} leaves each lane within {@code [1, 0xFFFF]} (no
+     * borrow crosses into the next lane) and its guard set iff that lane's {@code a >= c}.
+     */
+    static final int GUARDS = 0x80008000;
     /** Level 0's cell size in median part extents. */
     static final int CELL = 2;
 
@@ -98,8 +110,10 @@ public final class FenceIndex {
      */
     final int[][] cellFirst;
     /**
-     * Per grid part in rank order, {@value #BOX} ints: its AABB's min and max corners on the
-     * quantisation lattice ({@code qx | qy << 16}), then where its record starts in {@link #records}.
+     * Per grid part in rank order, {@value #BOX} ints: its AABB's min corner on the
+     * quantisation lattice ({@code qx | qy << 16}), its max corner's complements
+     * ({@code (QUANT_MAX - qx) | (QUANT_MAX - qy) << 16}) so that both corners are compared
+     * as {@code query lane >= box lane}, then where its record starts in {@link #records}.
      */
     final int[] boxes;
     /** Lattice steps per unit of x and y: {@value #QUANT_MAX} steps over the parts' extent. */
@@ -243,7 +257,7 @@ public final class FenceIndex {
             int p = partAt[i];
             at[p] = o;
             boxes[BOX * i] = quantX(parts.minX(p)) | quantY(parts.minY(p)) << 16;
-            boxes[BOX * i + 1] = quantX(parts.maxX(p)) | quantY(parts.maxY(p)) << 16;
+            boxes[BOX * i + 1] = (QUANT_MAX - quantX(parts.maxX(p))) | (QUANT_MAX - quantY(parts.maxY(p))) << 16;
             boxes[BOX * i + 2] = o;
             o = write(records, o, a, p);
         }

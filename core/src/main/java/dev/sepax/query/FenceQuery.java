@@ -76,11 +76,13 @@ public final class FenceQuery {
         float qMinY;
         float qMaxX;
         float qMaxY;
-        /** The query's widened bounds on the index's lattice. */
-        int qloX;
-        int qhiX;
-        int qloY;
-        int qhiY;
+        /**
+         * The query's widened bounds on the index's lattice as guarded words (see
+         * {@link FenceIndex#GUARDS}): {@code G | hiX | hiY << 16} and
+         * {@code G | (QUANT_MAX - loX) | (QUANT_MAX - loY) << 16}.
+         */
+        int qhi;
+        int qlo;
         /** The query's runs of ranks: start, end. */
         int[] runFrom = new int[32];
         int[] runTo = new int[32];
@@ -316,10 +318,8 @@ public final class FenceQuery {
         double hi = s.qMaxX + t + (slack + 0x1p-40 * Math.abs(s.qMaxX));
         double loY = s.qMinY - t - (slack + 0x1p-40 * Math.abs(s.qMinY));
         double hiY = s.qMaxY + t + (slack + 0x1p-40 * Math.abs(s.qMaxY));
-        s.qloX = ix.quantX(lo);
-        s.qhiX = ix.quantX(hi);
-        s.qloY = ix.quantY(loY);
-        s.qhiY = ix.quantY(hiY);
+        s.qhi = FenceIndex.GUARDS | ix.quantX(hi) | ix.quantY(hiY) << 16;
+        s.qlo = FenceIndex.GUARDS | (FenceIndex.QUANT_MAX - ix.quantX(lo)) | (FenceIndex.QUANT_MAX - ix.quantY(loY)) << 16;
         int runs = 0;
         for (int l = 0; l < ix.levels; l++) {
             int x0 = ix.cellX(l, lo - ix.reach[l]);
@@ -374,20 +374,17 @@ public final class FenceQuery {
         int[] box = index.boxes;
         int[] f = s.runFrom;
         int[] t = s.runTo;
-        int qloX = s.qloX;
-        int qhiX = s.qhiX;
-        int qloY = s.qloY;
-        int qhiY = s.qhiY;
+        int qhi = s.qhi;
+        int qlo = s.qlo;
         int[] c = s.candidates;
         int n = 0;
         for (int k = 0, runs = s.runs; k < runs; k++) {
             for (int i = FenceIndex.BOX * f[k], end = FenceIndex.BOX * t[k]; i < end; i += FenceIndex.BOX) {
-                int min = box[i];
-                int max = box[i + 1];
-                // Each difference is within +-65535, so the OR is negative iff one is.
-                int gap = (qhiX - (min & 0xFFFF)) | (qhiY - (min >>> 16)) | ((max & 0xFFFF) - qloX) | ((max >>> 16) - qloY);
+                // Each lane's guard stays set iff hiX >= minX, hiY >= minY (first word), and
+                // maxX >= loX, maxY >= loY (second word, both sides complemented).
+                int meet = (qhi - box[i]) & (qlo - box[i + 1]) & FenceIndex.GUARDS;
                 c[n] = box[i + 2];
-                n += ~gap >>> 31;
+                n += meet == FenceIndex.GUARDS ? 1 : 0;
             }
         }
         s.count = n;

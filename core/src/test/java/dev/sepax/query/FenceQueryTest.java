@@ -253,8 +253,8 @@ class FenceQueryTest {
 
     @Test
     void aCoarseLatticeMissesNoHit() {
-        // Two far outliers stretch the parts' extent to 2e6, so one step of the 65536-step
-        // lattice (about 30 units) holds many small fences: the lattice filter keeps them all
+        // Two far outliers stretch the parts' extent to 2e6, so one step of the 32768-step
+        // lattice (about 60 units) holds many small fences: the lattice filter keeps them all
         // and the float compares and tests decide, at every tolerance sign. The outliers span
         // no more than a cell, so they are grid parts whose lattice boxes are one step wide.
         SplittableRandom rnd = new SplittableRandom(21);
@@ -282,6 +282,38 @@ class FenceQueryTest {
             compared++;
         }
         assertTrue(compared >= 120 && total >= 100, "compared " + compared + " queries, " + total + " hits");
+    }
+
+    @Test
+    void queriesAtAndBeyondTheLatticeEndsMissNoHit() {
+        // Queries straddling and beyond the parts' extent: their lattice bounds clamp to 0 and
+        // to the last step, the lanes at which the filter's guard bits have the least room.
+        SplittableRandom rnd = new SplittableRandom(33);
+        int n = 800;
+        float[][] fences = new float[n + 1][];
+        for (int i = 0; i < n; i++) {
+            fences[i] = convex(rnd, rnd.nextDouble(100), rnd.nextDouble(100), 0.3 + rnd.nextDouble(2));
+        }
+        ConvexPolygons store = ConvexPolygons.of(Arrays.copyOf(fences, n));
+        FenceQuery q = FenceIndex.of(store).newQuery();
+        int[] hits = new int[n];
+        int compared = 0;
+        int total = 0;
+        double[] edge = {-3, -0.5, 0, 0.5, 99.5, 100, 100.5, 103};
+        for (int t = 0; t < 240; t++) {
+            double cx = t % 2 == 0 ? edge[rnd.nextInt(edge.length)] : rnd.nextDouble(100);
+            double cy = t % 4 < 2 ? edge[rnd.nextInt(edge.length)] : rnd.nextDouble(100);
+            float[] query = convex(rnd, cx, cy, 0.5 + rnd.nextDouble(3));
+            fences[n] = query;
+            ConvexPolygons both = ConvexPolygons.of(fences);
+            if (!Arrays.equals(both.vertices(n), query)) {
+                continue; // the store welded the query: not the same vertices
+            }
+            float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 0.75f : -0.02f;
+            total += assertHitsAreTheScalarKernels(q, both, query, tol, hits, "query " + t);
+            compared++;
+        }
+        assertTrue(compared >= 200 && total >= 100, "compared " + compared + " queries, " + total + " hits");
     }
 
     /**
