@@ -266,22 +266,9 @@ class FenceQueryTest {
         fences[n - 2] = convex(rnd, -1e6, -1e6, 1);
         fences[n - 1] = convex(rnd, 1e6, 1e6, 1);
         ConvexPolygons store = ConvexPolygons.of(Arrays.copyOf(fences, n));
-        FenceQuery q = FenceIndex.of(store).newQuery();
-        int[] hits = new int[n];
-        int compared = 0;
-        int total = 0;
-        for (int t = 0; t < 150; t++) {
-            float[] query = convex(rnd, rnd.nextDouble(200), rnd.nextDouble(200), 0.5 + rnd.nextDouble(4));
-            fences[n] = query;
-            ConvexPolygons both = ConvexPolygons.of(fences);
-            if (!Arrays.equals(both.vertices(n), query)) {
-                continue; // the store welded the query: not the same vertices
-            }
-            float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 0.75f : -0.02f;
-            total += assertHitsAreTheScalarKernels(q, both, query, tol, hits, "query " + t);
-            compared++;
-        }
-        assertTrue(compared >= 120 && total >= 100, "compared " + compared + " queries, " + total + " hits");
+        int[] counts = compareWithTheScalarKernel(FenceIndex.of(store).newQuery(), fences, 150,
+                t -> convex(rnd, rnd.nextDouble(200), rnd.nextDouble(200), 0.5 + rnd.nextDouble(4)));
+        assertTrue(counts[0] >= 120 && counts[1] >= 100, "compared " + counts[0] + " queries, " + counts[1] + " hits");
     }
 
     @Test
@@ -295,25 +282,38 @@ class FenceQueryTest {
             fences[i] = convex(rnd, rnd.nextDouble(100), rnd.nextDouble(100), 0.3 + rnd.nextDouble(2));
         }
         ConvexPolygons store = ConvexPolygons.of(Arrays.copyOf(fences, n));
-        FenceQuery q = FenceIndex.of(store).newQuery();
+        double[] edge = {-3, -0.5, 0, 0.5, 99.5, 100, 100.5, 103};
+        int[] counts = compareWithTheScalarKernel(FenceIndex.of(store).newQuery(), fences, 240, t -> {
+            double cx = t % 2 == 0 ? edge[rnd.nextInt(edge.length)] : rnd.nextDouble(100);
+            double cy = t % 4 < 2 ? edge[rnd.nextInt(edge.length)] : rnd.nextDouble(100);
+            return convex(rnd, cx, cy, 0.5 + rnd.nextDouble(3));
+        });
+        assertTrue(counts[0] >= 200 && counts[1] >= 100, "compared " + counts[0] + " queries, " + counts[1] + " hits");
+    }
+
+    /**
+     * Query {@code t} of {@code tries}, drawn by {@code draw}, against the fences before the last
+     * slot of {@code fences} (the query goes there), at tolerances 0, 0.75 and -0.02 in turn,
+     * each checked against the scalar kernel; a query the store welds (not the same vertices) is
+     * skipped and not counted. Returns the queries compared and their hits.
+     */
+    private static int[] compareWithTheScalarKernel(FenceQuery q, float[][] fences, int tries,
+                                                    java.util.function.IntFunction<float[]> draw) {
+        int n = fences.length - 1;
         int[] hits = new int[n];
         int compared = 0;
         int total = 0;
-        double[] edge = {-3, -0.5, 0, 0.5, 99.5, 100, 100.5, 103};
-        for (int t = 0; t < 240; t++) {
-            double cx = t % 2 == 0 ? edge[rnd.nextInt(edge.length)] : rnd.nextDouble(100);
-            double cy = t % 4 < 2 ? edge[rnd.nextInt(edge.length)] : rnd.nextDouble(100);
-            float[] query = convex(rnd, cx, cy, 0.5 + rnd.nextDouble(3));
+        for (int t = 0; t < tries; t++) {
+            float[] query = draw.apply(t);
             fences[n] = query;
             ConvexPolygons both = ConvexPolygons.of(fences);
-            if (!Arrays.equals(both.vertices(n), query)) {
-                continue; // the store welded the query: not the same vertices
+            if (Arrays.equals(both.vertices(n), query)) {
+                float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 0.75f : -0.02f;
+                total += assertHitsAreTheScalarKernels(q, both, query, tol, hits, "query " + t);
+                compared++;
             }
-            float tol = t % 3 == 0 ? 0f : t % 3 == 1 ? 0.75f : -0.02f;
-            total += assertHitsAreTheScalarKernels(q, both, query, tol, hits, "query " + t);
-            compared++;
         }
-        assertTrue(compared >= 200 && total >= 100, "compared " + compared + " queries, " + total + " hits");
+        return new int[] {compared, total};
     }
 
     /**
