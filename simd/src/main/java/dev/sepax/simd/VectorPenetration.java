@@ -720,32 +720,50 @@ public final class VectorPenetration implements PenetrationKernel {
         FloatVector minY = inf;
         FloatVector maxX = best;
         FloatVector maxY = best;
-        for (int i = 0; i < k; i++) {
-            int o = i * 6 * L;
-            FloatVector vnx = FloatVector.fromArray(F, lm, o);
-            FloatVector vny = FloatVector.fromArray(F, lm, o + L);
-            FloatVector vpx = FloatVector.fromArray(F, lm, o + 2 * L);
-            FloatVector vpy = FloatVector.fromArray(F, lm, o + 3 * L);
-            minX = lower(minX, vpx);
-            minY = lower(minY, vpy);
-            maxX = higher(maxX, vpx);
-            maxY = higher(maxY, vpy);
-            // Two running minima from +inf like the scalar loop (order-free minimum, then + 0f).
-            FloatVector min0 = inf;
-            FloatVector min1 = inf;
-            for (int j = 0; j < k * 6 * L; j += 2 * 6 * L) {
-                min0 = lower(min0, support(vnx, vny,
-                        FloatVector.fromArray(F, lm, j + 4 * L), FloatVector.fromArray(F, lm, j + 5 * L)));
-                min1 = lower(min1, support(vnx, vny,
-                        FloatVector.fromArray(F, lm, j + 10 * L), FloatVector.fromArray(F, lm, j + 11 * L)));
+        // Four edges at a time, their normals in registers: each of the other shape's vertex
+        // rows is loaded once per four edges, not once per edge. Each minimum runs over the
+        // vertices in index order from +inf, the scalar loop itself.
+        for (int i0 = 0; i0 < k; i0 += 4) {
+            int o0 = i0 * 6 * L;
+            FloatVector nx0 = FloatVector.fromArray(F, lm, o0);
+            FloatVector ny0 = FloatVector.fromArray(F, lm, o0 + L);
+            FloatVector nx1 = FloatVector.fromArray(F, lm, o0 + 6 * L);
+            FloatVector ny1 = FloatVector.fromArray(F, lm, o0 + 7 * L);
+            FloatVector nx2 = FloatVector.fromArray(F, lm, o0 + 12 * L);
+            FloatVector ny2 = FloatVector.fromArray(F, lm, o0 + 13 * L);
+            FloatVector nx3 = FloatVector.fromArray(F, lm, o0 + 18 * L);
+            FloatVector ny3 = FloatVector.fromArray(F, lm, o0 + 19 * L);
+            FloatVector m0 = inf;
+            FloatVector m1 = inf;
+            FloatVector m2 = inf;
+            FloatVector m3 = inf;
+            for (int j = 0; j < k * 6 * L; j += 6 * L) {
+                FloatVector vx = FloatVector.fromArray(F, lm, j + 4 * L);
+                FloatVector vy = FloatVector.fromArray(F, lm, j + 5 * L);
+                m0 = lower(m0, support(nx0, ny0, vx, vy));
+                m1 = lower(m1, support(nx1, ny1, vx, vy));
+                m2 = lower(m2, support(nx2, ny2, vx, vy));
+                m3 = lower(m3, support(nx3, ny3, vx, vy));
             }
-            FloatVector sep = lower(min0, min1).sub(support(vnx, vny, vpx, vpy)).add(0f);
-            // Strict '>' in edge order keeps the first edge of each lane's maximum.
-            VectorMask<Float> better = sep.compare(VectorOperators.GT, best);
-            best = best.blend(sep, better);
-            code = code.blend(sign.mul(1 + i), better);
-            normalX = normalX.blend(vnx, better);
-            normalY = normalY.blend(vny, better);
+            for (int e = 0; e < 4; e++) {
+                FloatVector vnx = e == 0 ? nx0 : e == 1 ? nx1 : e == 2 ? nx2 : nx3;
+                FloatVector vny = e == 0 ? ny0 : e == 1 ? ny1 : e == 2 ? ny2 : ny3;
+                FloatVector min = e == 0 ? m0 : e == 1 ? m1 : e == 2 ? m2 : m3;
+                int o = o0 + e * 6 * L;
+                FloatVector vpx = FloatVector.fromArray(F, lm, o + 2 * L);
+                FloatVector vpy = FloatVector.fromArray(F, lm, o + 3 * L);
+                minX = lower(minX, vpx);
+                minY = lower(minY, vpy);
+                maxX = higher(maxX, vpx);
+                maxY = higher(maxY, vpy);
+                FloatVector sep = min.sub(support(vnx, vny, vpx, vpy)).add(0f);
+                // Strict '>' in edge order keeps the first edge of each lane's maximum.
+                VectorMask<Float> better = sep.compare(VectorOperators.GT, best);
+                best = best.blend(sep, better);
+                code = code.blend(sign.mul(1 + i0 + e), better);
+                normalX = normalX.blend(vnx, better);
+                normalY = normalY.blend(vny, better);
+            }
         }
         // A's edges come before B's: B's best wins only if strictly greater. B's normal points
         // from B to A: negated (the sign bit, as the scalar tail flips it).
