@@ -505,7 +505,6 @@ public final class VectorSweep implements SweepKernel {
      * @return the H verdict bits in the low bits
      */
     private static long edges4(float[] lm, float[] u, SweepResults out, int p, float[] tail) {
-        FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector zero = FloatVector.zero(F);
         FloatVector rux = FloatVector.fromArray(F, u, 0);
         FloatVector ruy = FloatVector.fromArray(F, u, L);
@@ -612,7 +611,6 @@ public final class VectorSweep implements SweepKernel {
      * @return the H verdict bits in the low bits
      */
     private static long edges8(float[] lm, float[] u, SweepResults out, int p, float[] tail) {
-        FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector zero = FloatVector.zero(F);
         FloatVector rux = FloatVector.fromArray(F, u, 0);
         FloatVector ruy = FloatVector.fromArray(F, u, L);
