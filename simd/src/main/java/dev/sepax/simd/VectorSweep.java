@@ -262,7 +262,7 @@ public final class VectorSweep implements SweepKernel {
     private static long acrossPairs(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int p, int k,
                                     float tMax, SweepResults out, KernelScratch sc) {
         LaneMajorPairs lanes = sc.lanes;
-        lanes.load(s, pa, pb, p, k);
+        lanes.loadBySwap(s, pa, pb, p, k);
         float[] u = sc.sweepRates;
         for (int l = 0; l < H; l++) {
             int a = pa[p + l];
@@ -278,9 +278,10 @@ public final class VectorSweep implements SweepKernel {
     }
 
     /**
-     * The vector part of {@link #acrossPairs}, one pair of methods per capacity (4 or 8): the
-     * swept AABB constraints, then the edges and the outputs; they exchange vectors only through
-     * the rows of {@code u}, so that no vector crosses a call. Returns the H verdict bits in the
+     * The vector part of {@link #acrossPairs}, methods per capacity (4 or 8): the swept AABB
+     * constraints, then the edges and the outputs (for capacity 8 the edges' scan and the outputs
+     * are a method of their own, {@link #close8}); they exchange vectors only through the rows of
+     * {@code u}, so that no vector crosses a call. Returns the H verdict bits in the
      * low bits.
      *
      * <p>No vector is carried round a loop here: the bounds, each edge's minimum over the other
@@ -314,16 +315,13 @@ public final class VectorSweep implements SweepKernel {
         FloatVector rux = FloatVector.fromArray(F, u, 0);
         FloatVector ruy = FloatVector.fromArray(F, u, L);
         // Each lane's own shape's bounds, from its vertex rows.
-        FloatVector minX = inf;
-        FloatVector minY = inf;
-        FloatVector maxX = ninf;
-        FloatVector maxY = ninf;
+        // The rows hold finite coordinates, so the extremes start at vertex 0's.
         FloatVector x0 = FloatVector.fromArray(F, lm, 2 * L);
         FloatVector y0 = FloatVector.fromArray(F, lm, 3 * L);
-        minX = minX.blend(x0, x0.lt(minX));
-        minY = minY.blend(y0, y0.lt(minY));
-        maxX = maxX.blend(x0, x0.compare(VectorOperators.GT, maxX));
-        maxY = maxY.blend(y0, y0.compare(VectorOperators.GT, maxY));
+        FloatVector minX = x0;
+        FloatVector minY = y0;
+        FloatVector maxX = x0;
+        FloatVector maxY = y0;
         FloatVector x1 = FloatVector.fromArray(F, lm, 8 * L);
         FloatVector y1 = FloatVector.fromArray(F, lm, 9 * L);
         minX = minX.blend(x1, x1.lt(minX));
@@ -345,8 +343,10 @@ public final class VectorSweep implements SweepKernel {
         // Lane l: x+ (minX(B) - maxX(A), rate ux) and y+; lane H + l: x- and y- (rate -ux, -uy).
         FloatVector rateX = rux.add(0f);
         FloatVector rateY = ruy.add(0f);
-        FloatVector tX = minX.rearrange(SWAP_HALVES).sub(maxX).neg().div(rateX).add(0f);
-        FloatVector tY = minY.rearrange(SWAP_HALVES).sub(maxY).neg().div(rateY).add(0f);
+        // -sep as maxX - minX(other): the same value up to the sign of a zero, which the
+        // quotient's '+ 0f' erases (and 0 / +0 is NaN with either sign).
+        FloatVector tX = maxX.sub(minX.rearrange(SWAP_HALVES)).div(rateX).add(0f);
+        FloatVector tY = maxY.sub(minY.rearrange(SWAP_HALVES)).div(rateY).add(0f);
         FloatVector tMaxes = FloatVector.broadcast(F, tMax);
         // x+: entering when the rate is negative, else a candidate exit (NaN passes neither).
         VectorMask<Float> entering = rateX.lt(0f);
@@ -399,16 +399,13 @@ public final class VectorSweep implements SweepKernel {
         FloatVector rux = FloatVector.fromArray(F, u, 0);
         FloatVector ruy = FloatVector.fromArray(F, u, L);
         // Each lane's own shape's bounds, from its vertex rows.
-        FloatVector minX = inf;
-        FloatVector minY = inf;
-        FloatVector maxX = ninf;
-        FloatVector maxY = ninf;
+        // The rows hold finite coordinates, so the extremes start at vertex 0's.
         FloatVector x0 = FloatVector.fromArray(F, lm, 2 * L);
         FloatVector y0 = FloatVector.fromArray(F, lm, 3 * L);
-        minX = minX.blend(x0, x0.lt(minX));
-        minY = minY.blend(y0, y0.lt(minY));
-        maxX = maxX.blend(x0, x0.compare(VectorOperators.GT, maxX));
-        maxY = maxY.blend(y0, y0.compare(VectorOperators.GT, maxY));
+        FloatVector minX = x0;
+        FloatVector minY = y0;
+        FloatVector maxX = x0;
+        FloatVector maxY = y0;
         FloatVector x1 = FloatVector.fromArray(F, lm, 8 * L);
         FloatVector y1 = FloatVector.fromArray(F, lm, 9 * L);
         minX = minX.blend(x1, x1.lt(minX));
@@ -454,8 +451,10 @@ public final class VectorSweep implements SweepKernel {
         // Lane l: x+ (minX(B) - maxX(A), rate ux) and y+; lane H + l: x- and y- (rate -ux, -uy).
         FloatVector rateX = rux.add(0f);
         FloatVector rateY = ruy.add(0f);
-        FloatVector tX = minX.rearrange(SWAP_HALVES).sub(maxX).neg().div(rateX).add(0f);
-        FloatVector tY = minY.rearrange(SWAP_HALVES).sub(maxY).neg().div(rateY).add(0f);
+        // -sep as maxX - minX(other): the same value up to the sign of a zero, which the
+        // quotient's '+ 0f' erases (and 0 / +0 is NaN with either sign).
+        FloatVector tX = maxX.sub(minX.rearrange(SWAP_HALVES)).div(rateX).add(0f);
+        FloatVector tY = maxY.sub(minY.rearrange(SWAP_HALVES)).div(rateY).add(0f);
         FloatVector tMaxes = FloatVector.broadcast(F, tMax);
         // x+: entering when the rate is negative, else a candidate exit (NaN passes neither).
         VectorMask<Float> entering = rateX.lt(0f);
@@ -506,7 +505,6 @@ public final class VectorSweep implements SweepKernel {
      * @return the H verdict bits in the low bits
      */
     private static long edges4(float[] lm, float[] u, SweepResults out, int p, float[] tail) {
-        FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector zero = FloatVector.zero(F);
         FloatVector rux = FloatVector.fromArray(F, u, 0);
         FloatVector ruy = FloatVector.fromArray(F, u, L);
@@ -516,19 +514,21 @@ public final class VectorSweep implements SweepKernel {
             FloatVector ny = FloatVector.fromArray(F, lm, o + L);
             FloatVector px = FloatVector.fromArray(F, lm, o + 2 * L);
             FloatVector py = FloatVector.fromArray(F, lm, o + 3 * L);
-            // Two running minima from +inf (order-free minimum; a zero's sign is erased by the
-            // '+ 0f' on the time, as in smallPair).
+            // Two running minima from vertices 0 and 1 (every d is finite; the minimum is
+            // order-free; a zero's sign is erased by the '+ 0f' on the time, as in smallPair).
             FloatVector d0 = nx.fma(FloatVector.fromArray(F, lm, 4 * L), ny.mul(FloatVector.fromArray(F, lm, 5 * L)));
             FloatVector d1 = nx.fma(FloatVector.fromArray(F, lm, 10 * L), ny.mul(FloatVector.fromArray(F, lm, 11 * L)));
             FloatVector d2 = nx.fma(FloatVector.fromArray(F, lm, 16 * L), ny.mul(FloatVector.fromArray(F, lm, 17 * L)));
             FloatVector d3 = nx.fma(FloatVector.fromArray(F, lm, 22 * L), ny.mul(FloatVector.fromArray(F, lm, 23 * L)));
-            FloatVector min0 = inf.blend(d0, d0.lt(inf));
-            FloatVector min1 = inf.blend(d1, d1.lt(inf));
+            FloatVector min0 = d0;
+            FloatVector min1 = d1;
             min0 = min0.blend(d2, d2.lt(min0));
             min1 = min1.blend(d3, d3.lt(min1));
-            FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(nx.fma(px, ny.mul(py)));
+            // -sep as the offset minus the support: the same value up to the sign of a zero,
+            // which the quotient's '+ 0f' erases (and 0 / +0 is NaN with either sign).
+            FloatVector negSep = nx.fma(px, ny.mul(py)).sub(min0.blend(min1, min1.lt(min0)));
             FloatVector edgeRate = nx.fma(rux, ny.mul(ruy)).add(0f);
-            FloatVector edgeT = sep.neg().div(edgeRate).add(0f);
+            FloatVector edgeT = negSep.div(edgeRate).add(0f);
             edgeT.intoArray(u, (TIME_ROW + i) * L);
             edgeRate.intoArray(u, (RATE_ROW + i) * L);
         }
@@ -603,17 +603,14 @@ public final class VectorSweep implements SweepKernel {
     }
 
     /**
-     * The edges of {@link #acrossLanes} for capacity 8 and the group's outputs. Each edge's time
-     * and rate go to rows {@link #TIME_ROW} + i and {@link #RATE_ROW} + i of {@code u} (the
-     * minimum over the other shape's 8 vertices written out); then the scalar's in-order scan
-     * of the edges from the entry, exit and normal in rows 2 to 5, written out; then A's and
-     * B's lanes of each pair are combined and the H pairs' verdict and four outputs written.
-     * No vector is carried round a loop (see {@link #acrossLanes}).
+     * The edges of {@link #acrossLanes} for capacity 8, then {@link #close8} for the scan and the
+     * group's outputs. Each edge's time and rate go to rows {@link #TIME_ROW} + i and
+     * {@link #RATE_ROW} + i of {@code u} (the minimum over the other shape's 8 vertices written
+     * out). No vector is carried round a loop (see {@link #acrossLanes}).
      *
      * @return the H verdict bits in the low bits
      */
     private static long edges8(float[] lm, float[] u, SweepResults out, int p, float[] tail) {
-        FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector zero = FloatVector.zero(F);
         FloatVector rux = FloatVector.fromArray(F, u, 0);
         FloatVector ruy = FloatVector.fromArray(F, u, L);
@@ -623,8 +620,8 @@ public final class VectorSweep implements SweepKernel {
             FloatVector ny = FloatVector.fromArray(F, lm, o + L);
             FloatVector px = FloatVector.fromArray(F, lm, o + 2 * L);
             FloatVector py = FloatVector.fromArray(F, lm, o + 3 * L);
-            // Two running minima from +inf (order-free minimum; a zero's sign is erased by the
-            // '+ 0f' on the time, as in smallPair).
+            // Two running minima from vertices 0 and 1 (every d is finite; the minimum is
+            // order-free; a zero's sign is erased by the '+ 0f' on the time, as in smallPair).
             FloatVector d0 = nx.fma(FloatVector.fromArray(F, lm, 4 * L), ny.mul(FloatVector.fromArray(F, lm, 5 * L)));
             FloatVector d1 = nx.fma(FloatVector.fromArray(F, lm, 10 * L), ny.mul(FloatVector.fromArray(F, lm, 11 * L)));
             FloatVector d2 = nx.fma(FloatVector.fromArray(F, lm, 16 * L), ny.mul(FloatVector.fromArray(F, lm, 17 * L)));
@@ -633,20 +630,38 @@ public final class VectorSweep implements SweepKernel {
             FloatVector d5 = nx.fma(FloatVector.fromArray(F, lm, 34 * L), ny.mul(FloatVector.fromArray(F, lm, 35 * L)));
             FloatVector d6 = nx.fma(FloatVector.fromArray(F, lm, 40 * L), ny.mul(FloatVector.fromArray(F, lm, 41 * L)));
             FloatVector d7 = nx.fma(FloatVector.fromArray(F, lm, 46 * L), ny.mul(FloatVector.fromArray(F, lm, 47 * L)));
-            FloatVector min0 = inf.blend(d0, d0.lt(inf));
-            FloatVector min1 = inf.blend(d1, d1.lt(inf));
+            FloatVector min0 = d0;
+            FloatVector min1 = d1;
             min0 = min0.blend(d2, d2.lt(min0));
             min1 = min1.blend(d3, d3.lt(min1));
             min0 = min0.blend(d4, d4.lt(min0));
             min1 = min1.blend(d5, d5.lt(min1));
             min0 = min0.blend(d6, d6.lt(min0));
             min1 = min1.blend(d7, d7.lt(min1));
-            FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(nx.fma(px, ny.mul(py)));
+            // -sep as the offset minus the support: the same value up to the sign of a zero,
+            // which the quotient's '+ 0f' erases (and 0 / +0 is NaN with either sign).
+            FloatVector negSep = nx.fma(px, ny.mul(py)).sub(min0.blend(min1, min1.lt(min0)));
             FloatVector edgeRate = nx.fma(rux, ny.mul(ruy)).add(0f);
-            FloatVector edgeT = sep.neg().div(edgeRate).add(0f);
+            FloatVector edgeT = negSep.div(edgeRate).add(0f);
             edgeT.intoArray(u, (TIME_ROW + i) * L);
             edgeRate.intoArray(u, (RATE_ROW + i) * L);
         }
+        return close8(lm, u, out, p, tail);
+    }
+
+    /**
+     * The rest of {@link #edges8}: the scalar's in-order scan of the 8 edges' times and rates
+     * (rows {@link #TIME_ROW} and {@link #RATE_ROW} of {@code u}) from the entry, exit and normal
+     * in rows 2 to 5, written out; then A's and B's lanes of each pair are combined and the H
+     * pairs' verdict and four outputs written. A method of its own: with the scan inside it,
+     * C1's tier-3 compile of {@code edges8} is close to running out of virtual registers (it
+     * does for some JVM histories and small changes), which leaves the method at tier 2, where
+     * the Vector API is not intrinsified (about 2 us and 7.8 KB per pair).
+     *
+     * @return the H verdict bits in the low bits
+     */
+    private static long close8(float[] lm, float[] u, SweepResults out, int p, float[] tail) {
+        FloatVector zero = FloatVector.zero(F);
         FloatVector enter = FloatVector.fromArray(F, u, 2 * L);
         FloatVector exit = FloatVector.fromArray(F, u, 3 * L);
         FloatVector normalX = FloatVector.fromArray(F, u, 4 * L);
