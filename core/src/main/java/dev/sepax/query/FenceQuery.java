@@ -447,6 +447,11 @@ public final class FenceQuery {
         float[] qlen = s.qlen;
         int qk = s.qk;
         int u = 0;
+        // The last four fences found (-1: none; fences are numbered from 0).
+        int f0 = -1;
+        int f1 = -1;
+        int f2 = -1;
+        int f3 = -1;
         for (int k = 0, m = s.count; k < m; k++) {
             int e = cand[k];
             float minX = Float.intBitsToFloat(r[e]);
@@ -456,7 +461,8 @@ public final class FenceQuery {
             if (minX - qMaxX > tol || qMinX - maxX > tol || minY - qMaxY > tol || qMinY - maxY > tol) {
                 continue;
             }
-            if (recent(r[e + 4], n)) {
+            int fence = r[e + 4];
+            if ((fence == f0 | fence == f1) | (fence == f2 | fence == f3)) {
                 continue;
             }
             // partTest(s, st, r, e, tol, u), written out: called from here, the hottest site, it
@@ -474,17 +480,17 @@ public final class FenceQuery {
                 float ay = qy[q];
                 float limit = tol == 0 ? tol : tol * qlen[q];
                 if (nx * (wx - ax) + ny * (wy - ay) > limit) {
-                    int v = w;
-                    do {
-                        v = v == last ? o : v + 2;
-                    } while (v != w && nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit);
-                    if (v == w) {
+                    int nw = -1;
+                    for (int v = o; v <= last; v += 2) {
+                        nw = nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) <= limit ? v : nw;
+                    }
+                    if (nw < 0) {
                         apart = true;
                         break;
                     }
-                    w = v;
-                    wx = Float.intBitsToFloat(r[v]);
-                    wy = Float.intBitsToFloat(r[v + 1]);
+                    w = nw;
+                    wx = Float.intBitsToFloat(r[nw]);
+                    wy = Float.intBitsToFloat(r[nw + 1]);
                 }
             }
             if (!apart) {
@@ -501,22 +507,26 @@ public final class FenceQuery {
                     float ny = -(Float.intBitsToFloat(r[j]) - ax);
                     float limit = tol == 0 ? tol : tol * st.len[base + (v - o) / 2];
                     if (nx * (ux - ax) + ny * (uy - ay) > limit) {
-                        int i = u;
-                        do {
-                            i = i + 1 == qk ? 0 : i + 1;
-                        } while (i != u && nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit);
-                        if (i == u) {
+                        int nu = -1;
+                        for (int i = 0; i < qk; i++) {
+                            nu = nx * (qx[i] - ax) + ny * (qy[i] - ay) <= limit ? i : nu;
+                        }
+                        if (nu < 0) {
                             apart = true;
                             break;
                         }
-                        u = i;
-                        ux = qx[i];
-                        uy = qy[i];
+                        u = nu;
+                        ux = qx[nu];
+                        uy = qy[nu];
                     }
                 }
             }
             if (!apart) {
-                n = add(n, r[e + 4]);
+                n = add(n, fence);
+                f3 = f2;
+                f2 = f1;
+                f1 = f0;
+                f0 = fence;
             }
         }
         float[] b = ix.bounds;
@@ -818,6 +828,9 @@ public final class FenceQuery {
             int c = i + 1 == k ? 0 : i + 1;
             double outX = (double) qx[c] - qx[i];
             double outY = (double) qy[c] - qy[i];
+            // The store's normal form for a counter-clockwise ring, redone below if it is not.
+            qnx[i] = qy[c] - qy[i];
+            qny[i] = -(qx[c] - qx[i]);
             int t = turn(inX, inY, outX, outY, qx, qy, k, i);
             if (t != 0) {
                 if (sign != 0 && t != sign) {
@@ -846,11 +859,11 @@ public final class FenceQuery {
                 qy[i] = qy[j];
                 qy[j] = t;
             }
-        }
-        for (int i = 0; i < k; i++) {
-            int j = i + 1 == k ? 0 : i + 1;
-            qnx[i] = qy[j] - qy[i];
-            qny[i] = -(qx[j] - qx[i]);
+            for (int i = 0; i < k; i++) {
+                int j = i + 1 == k ? 0 : i + 1;
+                qnx[i] = qy[j] - qy[i];
+                qny[i] = -(qx[j] - qx[i]);
+            }
         }
         s.qk = k;
         s.qMinX = minX;
