@@ -499,12 +499,15 @@ public final class FenceQuery {
                 // lie near each other, so a query vertex inside one is often inside the next.
                 float ux = qx[u];
                 float uy = qy[u];
+                // Each edge's end is the next edge's start: read once.
+                float ax = Float.intBitsToFloat(r[o]);
+                float ay = Float.intBitsToFloat(r[o + 1]);
                 for (int v = o; v <= last; v += 2) {
                     int j = v == last ? o : v + 2;
-                    float ax = Float.intBitsToFloat(r[v]);
-                    float ay = Float.intBitsToFloat(r[v + 1]);
-                    float nx = Float.intBitsToFloat(r[j + 1]) - ay;
-                    float ny = -(Float.intBitsToFloat(r[j]) - ax);
+                    float bx = Float.intBitsToFloat(r[j]);
+                    float by = Float.intBitsToFloat(r[j + 1]);
+                    float nx = by - ay;
+                    float ny = -(bx - ax);
                     float limit = tol == 0 ? tol : tol * st.len[base + (v - o) / 2];
                     if (nx * (ux - ax) + ny * (uy - ay) > limit) {
                         int nu = -1;
@@ -519,6 +522,8 @@ public final class FenceQuery {
                         ux = qx[nu];
                         uy = qy[nu];
                     }
+                    ax = bx;
+                    ay = by;
                 }
             }
             if (!apart) {
