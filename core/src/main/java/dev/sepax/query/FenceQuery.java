@@ -379,7 +379,10 @@ public final class FenceQuery {
         int[] c = s.candidates;
         int n = 0;
         for (int k = 0, runs = s.runs; k < runs; k++) {
-            for (int i = FenceIndex.BOX * f[k], end = FenceIndex.BOX * t[k]; i < end; i += FenceIndex.BOX) {
+            // != (the run's ends are whole entries): not a counted loop, so the compiler does
+            // not unroll it into pre-, main and post-loops, whose exits a run of about four
+            // boxes would each take at random.
+            for (int i = FenceIndex.BOX * f[k], end = FenceIndex.BOX * t[k]; i != end; i += FenceIndex.BOX) {
                 // Each lane's guard stays set iff hiX >= minX, hiY >= minY (first word), and
                 // maxX >= loX, maxY >= loY (second word, both sides complemented).
                 int meet = (qhi - box[i]) & (qlo - box[i + 1]) & FenceIndex.GUARDS;
