@@ -450,7 +450,10 @@ public final class FenceQuery {
         float[] qlen = s.qlen;
         int qk = s.qk;
         int u = 0;
-        // The last four fences found (-1: none; fences are numbered from 0).
+        // The last four fences found (-1: none; fences are numbered from 0). A fence's parts lie
+        // in nearby cells, so most parts of a fence already hit are skipped without their test
+        // (the output is per fence: no verdict changes); four compares, no loop, no branch but
+        // the skip.
         int f0 = -1;
         int f1 = -1;
         int f2 = -1;
@@ -572,9 +575,12 @@ public final class FenceQuery {
      * parts, written out there). The verdict does not depend on the order of the axes; they are
      * taken in plain order (the query's, then the part's). Each axis is first tried on its
      * witness alone (the vertex that last kept an axis from separating: one inside the other
-     * shape does so for most axes), and only when that vertex is outside are the others scanned,
-     * from the one after it around to it. Any witness decides the same verdict, so the witnesses
-     * change no bit. Part edge normals are recomputed from the record's vertices (the store's
+     * shape does so for most axes), and only when that vertex is outside are all the vertices
+     * scanned, without a branch (the compare selects with a conditional move), the last one
+     * that holds becoming the witness: on G100k's queries the scan's data-dependent exit cost
+     * more than the vertices it skipped, and the last vertex that holds fails fewer later axes
+     * than the first one after the witness. Any witness decides the same verdict, so the
+     * witnesses change no bit. Part edge normals are recomputed from the record's vertices (the store's
      * bits, see {@link FenceIndex}); the store's edge lengths are read only at a nonzero
      * tolerance ({@code 0 * len} is a zero of the tolerance's sign: the same compares).
      *
@@ -600,57 +606,48 @@ public final class FenceQuery {
             float ay = qy[q];
             float limit = tol == 0 ? tol : tol * qlen[q];
             if (nx * (wx - ax) + ny * (wy - ay) > limit) {
-                int v = w;
-                do {
-                    v = v == last ? o : v + 2;
-                } while (v != w && nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit);
-                if (v == w) {
+                int nw = -1;
+                for (int v = o; v <= last; v += 2) {
+                    nw = nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) <= limit ? v : nw;
+                }
+                if (nw < 0) {
                     return -1;
                 }
-                w = v;
-                wx = Float.intBitsToFloat(r[v]);
-                wy = Float.intBitsToFloat(r[v + 1]);
+                w = nw;
+                wx = Float.intBitsToFloat(r[nw]);
+                wy = Float.intBitsToFloat(r[nw + 1]);
             }
         }
         // The store index of the record's vertex v is st.start[part] + (v - o) / 2.
         int base = tol == 0 ? 0 : st.start[r[e + 6]];
         float ux = qx[u];
         float uy = qy[u];
+        // Each edge's end is the next edge's start: read once.
+        float ax = Float.intBitsToFloat(r[o]);
+        float ay = Float.intBitsToFloat(r[o + 1]);
         for (int v = o; v <= last; v += 2) {
             int j = v == last ? o : v + 2;
-            float ax = Float.intBitsToFloat(r[v]);
-            float ay = Float.intBitsToFloat(r[v + 1]);
-            float nx = Float.intBitsToFloat(r[j + 1]) - ay;
-            float ny = -(Float.intBitsToFloat(r[j]) - ax);
+            float bx = Float.intBitsToFloat(r[j]);
+            float by = Float.intBitsToFloat(r[j + 1]);
+            float nx = by - ay;
+            float ny = -(bx - ax);
             float limit = tol == 0 ? tol : tol * st.len[base + (v - o) / 2];
             if (nx * (ux - ax) + ny * (uy - ay) > limit) {
-                int i = u;
-                do {
-                    i = i + 1 == qk ? 0 : i + 1;
-                } while (i != u && nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit);
-                if (i == u) {
+                int nu = -1;
+                for (int i = 0; i < qk; i++) {
+                    nu = nx * (qx[i] - ax) + ny * (qy[i] - ay) <= limit ? i : nu;
+                }
+                if (nu < 0) {
                     return -1;
                 }
-                u = i;
-                ux = qx[i];
-                uy = qy[i];
+                u = nu;
+                ux = qx[nu];
+                uy = qy[nu];
             }
+            ax = bx;
+            ay = by;
         }
         return u;
-    }
-
-    /**
-     * Is the fence among the last few found? A fence's parts lie in nearby cells, so most parts
-     * of a fence already hit are skipped without their test (the output is per fence: no verdict
-     * changes); looking back only a few keeps the check constant-time.
-     */
-    private boolean recent(int fence, int n) {
-        for (int i = n - 1, stop = Math.max(0, n - 4); i >= stop; i--) {
-            if (found[i] == fence) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private int add(int n, int fence) {
