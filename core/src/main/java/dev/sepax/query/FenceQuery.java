@@ -323,7 +323,9 @@ public final class FenceQuery {
         int runs = 0;
         for (int l = 0; l < ix.levels; l++) {
             int x0 = ix.cellX(l, lo - ix.reach[l]);
-            int x1 = ix.cellX(l, hi);
+            // At a negative tolerance lo may pass hi by more than a cell: clamped, the run is
+            // empty (its start is its end), as the filter's loop needs (it stops at the end).
+            int x1 = Math.max(ix.cellX(l, hi), x0 - 1);
             int y0 = ix.cellY(l, loY - ix.reach[l]);
             int y1 = ix.cellY(l, hiY);
             if (runs + y1 - y0 + 1 > s.runFrom.length) {
