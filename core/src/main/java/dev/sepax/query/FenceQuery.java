@@ -578,8 +578,8 @@ public final class FenceQuery {
      * taken in plain order (the query's, then the part's). Each axis is first tried on its
      * witness alone (the vertex that last kept an axis from separating: one inside the other
      * shape does so for most axes), and only when that vertex is outside are all the vertices
-     * scanned, without a branch (the compare selects with a conditional move), the last one
-     * that holds becoming the witness: on G100k's queries the scan's data-dependent exit cost
+     * scanned with no exit but the loop's (the compare feeds a select, which the compiler can
+     * make a conditional move), the last one that holds becoming the witness: on G100k's queries the scan's data-dependent exit cost
      * more than the vertices it skipped, and the last vertex that holds fails fewer later axes
      * than the first one after the witness. Any witness decides the same verdict, so the
      * witnesses change no bit. Part edge normals are recomputed from the record's vertices (the store's
