@@ -323,7 +323,9 @@ public final class FenceQuery {
         int runs = 0;
         for (int l = 0; l < ix.levels; l++) {
             int x0 = ix.cellX(l, lo - ix.reach[l]);
-            int x1 = ix.cellX(l, hi);
+            // At a negative tolerance lo may pass hi by more than a cell: clamped, the run is
+            // empty (its start is its end), as the filter's loop needs (it stops at the end).
+            int x1 = Math.max(ix.cellX(l, hi), x0 - 1);
             int y0 = ix.cellY(l, loY - ix.reach[l]);
             int y1 = ix.cellY(l, hiY);
             if (runs + y1 - y0 + 1 > s.runFrom.length) {
@@ -379,7 +381,10 @@ public final class FenceQuery {
         int[] c = s.candidates;
         int n = 0;
         for (int k = 0, runs = s.runs; k < runs; k++) {
-            for (int i = FenceIndex.BOX * f[k], end = FenceIndex.BOX * t[k]; i < end; i += FenceIndex.BOX) {
+            // != (the run's ends are whole entries): not a counted loop, so the compiler does
+            // not unroll it into pre-, main and post-loops, whose exits a run of about four
+            // boxes would each take at random.
+            for (int i = FenceIndex.BOX * f[k], end = FenceIndex.BOX * t[k]; i != end; i += FenceIndex.BOX) {
                 // Each lane's guard stays set iff hiX >= minX, hiY >= minY (first word), and
                 // maxX >= loX, maxY >= loY (second word, both sides complemented).
                 int meet = (qhi - box[i]) & (qlo - box[i + 1]) & FenceIndex.GUARDS;
@@ -447,6 +452,14 @@ public final class FenceQuery {
         float[] qlen = s.qlen;
         int qk = s.qk;
         int u = 0;
+        // The last four fences found (-1: none; fences are numbered from 0). A fence's parts lie
+        // in nearby cells, so most parts of a fence already hit are skipped without their test
+        // (the output is per fence: no verdict changes); four compares, no loop, no branch but
+        // the skip.
+        int f0 = -1;
+        int f1 = -1;
+        int f2 = -1;
+        int f3 = -1;
         for (int k = 0, m = s.count; k < m; k++) {
             int e = cand[k];
             float minX = Float.intBitsToFloat(r[e]);
@@ -456,7 +469,8 @@ public final class FenceQuery {
             if (minX - qMaxX > tol || qMinX - maxX > tol || minY - qMaxY > tol || qMinY - maxY > tol) {
                 continue;
             }
-            if (recent(r[e + 4], n)) {
+            int fence = r[e + 4];
+            if ((fence == f0 | fence == f1) | (fence == f2 | fence == f3)) {
                 continue;
             }
             // partTest(s, st, r, e, tol, u), written out: called from here, the hottest site, it
@@ -474,17 +488,17 @@ public final class FenceQuery {
                 float ay = qy[q];
                 float limit = tol == 0 ? tol : tol * qlen[q];
                 if (nx * (wx - ax) + ny * (wy - ay) > limit) {
-                    int v = w;
-                    do {
-                        v = v == last ? o : v + 2;
-                    } while (v != w && nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit);
-                    if (v == w) {
+                    int nw = -1;
+                    for (int v = o; v <= last; v += 2) {
+                        nw = nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) <= limit ? v : nw;
+                    }
+                    if (nw < 0) {
                         apart = true;
                         break;
                     }
-                    w = v;
-                    wx = Float.intBitsToFloat(r[v]);
-                    wy = Float.intBitsToFloat(r[v + 1]);
+                    w = nw;
+                    wx = Float.intBitsToFloat(r[nw]);
+                    wy = Float.intBitsToFloat(r[nw + 1]);
                 }
             }
             if (!apart) {
@@ -493,30 +507,39 @@ public final class FenceQuery {
                 // lie near each other, so a query vertex inside one is often inside the next.
                 float ux = qx[u];
                 float uy = qy[u];
+                // Each edge's end is the next edge's start: read once.
+                float ax = Float.intBitsToFloat(r[o]);
+                float ay = Float.intBitsToFloat(r[o + 1]);
                 for (int v = o; v <= last; v += 2) {
                     int j = v == last ? o : v + 2;
-                    float ax = Float.intBitsToFloat(r[v]);
-                    float ay = Float.intBitsToFloat(r[v + 1]);
-                    float nx = Float.intBitsToFloat(r[j + 1]) - ay;
-                    float ny = -(Float.intBitsToFloat(r[j]) - ax);
+                    float bx = Float.intBitsToFloat(r[j]);
+                    float by = Float.intBitsToFloat(r[j + 1]);
+                    float nx = by - ay;
+                    float ny = -(bx - ax);
                     float limit = tol == 0 ? tol : tol * st.len[base + (v - o) / 2];
                     if (nx * (ux - ax) + ny * (uy - ay) > limit) {
-                        int i = u;
-                        do {
-                            i = i + 1 == qk ? 0 : i + 1;
-                        } while (i != u && nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit);
-                        if (i == u) {
+                        int nu = -1;
+                        for (int i = 0; i < qk; i++) {
+                            nu = nx * (qx[i] - ax) + ny * (qy[i] - ay) <= limit ? i : nu;
+                        }
+                        if (nu < 0) {
                             apart = true;
                             break;
                         }
-                        u = i;
-                        ux = qx[i];
-                        uy = qy[i];
+                        u = nu;
+                        ux = qx[nu];
+                        uy = qy[nu];
                     }
+                    ax = bx;
+                    ay = by;
                 }
             }
             if (!apart) {
-                n = add(n, r[e + 4]);
+                n = add(n, fence);
+                f3 = f2;
+                f2 = f1;
+                f1 = f0;
+                f0 = fence;
             }
         }
         float[] b = ix.bounds;
@@ -554,9 +577,12 @@ public final class FenceQuery {
      * parts, written out there). The verdict does not depend on the order of the axes; they are
      * taken in plain order (the query's, then the part's). Each axis is first tried on its
      * witness alone (the vertex that last kept an axis from separating: one inside the other
-     * shape does so for most axes), and only when that vertex is outside are the others scanned,
-     * from the one after it around to it. Any witness decides the same verdict, so the witnesses
-     * change no bit. Part edge normals are recomputed from the record's vertices (the store's
+     * shape does so for most axes), and only when that vertex is outside are all the vertices
+     * scanned with no exit but the loop's (the compare feeds a select, which the compiler can
+     * make a conditional move), the last one that holds becoming the witness: on G100k's queries the scan's data-dependent exit cost
+     * more than the vertices it skipped, and the last vertex that holds fails fewer later axes
+     * than the first one after the witness. Any witness decides the same verdict, so the
+     * witnesses change no bit. Part edge normals are recomputed from the record's vertices (the store's
      * bits, see {@link FenceIndex}); the store's edge lengths are read only at a nonzero
      * tolerance ({@code 0 * len} is a zero of the tolerance's sign: the same compares).
      *
@@ -582,57 +608,48 @@ public final class FenceQuery {
             float ay = qy[q];
             float limit = tol == 0 ? tol : tol * qlen[q];
             if (nx * (wx - ax) + ny * (wy - ay) > limit) {
-                int v = w;
-                do {
-                    v = v == last ? o : v + 2;
-                } while (v != w && nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) > limit);
-                if (v == w) {
+                int nw = -1;
+                for (int v = o; v <= last; v += 2) {
+                    nw = nx * (Float.intBitsToFloat(r[v]) - ax) + ny * (Float.intBitsToFloat(r[v + 1]) - ay) <= limit ? v : nw;
+                }
+                if (nw < 0) {
                     return -1;
                 }
-                w = v;
-                wx = Float.intBitsToFloat(r[v]);
-                wy = Float.intBitsToFloat(r[v + 1]);
+                w = nw;
+                wx = Float.intBitsToFloat(r[nw]);
+                wy = Float.intBitsToFloat(r[nw + 1]);
             }
         }
         // The store index of the record's vertex v is st.start[part] + (v - o) / 2.
         int base = tol == 0 ? 0 : st.start[r[e + 6]];
         float ux = qx[u];
         float uy = qy[u];
+        // Each edge's end is the next edge's start: read once.
+        float ax = Float.intBitsToFloat(r[o]);
+        float ay = Float.intBitsToFloat(r[o + 1]);
         for (int v = o; v <= last; v += 2) {
             int j = v == last ? o : v + 2;
-            float ax = Float.intBitsToFloat(r[v]);
-            float ay = Float.intBitsToFloat(r[v + 1]);
-            float nx = Float.intBitsToFloat(r[j + 1]) - ay;
-            float ny = -(Float.intBitsToFloat(r[j]) - ax);
+            float bx = Float.intBitsToFloat(r[j]);
+            float by = Float.intBitsToFloat(r[j + 1]);
+            float nx = by - ay;
+            float ny = -(bx - ax);
             float limit = tol == 0 ? tol : tol * st.len[base + (v - o) / 2];
             if (nx * (ux - ax) + ny * (uy - ay) > limit) {
-                int i = u;
-                do {
-                    i = i + 1 == qk ? 0 : i + 1;
-                } while (i != u && nx * (qx[i] - ax) + ny * (qy[i] - ay) > limit);
-                if (i == u) {
+                int nu = -1;
+                for (int i = 0; i < qk; i++) {
+                    nu = nx * (qx[i] - ax) + ny * (qy[i] - ay) <= limit ? i : nu;
+                }
+                if (nu < 0) {
                     return -1;
                 }
-                u = i;
-                ux = qx[i];
-                uy = qy[i];
+                u = nu;
+                ux = qx[nu];
+                uy = qy[nu];
             }
+            ax = bx;
+            ay = by;
         }
         return u;
-    }
-
-    /**
-     * Is the fence among the last few found? A fence's parts lie in nearby cells, so most parts
-     * of a fence already hit are skipped without their test (the output is per fence: no verdict
-     * changes); looking back only a few keeps the check constant-time.
-     */
-    private boolean recent(int fence, int n) {
-        for (int i = n - 1, stop = Math.max(0, n - 4); i >= stop; i--) {
-            if (found[i] == fence) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private int add(int n, int fence) {
@@ -818,6 +835,9 @@ public final class FenceQuery {
             int c = i + 1 == k ? 0 : i + 1;
             double outX = (double) qx[c] - qx[i];
             double outY = (double) qy[c] - qy[i];
+            // The store's normal form for a counter-clockwise ring, redone below if it is not.
+            qnx[i] = qy[c] - qy[i];
+            qny[i] = -(qx[c] - qx[i]);
             int t = turn(inX, inY, outX, outY, qx, qy, k, i);
             if (t != 0) {
                 if (sign != 0 && t != sign) {
@@ -846,11 +866,11 @@ public final class FenceQuery {
                 qy[i] = qy[j];
                 qy[j] = t;
             }
-        }
-        for (int i = 0; i < k; i++) {
-            int j = i + 1 == k ? 0 : i + 1;
-            qnx[i] = qy[j] - qy[i];
-            qny[i] = -(qx[j] - qx[i]);
+            for (int i = 0; i < k; i++) {
+                int j = i + 1 == k ? 0 : i + 1;
+                qnx[i] = qy[j] - qy[i];
+                qny[i] = -(qx[j] - qx[i]);
+            }
         }
         s.qk = k;
         s.qMinX = minX;

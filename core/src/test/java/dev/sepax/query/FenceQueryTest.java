@@ -102,6 +102,55 @@ class FenceQueryTest {
     }
 
     @Test
+    void thinQueriesAtLargeNegativeTolerancesEqualTheScalarKernel() {
+        // A negative tolerance narrows the query's widened box on both sides; across a thin
+        // query it turns the box inside out by more than a cell, and the rows' runs must then
+        // be empty, in the single and the batched call.
+        SplittableRandom rnd = new SplittableRandom(29);
+        int n = 600;
+        float[][] fences = new float[n + 1][];
+        for (int i = 0; i < n; i++) {
+            fences[i] = convex(rnd, rnd.nextDouble(100), rnd.nextDouble(100), 1 + rnd.nextDouble(3));
+        }
+        FenceQuery q = FenceIndex.of(ConvexPolygons.of(Arrays.copyOf(fences, n))).newQuery();
+        float[] tolerances = {-0.01f, -1f, -5f, -20f};
+        int tries = 120;
+        float[][] queries = new float[tries][];
+        int[] hits = new int[n];
+        int compared = 0;
+        int total = 0;
+        for (int t = 0; t < tries; t++) {
+            float x = (float) (5 + rnd.nextDouble(90));
+            float y = (float) (5 + rnd.nextDouble(90));
+            float thin = (float) (0.05 + rnd.nextDouble(0.5));
+            float tall = (float) (20 + rnd.nextDouble(60));
+            float w = t % 2 == 0 ? thin : tall;
+            float h = t % 2 == 0 ? tall : thin;
+            float[] query = {x, y, x + w, y, x + w, y + h, x, y + h};
+            queries[t] = query;
+            fences[n] = query;
+            ConvexPolygons both = ConvexPolygons.of(fences);
+            assertArrayEquals(query, both.vertices(n), "query " + t);
+            total += assertHitsAreTheScalarKernels(q, both, query, tolerances[t % 4], hits, "query " + t);
+            compared++;
+        }
+        // The batch at each tolerance: the same lists as one query at a time.
+        int[] ends = new int[tries];
+        int[] batch = new int[tries * n];
+        for (float tol : tolerances) {
+            assertEquals(tries, q.intersecting(queries, 0, tries, tol, ends, batch));
+            int at = 0;
+            for (int t = 0; t < tries; t++) {
+                int m = q.intersecting(queries[t], tol, hits);
+                assertEquals(at + m, ends[t], "tol " + tol + " query " + t);
+                assertArrayEquals(Arrays.copyOf(hits, m), Arrays.copyOfRange(batch, at, at + m), "tol " + tol + " query " + t);
+                at += m;
+            }
+        }
+        assertTrue(compared == tries && total >= 10, "compared " + compared + " queries, " + total + " hits");
+    }
+
+    @Test
     void pointVerdictsEqualJtsOutsideTheBandAtEveryMagnitude() {
         for (ConcaveFixtures.Regime r : ConcaveFixtures.REGIMES) {
             SplittableRandom rnd = new SplittableRandom(11);
