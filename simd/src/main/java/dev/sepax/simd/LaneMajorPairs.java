@@ -141,118 +141,16 @@ final class LaneMajorPairs {
      * goes to {@code offset + 2L} (the other shape's vertex i). A capacity-4 shape's slots 4..7
      * belong to its neighbour (in bounds thanks to the tail slack) and are never read back.
      *
-     * <p>Row q of the 8 x 8 block of each half starts as pair q's slots; three butterfly stages
-     * (block sizes 4, 2, 1: one constant shuffle and one blend per vector) transpose it.
+     * <p>Row q of the 8 x 8 block of each half starts as pair q's slots, B's half placed by a
+     * zero-extending half load and a constant half swap (one permute and one blend, where
+     * {@code reinterpretShape(F, -1)} is a two-vector slice with a computed blend mask); three
+     * butterfly stages (block sizes 4, 2, 1: one constant shuffle and one blend per vector)
+     * transpose it.
      * Written out with no helper calls: C2 stops inlining ordinary methods past its node budget
      * (only the Vector API's force-inlined ones are deferred), and a vector passed to a method
      * that is not inlined is boxed.
      */
     private void transpose(float[] arr, int offset, boolean swapped) {
-        int[] map = starts;
-        float[] lm = rows;
-        FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[0]).reinterpretShape(F, 0))
-                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H]).reinterpretShape(F, -1), UPPER_HALF);
-        FloatVector v1 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[1]).reinterpretShape(F, 0))
-                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 1]).reinterpretShape(F, -1), UPPER_HALF);
-        FloatVector v2 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[2]).reinterpretShape(F, 0))
-                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 2]).reinterpretShape(F, -1), UPPER_HALF);
-        FloatVector v3 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[3]).reinterpretShape(F, 0))
-                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 3]).reinterpretShape(F, -1), UPPER_HALF);
-        FloatVector v4 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[4]).reinterpretShape(F, 0))
-                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 4]).reinterpretShape(F, -1), UPPER_HALF);
-        FloatVector v5 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[5]).reinterpretShape(F, 0))
-                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 5]).reinterpretShape(F, -1), UPPER_HALF);
-        FloatVector v6 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[6]).reinterpretShape(F, 0))
-                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 6]).reinterpretShape(F, -1), UPPER_HALF);
-        FloatVector v7 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[7]).reinterpretShape(F, 0))
-                .blend((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 7]).reinterpretShape(F, -1), UPPER_HALF);
-        // Stage 4: rows r and r + 4 exchange their blocks of 4 columns.
-        FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
-        FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
-        FloatVector t1 = v1.blend(v5.rearrange(DOWN4), HAS4);
-        FloatVector t5 = v5.blend(v1.rearrange(UP4), LACKS4);
-        FloatVector t2 = v2.blend(v6.rearrange(DOWN4), HAS4);
-        FloatVector t6 = v6.blend(v2.rearrange(UP4), LACKS4);
-        FloatVector t3 = v3.blend(v7.rearrange(DOWN4), HAS4);
-        FloatVector t7 = v7.blend(v3.rearrange(UP4), LACKS4);
-        // Stage 2.
-        FloatVector u0 = t0.blend(t2.rearrange(DOWN2), HAS2);
-        FloatVector u2 = t2.blend(t0.rearrange(UP2), LACKS2);
-        FloatVector u1 = t1.blend(t3.rearrange(DOWN2), HAS2);
-        FloatVector u3 = t3.blend(t1.rearrange(UP2), LACKS2);
-        FloatVector u4 = t4.blend(t6.rearrange(DOWN2), HAS2);
-        FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
-        FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
-        FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
-        // Stage 1.
-        FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
-        r0.intoArray(lm, 0 * 6 * L + offset);
-        if (swapped) {
-            r0.rearrange(HALF_SWAP).intoArray(lm, 0 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
-        r1.intoArray(lm, 1 * 6 * L + offset);
-        if (swapped) {
-            r1.rearrange(HALF_SWAP).intoArray(lm, 1 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
-        r2.intoArray(lm, 2 * 6 * L + offset);
-        if (swapped) {
-            r2.rearrange(HALF_SWAP).intoArray(lm, 2 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r3 = u3.blend(u2.rearrange(UP1), LACKS1);
-        r3.intoArray(lm, 3 * 6 * L + offset);
-        if (swapped) {
-            r3.rearrange(HALF_SWAP).intoArray(lm, 3 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r4 = u4.blend(u5.rearrange(DOWN1), HAS1);
-        r4.intoArray(lm, 4 * 6 * L + offset);
-        if (swapped) {
-            r4.rearrange(HALF_SWAP).intoArray(lm, 4 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r5 = u5.blend(u4.rearrange(UP1), LACKS1);
-        r5.intoArray(lm, 5 * 6 * L + offset);
-        if (swapped) {
-            r5.rearrange(HALF_SWAP).intoArray(lm, 5 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r6 = u6.blend(u7.rearrange(DOWN1), HAS1);
-        r6.intoArray(lm, 6 * 6 * L + offset);
-        if (swapped) {
-            r6.rearrange(HALF_SWAP).intoArray(lm, 6 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
-        r7.intoArray(lm, 7 * 6 * L + offset);
-        if (swapped) {
-            r7.rearrange(HALF_SWAP).intoArray(lm, 7 * 6 * L + offset + 2 * L);
-        }
-    }
-
-    /**
-     * {@link #load} with B's half placed by a zero-extending half load and a constant half swap
-     * ({@link #transposeBySwap}) instead of {@code reinterpretShape(F, -1)}, which the Vector API
-     * implements as a two-vector slice with a computed blend mask: one permute and one blend per
-     * row instead. Same rows. The sweep's groups take this form (measured faster there); the MTV
-     * keeps {@link #load}.
-     */
-    void loadBySwap(ConvexPolygons s, int[] pa, int[] pb, int p, int k) {
-        assert k == 4 || k == 8 : k;
-        int[] start = s.arrays().start;
-        for (int l = 0; l < H; l++) {
-            starts[l] = start[pa[p + l]];
-            starts[H + l] = start[pb[p + l]];
-        }
-        if (TRANSPOSE) {
-            transposeBySwap(s.arrays().nx, 0, false);
-            transposeBySwap(s.arrays().ny, L, false);
-            transposeBySwap(s.arrays().x, 2 * L, true);
-            transposeBySwap(s.arrays().y, 3 * L, true);
-        } else {
-            gather(s, k);
-        }
-    }
-
-    /** {@link #transpose} with B's half placed by a half swap (see {@link #loadBySwap}); same rows. */
-    private void transposeBySwap(float[] arr, int offset, boolean swapped) {
         int[] map = starts;
         float[] lm = rows;
         FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[0]).reinterpretShape(F, 0))

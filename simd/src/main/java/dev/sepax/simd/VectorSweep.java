@@ -262,7 +262,7 @@ public final class VectorSweep implements SweepKernel {
     private static long acrossPairs(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int p, int k,
                                     float tMax, SweepResults out, KernelScratch sc) {
         LaneMajorPairs lanes = sc.lanes;
-        lanes.loadBySwap(s, pa, pb, p, k);
+        lanes.load(s, pa, pb, p, k);
         float[] u = sc.sweepRates;
         for (int l = 0; l < H; l++) {
             int a = pa[p + l];
