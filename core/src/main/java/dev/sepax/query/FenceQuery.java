@@ -579,12 +579,13 @@ public final class FenceQuery {
      * witness alone (the vertex that last kept an axis from separating: one inside the other
      * shape does so for most axes), and only when that vertex is outside are all the vertices
      * scanned with no exit but the loop's (the compare feeds a select, which the compiler can
-     * make a conditional move), the last one that holds becoming the witness: on G100k's queries the scan's data-dependent exit cost
-     * more than the vertices it skipped, and the last vertex that holds fails fewer later axes
-     * than the first one after the witness. Any witness decides the same verdict, so the
-     * witnesses change no bit. Part edge normals are recomputed from the record's vertices (the store's
-     * bits, see {@link FenceIndex}); the store's edge lengths are read only at a nonzero
-     * tolerance ({@code 0 * len} is a zero of the tolerance's sign: the same compares).
+     * make a conditional move), the last one that holds becoming the witness: on G100k's
+     * queries a data-dependent exit cost more than the vertices it skipped, and the last vertex
+     * that holds fails fewer later axes than the first one after the witness. Any witness
+     * decides the same verdict, so the witnesses change no bit. Part edge normals are recomputed
+     * from the record's vertices (the store's bits, see {@link FenceIndex}); the store's edge
+     * lengths are read only at a nonzero tolerance ({@code 0 * len} is a zero of the
+     * tolerance's sign: the same compares).
      *
      * @param u the query vertex to start the part's axes from (the witness of the last part)
      * @return -1 when an axis separates, else the query's witness for the next part
