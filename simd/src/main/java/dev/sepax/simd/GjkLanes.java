@@ -23,8 +23,8 @@ import jdk.incubator.vector.VectorSpecies;
  *  state:   rows of L floats at the offsets N, WX1 ... EXIT: the simplex of every lane
  *           (vertex v's Minkowski point b - a and its index code 64 ia + ib, see {@link #N}),
  *           its weights W1..W3, its size, its iteration count and its exit code (0 = running),
- *           then the rows one iteration passes between its steps (saved codes, region code,
- *           direction, new support pair) and the tail's results (PAX..DIST),
+ *           then the rows one iteration passes between its steps (saved codes, triangle terms,
+ *           region code, direction, new support pair) and the tail's results (PAX..DIST),
  *           then the momentum rows (ACC..WY: see {@link VectorDistance}, "Acceleration"), then
  *           the final simplex's A and B points for the tail (AX1..BY2)
  * </pre>
@@ -109,43 +109,53 @@ final class GjkLanes {
     static final int NB = 25 * L;
     static final int NBX = 26 * L;
     static final int NBY = 27 * L;
+    /** The triangle's region terms (see ScalarDistance). */
+    static final int U12 = 28 * L;
+    static final int V12 = 29 * L;
+    static final int U13 = 30 * L;
+    static final int V13 = 31 * L;
+    static final int U23 = 32 * L;
+    static final int V23 = 33 * L;
+    static final int T1 = 34 * L;
+    static final int T2 = 35 * L;
+    static final int T3 = 36 * L;
     /** The tail's results: closest points, normal and distance (see VectorDistance). */
-    static final int PAX = 28 * L;
-    static final int PAY = 29 * L;
-    static final int PBX = 30 * L;
-    static final int PBY = 31 * L;
-    static final int NX = 32 * L;
-    static final int NY = 33 * L;
-    static final int DIST = 34 * L;
+    static final int PAX = 37 * L;
+    static final int PAY = 38 * L;
+    static final int PBX = 39 * L;
+    static final int PBY = 40 * L;
+    static final int NX = 41 * L;
+    static final int NY = 42 * L;
+    static final int DIST = 43 * L;
     /**
      * Momentum (see {@link ScalarDistance}, "Acceleration"): 1 while the lane accelerates; 1
      * while its proximity test is pending; 1 where this trip's support was taken along the
      * momentum direction; 1 where this trip's momentum step failed and is redone next trip.
      */
-    static final int ACC = 35 * L;
-    static final int NEAR = 36 * L;
-    static final int USED = 37 * L;
-    static final int RETRY = 38 * L;
+    static final int ACC = 44 * L;
+    static final int NEAR = 45 * L;
+    static final int USED = 46 * L;
+    static final int RETRY = 47 * L;
     /** This trip's search direction (the direction DX, DY where no momentum is used). */
-    static final int SX = 39 * L;
-    static final int SY = 40 * L;
+    static final int SX = 48 * L;
+    static final int SY = 49 * L;
     /** The last search direction and the last support point. */
-    static final int QX = 41 * L;
-    static final int QY = 42 * L;
-    static final int WX = 43 * L;
-    static final int WY = 44 * L;
+    static final int QX = 50 * L;
+    static final int QY = 51 * L;
+    static final int WX = 52 * L;
+    static final int WY = 53 * L;
     /** The final simplex's points on A and on B, from the packed rows by the index codes (the tail's input). */
-    static final int AX1 = 45 * L;
-    static final int AY1 = 46 * L;
-    static final int AX2 = 47 * L;
-    static final int AY2 = 48 * L;
-    static final int AX3 = 49 * L;
-    static final int AY3 = 50 * L;
-    static final int BX1 = 51 * L;
-    static final int BY1 = 52 * L;
-    static final int BX2 = 53 * L;
-    static final int BY2 = 54 * L;
-    private static final int ROWS = 55;
+    static final int AX1 = 54 * L;
+    static final int AY1 = 55 * L;
+    static final int AX2 = 56 * L;
+    static final int AY2 = 57 * L;
+    static final int AX3 = 58 * L;
+    static final int AY3 = 59 * L;
+    static final int BX1 = 60 * L;
+    static final int BY1 = 61 * L;
+    static final int BX2 = 62 * L;
+    static final int BY2 = 63 * L;
+    private static final int ROWS = 64;
 
     final float[] state = new float[ROWS * L];
     final float[] ax = new float[MAX_POINTS * L];

@@ -523,10 +523,11 @@ public final class VectorDistance implements DistanceKernel {
         // has a triangle) were boxed when group's compilation ran past its node budget, which
         // depended on the branch profile (37 B per pair in some JVM runs). A group always
         // starts with an active lane, and each trip's last step says whether one is left; the
-        // triangle test is triangleRegions' own.
+        // triangle test is triangleTerms' own.
         float[] r = g.state;
         saveAndSolveSegment(r);
-        if (triangleRegions(r)) {
+        if (triangleTerms(r)) {
+            triangleRegions(r);
             solveTriangleMoves(r);
         }
         if (!direction(r)) {
@@ -680,18 +681,13 @@ public final class VectorDistance implements DistanceKernel {
     }
 
     /**
-     * The n = 3 lanes (active ones): the scalar kernel's region terms (u, v of each edge and
-     * t1..t3), the region of the origin in the scalar order, coded in the REGION row (0 none,
-     * 1 w1, 2 edge 12, 3 edge 13, 4 w2, 5 w3, 6 edge 23, 7 inside, 8 degenerate), and the exit
-     * code of the lanes that end here. Terms and regions in one method, so that the nine terms
-     * stay in registers (with the Minkowski rows it is within C2's budget). Returns false,
-     * with nothing written, if no active lane has a triangle (the slot moves are then skipped).
+     * The n = 3 lanes' region terms (the scalar kernel's u, v of each edge and t1..t3) into their
+     * rows. Returns false, with nothing written, if no active lane has a triangle (the other
+     * triangle steps are then skipped).
      */
-    private static boolean triangleRegions(float[] r) {
-        FloatVector exit = row(r, GjkLanes.EXIT);
-        VectorMask<Float> three = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
-                .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f)));
-        if (!three.anyTrue()) {
+    private static boolean triangleTerms(float[] r) {
+        if (!row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
+                .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f))).anyTrue()) {
             return false;
         }
         FloatVector w1x = row(r, GjkLanes.WX1);
@@ -702,22 +698,43 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector w3y = row(r, GjkLanes.WY3);
         FloatVector e12x = w2x.sub(w1x);
         FloatVector e12y = w2y.sub(w1y);
-        FloatVector u12 = w2x.mul(e12x).add(w2y.mul(e12y));
-        FloatVector v12 = w1x.mul(e12x).add(w1y.mul(e12y)).neg();
+        w2x.mul(e12x).add(w2y.mul(e12y)).intoArray(r, GjkLanes.U12);
+        w1x.mul(e12x).add(w1y.mul(e12y)).neg().intoArray(r, GjkLanes.V12);
         FloatVector e13x = w3x.sub(w1x);
         FloatVector e13y = w3y.sub(w1y);
-        FloatVector u13 = w3x.mul(e13x).add(w3y.mul(e13y));
-        FloatVector v13 = w1x.mul(e13x).add(w1y.mul(e13y)).neg();
+        w3x.mul(e13x).add(w3y.mul(e13y)).intoArray(r, GjkLanes.U13);
+        w1x.mul(e13x).add(w1y.mul(e13y)).neg().intoArray(r, GjkLanes.V13);
         FloatVector e23x = w3x.sub(w2x);
         FloatVector e23y = w3y.sub(w2y);
-        FloatVector u23 = w3x.mul(e23x).add(w3y.mul(e23y));
-        FloatVector v23 = w2x.mul(e23x).add(w2y.mul(e23y)).neg();
+        w3x.mul(e23x).add(w3y.mul(e23y)).intoArray(r, GjkLanes.U23);
+        w2x.mul(e23x).add(w2y.mul(e23y)).neg().intoArray(r, GjkLanes.V23);
         FloatVector area = e12x.mul(e13y).sub(e12y.mul(e13x));
         FloatVector sg = FloatVector.zero(F).blend(FloatVector.broadcast(F, -1f), area.compare(VectorOperators.LT, FloatVector.broadcast(F, 0f)))
                 .blend(FloatVector.broadcast(F, 1f), area.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)));
-        FloatVector t1 = sg.mul(w2x.mul(w3y).sub(w2y.mul(w3x)));
-        FloatVector t2 = sg.mul(w3x.mul(w1y).sub(w3y.mul(w1x)));
-        FloatVector t3 = sg.mul(w1x.mul(w2y).sub(w1y.mul(w2x)));
+        sg.mul(w2x.mul(w3y).sub(w2y.mul(w3x))).intoArray(r, GjkLanes.T1);
+        sg.mul(w3x.mul(w1y).sub(w3y.mul(w1x))).intoArray(r, GjkLanes.T2);
+        sg.mul(w1x.mul(w2y).sub(w1y.mul(w2x))).intoArray(r, GjkLanes.T3);
+        return true;
+    }
+
+    /**
+     * The n = 3 lanes (active ones): the region of the origin in the scalar order, coded in the
+     * REGION row (0 none, 1 w1, 2 edge 12, 3 edge 13, 4 w2, 5 w3, 6 edge 23, 7 inside,
+     * 8 degenerate), and the exit code of the lanes that end here.
+     */
+    private static void triangleRegions(float[] r) {
+        FloatVector exit = row(r, GjkLanes.EXIT);
+        VectorMask<Float> three = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
+                .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f)));
+        FloatVector u12 = row(r, GjkLanes.U12);
+        FloatVector v12 = row(r, GjkLanes.V12);
+        FloatVector u13 = row(r, GjkLanes.U13);
+        FloatVector v13 = row(r, GjkLanes.V13);
+        FloatVector u23 = row(r, GjkLanes.U23);
+        FloatVector v23 = row(r, GjkLanes.V23);
+        FloatVector t1 = row(r, GjkLanes.T1);
+        FloatVector t2 = row(r, GjkLanes.T2);
+        FloatVector t3 = row(r, GjkLanes.T3);
         VectorMask<Float> r1 = v12.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)).and(v13.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
         VectorMask<Float> taken = r1;
         VectorMask<Float> r12 = taken.not().and(u12.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)))
@@ -749,9 +766,7 @@ public final class VectorDistance implements DistanceKernel {
                 .blend(FloatVector.broadcast(F, 7f), in)
                 .blend(FloatVector.broadcast(F, 8f), degenerate)
                 .intoArray(r, GjkLanes.REGION);
-        return true;
     }
-
 
     /** The slot moves of the triangle regions: slot 2 from 3 (edge 13); slot 1 from 2 (w2) or from 3 (w3, edge 23). */
     private static void solveTriangleMoves(float[] r) {
