@@ -20,13 +20,12 @@ import jdk.incubator.vector.VectorSpecies;
  *  ax, ay:  row i (L floats at i * L) = core point i of each lane's A; past a lane's count its
  *           last point again (ties keep the first index, so a support scan is unchanged)
  *  bx, by:  the same for B
- *  state:   rows of L floats at the offsets N, WX1 ... EXIT: the simplex of every lane
- *           (vertex v's Minkowski point b - a and its index code 64 ia + ib, see {@link #N}),
- *           its weights W1..W3, its size, its iteration count and its exit code (0 = running),
- *           then the rows one iteration passes between its steps (saved codes, triangle terms,
+ *  state:   rows of L floats at the offsets N, AX1 ... EXIT: the simplex of every lane
+ *           (vertex v's A point, B point and indices as floats, exact below 2^24), its
+ *           weights W1..W3, its size, its iteration count and its exit code (0 = running),
+ *           then the rows one iteration passes between its steps (saved pairs, triangle terms,
  *           region code, direction, new support pair) and the tail's results (PAX..DIST),
- *           then the momentum rows (ACC..WY: see {@link VectorDistance}, "Acceleration"), then
- *           the final simplex's A and B points for the tail (AX1..BY2)
+ *           then the momentum rows (ACC..WY: see {@link VectorDistance}, "Acceleration")
  * </pre>
  * One instance per thread ({@link #PER_THREAD}), about 20 KB at 16 lanes, reused; not shared.
  */
@@ -66,96 +65,88 @@ final class GjkLanes {
 
     /** Shapes with more core points than this run the scalar kernel. */
     static final int MAX_POINTS = 64;
-    /** A vertex's index code is {@code CODE * ia + ib} (see {@link #N}). */
-    static final int CODE = MAX_POINTS;
     static final ThreadLocal<GjkLanes> PER_THREAD = ThreadLocal.withInitial(GjkLanes::new);
 
-    /**
-     * The simplex of every lane: its size, then per vertex v the Minkowski point
-     * {@code w = b - a} (B's point minus A's, one rounding each, as the scalar kernel forms it)
-     * and the index code {@code 64 ia + ib} (exact as a float; A's and B's indices are below
-     * {@link #MAX_POINTS}). Every trip step reads only these: A's and B's points are taken back
-     * from the packed rows by the indices once per group ({@link VectorDistance}'s tail).
-     */
     static final int N = 0;
-    static final int WX1 = L;
-    static final int WY1 = 2 * L;
-    static final int C1 = 3 * L;
-    static final int WX2 = 4 * L;
-    static final int WY2 = 5 * L;
-    static final int C2 = 6 * L;
-    static final int WX3 = 7 * L;
-    static final int WY3 = 8 * L;
-    static final int C3 = 9 * L;
-    static final int W1 = 10 * L;
-    static final int W2 = 11 * L;
-    static final int W3 = 12 * L;
-    static final int ITER = 13 * L;
-    static final int EXIT = 14 * L;
-    /** The simplex size and index codes an iteration started with (for the repeated-support guard). */
-    static final int SN = 15 * L;
-    static final int S1 = 16 * L;
-    static final int S2 = 17 * L;
-    static final int S3 = 18 * L;
+    static final int AX1 = L;
+    static final int AY1 = 2 * L;
+    static final int BX1 = 3 * L;
+    static final int BY1 = 4 * L;
+    static final int IA1 = 5 * L;
+    static final int IB1 = 6 * L;
+    static final int AX2 = 7 * L;
+    static final int AY2 = 8 * L;
+    static final int BX2 = 9 * L;
+    static final int BY2 = 10 * L;
+    static final int IA2 = 11 * L;
+    static final int IB2 = 12 * L;
+    static final int AX3 = 13 * L;
+    static final int AY3 = 14 * L;
+    static final int BX3 = 15 * L;
+    static final int BY3 = 16 * L;
+    static final int IA3 = 17 * L;
+    static final int IB3 = 18 * L;
+    static final int W1 = 19 * L;
+    static final int W2 = 20 * L;
+    static final int W3 = 21 * L;
+    static final int ITER = 22 * L;
+    static final int EXIT = 23 * L;
+    /** The support pairs an iteration started with (for the repeated-support guard). */
+    static final int SN = 24 * L;
+    static final int SA1 = 25 * L;
+    static final int SB1 = 26 * L;
+    static final int SA2 = 27 * L;
+    static final int SB2 = 28 * L;
+    static final int SA3 = 29 * L;
+    static final int SB3 = 30 * L;
     /** The triangle region code of the iteration (see VectorDistance). */
-    static final int REGION = 19 * L;
+    static final int REGION = 31 * L;
     /** The direction towards the origin. */
-    static final int DX = 20 * L;
-    static final int DY = 21 * L;
+    static final int DX = 32 * L;
+    static final int DY = 33 * L;
     /** The new support pair: index and point on A, on B. */
-    static final int NA = 22 * L;
-    static final int NAX = 23 * L;
-    static final int NAY = 24 * L;
-    static final int NB = 25 * L;
-    static final int NBX = 26 * L;
-    static final int NBY = 27 * L;
+    static final int NA = 34 * L;
+    static final int NAX = 35 * L;
+    static final int NAY = 36 * L;
+    static final int NB = 37 * L;
+    static final int NBX = 38 * L;
+    static final int NBY = 39 * L;
     /** The triangle's region terms (see ScalarDistance). */
-    static final int U12 = 28 * L;
-    static final int V12 = 29 * L;
-    static final int U13 = 30 * L;
-    static final int V13 = 31 * L;
-    static final int U23 = 32 * L;
-    static final int V23 = 33 * L;
-    static final int T1 = 34 * L;
-    static final int T2 = 35 * L;
-    static final int T3 = 36 * L;
+    static final int U12 = 40 * L;
+    static final int V12 = 41 * L;
+    static final int U13 = 42 * L;
+    static final int V13 = 43 * L;
+    static final int U23 = 44 * L;
+    static final int V23 = 45 * L;
+    static final int T1 = 46 * L;
+    static final int T2 = 47 * L;
+    static final int T3 = 48 * L;
     /** The tail's results: closest points, normal and distance (see VectorDistance). */
-    static final int PAX = 37 * L;
-    static final int PAY = 38 * L;
-    static final int PBX = 39 * L;
-    static final int PBY = 40 * L;
-    static final int NX = 41 * L;
-    static final int NY = 42 * L;
-    static final int DIST = 43 * L;
+    static final int PAX = 49 * L;
+    static final int PAY = 50 * L;
+    static final int PBX = 51 * L;
+    static final int PBY = 52 * L;
+    static final int NX = 53 * L;
+    static final int NY = 54 * L;
+    static final int DIST = 55 * L;
     /**
      * Momentum (see {@link ScalarDistance}, "Acceleration"): 1 while the lane accelerates; 1
      * while its proximity test is pending; 1 where this trip's support was taken along the
      * momentum direction; 1 where this trip's momentum step failed and is redone next trip.
      */
-    static final int ACC = 44 * L;
-    static final int NEAR = 45 * L;
-    static final int USED = 46 * L;
-    static final int RETRY = 47 * L;
+    static final int ACC = 56 * L;
+    static final int NEAR = 57 * L;
+    static final int USED = 58 * L;
+    static final int RETRY = 59 * L;
     /** This trip's search direction (the direction DX, DY where no momentum is used). */
-    static final int SX = 48 * L;
-    static final int SY = 49 * L;
+    static final int SX = 60 * L;
+    static final int SY = 61 * L;
     /** The last search direction and the last support point. */
-    static final int QX = 50 * L;
-    static final int QY = 51 * L;
-    static final int WX = 52 * L;
-    static final int WY = 53 * L;
-    /** The final simplex's points on A and on B, from the packed rows by the index codes (the tail's input). */
-    static final int AX1 = 54 * L;
-    static final int AY1 = 55 * L;
-    static final int AX2 = 56 * L;
-    static final int AY2 = 57 * L;
-    static final int AX3 = 58 * L;
-    static final int AY3 = 59 * L;
-    static final int BX1 = 60 * L;
-    static final int BY1 = 61 * L;
-    static final int BX2 = 62 * L;
-    static final int BY2 = 63 * L;
-    private static final int ROWS = 64;
+    static final int QX = 62 * L;
+    static final int QY = 63 * L;
+    static final int WX = 64 * L;
+    static final int WY = 65 * L;
+    private static final int ROWS = 66;
 
     final float[] state = new float[ROWS * L];
     final float[] ax = new float[MAX_POINTS * L];
@@ -174,7 +165,7 @@ final class GjkLanes {
     final int[] startB = new int[L];
     final int[] lastA = new int[L];
     final int[] lastB = new int[L];
-    final int[] map = new int[L];
+    private final int[] map = new int[L];
     /** {@link #lastA}, {@link #lastB} as floats (for the transposed rows' padding). */
     private final float[] lastAf = new float[L];
     private final float[] lastBf = new float[L];
@@ -344,18 +335,29 @@ final class GjkLanes {
         float[] r = state;
         FloatVector zero = FloatVector.zero(F);
         FloatVector unit = FloatVector.broadcast(F, 1f);
-        FloatVector wx = FloatVector.fromArray(F, bx, 0).sub(FloatVector.fromArray(F, ax, 0));
-        FloatVector wy = FloatVector.fromArray(F, by, 0).sub(FloatVector.fromArray(F, ay, 0));
+        FloatVector x0 = FloatVector.fromArray(F, ax, 0);
+        FloatVector y0 = FloatVector.fromArray(F, ay, 0);
+        FloatVector u0 = FloatVector.fromArray(F, bx, 0);
+        FloatVector v0 = FloatVector.fromArray(F, by, 0);
         unit.intoArray(r, N);
-        wx.intoArray(r, WX1);
-        wy.intoArray(r, WY1);
-        wx.intoArray(r, WX2);
-        wy.intoArray(r, WY2);
-        wx.intoArray(r, WX3);
-        wy.intoArray(r, WY3);
-        zero.intoArray(r, C1);
-        zero.intoArray(r, C2);
-        zero.intoArray(r, C3);
+        x0.intoArray(r, AX1);
+        y0.intoArray(r, AY1);
+        u0.intoArray(r, BX1);
+        v0.intoArray(r, BY1);
+        x0.intoArray(r, AX2);
+        y0.intoArray(r, AY2);
+        u0.intoArray(r, BX2);
+        v0.intoArray(r, BY2);
+        x0.intoArray(r, AX3);
+        y0.intoArray(r, AY3);
+        u0.intoArray(r, BX3);
+        v0.intoArray(r, BY3);
+        zero.intoArray(r, IA1);
+        zero.intoArray(r, IB1);
+        zero.intoArray(r, IA2);
+        zero.intoArray(r, IB2);
+        zero.intoArray(r, IA3);
+        zero.intoArray(r, IB3);
         unit.intoArray(r, W1);
         zero.intoArray(r, W2);
         zero.intoArray(r, W3);
@@ -584,20 +586,31 @@ final class GjkLanes {
         float[] r = state;
         FloatVector one = FloatVector.broadcast(F, 1f);
         FloatVector zero = FloatVector.zero(F);
-        FloatVector code = FloatVector.fromArray(F, r, NA).mul(FloatVector.broadcast(F, CODE))
-                .add(FloatVector.fromArray(F, r, NB));
-        FloatVector wx = FloatVector.fromArray(F, r, NBX).sub(FloatVector.fromArray(F, r, NAX));
-        FloatVector wy = FloatVector.fromArray(F, r, NBY).sub(FloatVector.fromArray(F, r, NAY));
+        FloatVector ja = FloatVector.fromArray(F, r, NA);
+        FloatVector pax = FloatVector.fromArray(F, r, NAX);
+        FloatVector pay = FloatVector.fromArray(F, r, NAY);
+        FloatVector jb = FloatVector.fromArray(F, r, NB);
+        FloatVector pbx = FloatVector.fromArray(F, r, NBX);
+        FloatVector pby = FloatVector.fromArray(F, r, NBY);
         one.intoArray(r, N);
-        wx.intoArray(r, WX1);
-        wy.intoArray(r, WY1);
-        code.intoArray(r, C1);
-        wx.intoArray(r, WX2);
-        wy.intoArray(r, WY2);
-        code.intoArray(r, C2);
-        wx.intoArray(r, WX3);
-        wy.intoArray(r, WY3);
-        code.intoArray(r, C3);
+        pax.intoArray(r, AX1);
+        pay.intoArray(r, AY1);
+        pbx.intoArray(r, BX1);
+        pby.intoArray(r, BY1);
+        pax.intoArray(r, AX2);
+        pay.intoArray(r, AY2);
+        pbx.intoArray(r, BX2);
+        pby.intoArray(r, BY2);
+        pax.intoArray(r, AX3);
+        pay.intoArray(r, AY3);
+        pbx.intoArray(r, BX3);
+        pby.intoArray(r, BY3);
+        ja.intoArray(r, IA1);
+        jb.intoArray(r, IB1);
+        ja.intoArray(r, IA2);
+        jb.intoArray(r, IB2);
+        ja.intoArray(r, IA3);
+        jb.intoArray(r, IB3);
         one.intoArray(r, W1);
         zero.intoArray(r, W2);
         zero.intoArray(r, W3);
@@ -632,18 +645,18 @@ final class GjkLanes {
         float dx = ox[l];
         float dy = oy[l];
         state[N + l] = cn;
-        put(WX1, WY1, C1, l, x, y, oa + ia1, ob + ib1, ia1, ib1, dx, dy);
-        put(WX2, WY2, C2, l, x, y, oa + ia2, ob + ib2, ia2, ib2, dx, dy);
-        put(WX3, WY3, C3, l, x, y, oa + ia3, ob + ib3, ia3, ib3, dx, dy);
+        put(AX1, AY1, BX1, BY1, IA1, IB1, l, x, y, oa + ia1, ob + ib1, ia1, ib1, dx, dy);
+        put(AX2, AY2, BX2, BY2, IA2, IB2, l, x, y, oa + ia2, ob + ib2, ia2, ib2, dx, dy);
+        put(AX3, AY3, BX3, BY3, IA3, IB3, l, x, y, oa + ia3, ob + ib3, ia3, ib3, dx, dy);
     }
 
-    /** Vertex rows {@code rwx, rwy, rc} of lane {@code l}: {@code w = b - a} (B's point moved first) and the index code. */
-    private void put(int rwx, int rwy, int rc, int l, float[] x, float[] y, int ja, int jb, int ia, int ib, float dx,
-                     float dy) {
-        float bpx = x[jb] + dx;
-        float bpy = y[jb] + dy;
-        state[rwx + l] = bpx - x[ja];
-        state[rwy + l] = bpy - y[ja];
-        state[rc + l] = ia * CODE + ib;
+    private void put(int rax, int ray, int rbx, int rby, int ria, int rib, int l, float[] x, float[] y, int ja, int jb,
+                     int ia, int ib, float dx, float dy) {
+        state[rax + l] = x[ja];
+        state[ray + l] = y[ja];
+        state[rbx + l] = x[jb] + dx;
+        state[rby + l] = y[jb] + dy;
+        state[ria + l] = ia;
+        state[rib + l] = ib;
     }
 }

@@ -26,10 +26,8 @@ import jdk.incubator.vector.VectorSpecies;
  *            a lane's last point repeated past its count), so a support scan is plain loads;
  *            packed by vector loads and a transpose (16 lanes, cores of at most 8 points) or
  *            by gathers, once per group
- *  state:    the simplex of every lane in rows of L floats (per vertex the Minkowski point b - a
- *            and one index code 64 ia + ib; weights, size, iteration count, exit code), loaded
- *            and stored once per iteration; A's and B's points of the final simplex are
- *            gathered back from the packed rows for the tail
+ *  state:    the simplex of every lane in rows of L floats (points, indices as floats, weights,
+ *            size, iteration count, exit code), loaded and stored once per iteration
  *  one trip: the scalar iteration in every lane: both solves, the region tests in the scalar
  *            order as masks, the direction, the two support scans, the guards; each lane's
  *            exit code is set by the first guard that fires there, and a lane whose exit code
@@ -90,12 +88,6 @@ public final class VectorDistance implements DistanceKernel {
     private static final float CAP = Distances.EXIT_ITERATION_CAP;
     /** Exit code of a spare lane: never active, never written out. */
     private static final float SPARE = -1f;
-    /** log2 of L: point {@code i} of a lane is at {@code (i << LANE_SHIFT) + lane} in the packed rows. */
-    private static final int LANE_SHIFT = Integer.numberOfTrailingZeros(L);
-    /** log2 of {@link GjkLanes#CODE}: A's index is {@code code >> CODE_SHIFT}. */
-    private static final int CODE_SHIFT = Integer.numberOfTrailingZeros(GjkLanes.CODE);
-    /** Cores of at most this many points take the final simplex's points by blends, not gathers ({@link #simplexPoints}). */
-    private static final int CHAIN_ROWS = 8;
 
     private final GjkAcceleration mode;
 
@@ -216,20 +208,16 @@ public final class VectorDistance implements DistanceKernel {
         int hits = 0;
         if (mtv != null) {
             for (int l = 0; l < lanes; l++) {
-                int c1 = (int) r[GjkLanes.C1 + l];
-                int c2 = (int) r[GjkLanes.C2 + l];
-                int c3 = (int) r[GjkLanes.C3 + l];
                 hits += ScalarDistance.finish(s, g.a[l], g.b[l], g.ox[l], g.oy[l], (int) r[GjkLanes.N + l],
-                        c1 / GjkLanes.CODE, c1 % GjkLanes.CODE, c2 / GjkLanes.CODE, c2 % GjkLanes.CODE,
-                        c3 / GjkLanes.CODE, c3 % GjkLanes.CODE, r[GjkLanes.W1 + l], r[GjkLanes.W2 + l],
-                        r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l], (int) r[GjkLanes.EXIT + l], cache, g.pair[l],
-                        out, mtv) ? 1 : 0;
+                        (int) r[GjkLanes.IA1 + l], (int) r[GjkLanes.IB1 + l], (int) r[GjkLanes.IA2 + l],
+                        (int) r[GjkLanes.IB2 + l], (int) r[GjkLanes.IA3 + l], (int) r[GjkLanes.IB3 + l],
+                        r[GjkLanes.W1 + l], r[GjkLanes.W2 + l], r[GjkLanes.W3 + l], (int) r[GjkLanes.ITER + l],
+                        (int) r[GjkLanes.EXIT + l], cache, g.pair[l], out, mtv) ? 1 : 0;
             }
             return hits;
         }
         // A full group of consecutive pairs (the usual case) is written from the lanes.
         int first = lanes == L && g.pair[L - 1] - g.pair[0] == L - 1 ? g.pair[0] : -1;
-        simplexPoints(r, g);
         hits = tail(r, s.radius(), g, out, first);
         if (first < 0) {
             for (int l = 0; l < lanes; l++) {
@@ -246,120 +234,16 @@ public final class VectorDistance implements DistanceKernel {
             int[] cb = cache.indexBs();
             for (int l = 0; l < lanes; l++) {
                 int p = g.pair[l];
-                int c1 = (int) r[GjkLanes.C1 + l];
-                int c2 = (int) r[GjkLanes.C2 + l];
-                int c3 = (int) r[GjkLanes.C3 + l];
                 counts[p] = (int) r[GjkLanes.N + l];
-                ca[3 * p] = c1 / GjkLanes.CODE;
-                cb[3 * p] = c1 % GjkLanes.CODE;
-                ca[3 * p + 1] = c2 / GjkLanes.CODE;
-                cb[3 * p + 1] = c2 % GjkLanes.CODE;
-                ca[3 * p + 2] = c3 / GjkLanes.CODE;
-                cb[3 * p + 2] = c3 % GjkLanes.CODE;
+                ca[3 * p] = (int) r[GjkLanes.IA1 + l];
+                cb[3 * p] = (int) r[GjkLanes.IB1 + l];
+                ca[3 * p + 1] = (int) r[GjkLanes.IA2 + l];
+                cb[3 * p + 1] = (int) r[GjkLanes.IB2 + l];
+                ca[3 * p + 2] = (int) r[GjkLanes.IA3 + l];
+                cb[3 * p + 2] = (int) r[GjkLanes.IB3 + l];
             }
         }
         return hits;
-    }
-
-    /**
-     * The final simplex's points on A (three vertices) and on B (two: a triangle's closest
-     * points coincide) into rows AX1..BY2, taken from the packed rows by the index codes: point
-     * {@code i} of a lane is row {@code i} there, the very value the trips' support scans read
-     * (B's already moved by the offset), so the tail's products are the scalar tail's. The
-     * trips carry only {@code w = b - a} and the code, which is why the points are taken back
-     * here, once per group: by a chain of blends over the rows for small cores (a 16-lane gather
-     * costs about as much as a whole trip step here), by gathers otherwise.
-     */
-    private static void simplexPoints(float[] r, GjkLanes g) {
-        if (g.countA <= CHAIN_ROWS && g.countB <= CHAIN_ROWS) {
-            // B's indices of vertices 1 and 2 pass through rows NB and NBX (free after the trips).
-            float code = GjkLanes.CODE;
-            pick(r, g.ax, g.ay, GjkLanes.C1, code, GjkLanes.AX1, GjkLanes.AY1, GjkLanes.NB);
-            pick(r, g.ax, g.ay, GjkLanes.C2, code, GjkLanes.AX2, GjkLanes.AY2, GjkLanes.NBX);
-            pick(r, g.ax, g.ay, GjkLanes.C3, code, GjkLanes.AX3, GjkLanes.AY3, GjkLanes.NBY);
-            pick(r, g.bx, g.by, GjkLanes.NB, 1f, GjkLanes.BX1, GjkLanes.BY1, GjkLanes.NA);
-            pick(r, g.bx, g.by, GjkLanes.NBX, 1f, GjkLanes.BX2, GjkLanes.BY2, GjkLanes.NA);
-        } else {
-            gatherPoints(r, g);
-        }
-    }
-
-    /**
-     * One point of {@link #simplexPoints} by blends, for cores of at most 8 points (rows 0..7
-     * of {@code px, py}): row {@code i} is taken where {@code key >= i * step}, so with
-     * {@code key = step * index + rest} ({@code 0 <= rest < step}) the last row taken is the
-     * index's (rows past the group's largest count are never taken). A's point of a vertex is
-     * taken by its code with step 64, and {@code rest} (B's index, exact) goes to row
-     * {@code restRow}; B's by that index with step 1. Written out with no loop (vectors carried
-     * round a loop were boxed in some compilations), one point per call: a method holding
-     * more points ran past C2's budget and boxed its last loads, and this one is large enough
-     * that C2 compiles it on its own rather than into {@link #group}.
-     */
-    private static void pick(float[] r, float[] px, float[] py, int keyRow, float step, int outX, int outY, int restRow) {
-        FloatVector key = row(r, keyRow);
-        FloatVector x = row(px, 0);
-        FloatVector y = row(py, 0);
-        FloatVector k = FloatVector.zero(F);
-        FloatVector k1 = FloatVector.broadcast(F, 1 * step);
-        VectorMask<Float> m1 = key.compare(VectorOperators.GE, k1);
-        x = x.blend(row(px, 1 * L), m1);
-        y = y.blend(row(py, 1 * L), m1);
-        k = k.blend(k1, m1);
-        FloatVector k2 = FloatVector.broadcast(F, 2 * step);
-        VectorMask<Float> m2 = key.compare(VectorOperators.GE, k2);
-        x = x.blend(row(px, 2 * L), m2);
-        y = y.blend(row(py, 2 * L), m2);
-        k = k.blend(k2, m2);
-        FloatVector k3 = FloatVector.broadcast(F, 3 * step);
-        VectorMask<Float> m3 = key.compare(VectorOperators.GE, k3);
-        x = x.blend(row(px, 3 * L), m3);
-        y = y.blend(row(py, 3 * L), m3);
-        k = k.blend(k3, m3);
-        FloatVector k4 = FloatVector.broadcast(F, 4 * step);
-        VectorMask<Float> m4 = key.compare(VectorOperators.GE, k4);
-        x = x.blend(row(px, 4 * L), m4);
-        y = y.blend(row(py, 4 * L), m4);
-        k = k.blend(k4, m4);
-        FloatVector k5 = FloatVector.broadcast(F, 5 * step);
-        VectorMask<Float> m5 = key.compare(VectorOperators.GE, k5);
-        x = x.blend(row(px, 5 * L), m5);
-        y = y.blend(row(py, 5 * L), m5);
-        k = k.blend(k5, m5);
-        FloatVector k6 = FloatVector.broadcast(F, 6 * step);
-        VectorMask<Float> m6 = key.compare(VectorOperators.GE, k6);
-        x = x.blend(row(px, 6 * L), m6);
-        y = y.blend(row(py, 6 * L), m6);
-        k = k.blend(k6, m6);
-        FloatVector k7 = FloatVector.broadcast(F, 7 * step);
-        VectorMask<Float> m7 = key.compare(VectorOperators.GE, k7);
-        x = x.blend(row(px, 7 * L), m7);
-        y = y.blend(row(py, 7 * L), m7);
-        k = k.blend(k7, m7);
-        x.intoArray(r, outX);
-        y.intoArray(r, outY);
-        key.sub(k).intoArray(r, restRow);
-    }
-
-    /** {@link #simplexPoints} by gathers: point {@code i} of lane {@code l} is slot {@code i * L + l} of the packed rows. */
-    private static void gatherPoints(float[] r, GjkLanes g) {
-        IntVector lane = IntVector.zero(I).addIndex(1);
-        IntVector magic = IntVector.broadcast(I, GjkLanes.MAGIC_BITS);
-        FloatVector magicF = FloatVector.broadcast(F, GjkLanes.MAGIC);
-        IntVector low = IntVector.broadcast(I, GjkLanes.CODE - 1);
-        int[] map = g.map;
-        for (int v = 0; v < 3; v++) {
-            // The code as an int by the 1.5 * 2^23 trick (see GjkLanes#lanesOf), then A's index
-            // (code / 64) and B's (code % 64) as slots of the packed rows.
-            IntVector code = row(r, GjkLanes.C1 + 3 * v * L).add(magicF).reinterpretAsInts().sub(magic);
-            code.lanewise(VectorOperators.ASHR, CODE_SHIFT).lanewise(VectorOperators.LSHL, LANE_SHIFT).add(lane).intoArray(map, 0);
-            FloatVector.fromArray(F, g.ax, 0, map, 0).intoArray(r, GjkLanes.AX1 + 2 * v * L);
-            FloatVector.fromArray(F, g.ay, 0, map, 0).intoArray(r, GjkLanes.AY1 + 2 * v * L);
-            if (v < 2) {
-                code.and(low).lanewise(VectorOperators.LSHL, LANE_SHIFT).add(lane).intoArray(map, 0);
-                FloatVector.fromArray(F, g.bx, 0, map, 0).intoArray(r, GjkLanes.BX1 + 2 * v * L);
-                FloatVector.fromArray(F, g.by, 0, map, 0).intoArray(r, GjkLanes.BY1 + 2 * v * L);
-            }
-        }
     }
 
     /**
@@ -478,14 +362,26 @@ public final class VectorDistance implements DistanceKernel {
      */
     private static void weights(float[] r) {
         FloatVector n = row(r, GjkLanes.N);
-        FloatVector w1x = row(r, GjkLanes.WX1);
-        FloatVector w1y = row(r, GjkLanes.WY1);
-        FloatVector w2x = row(r, GjkLanes.WX2);
-        FloatVector w2y = row(r, GjkLanes.WY2);
-        FloatVector w3x = row(r, GjkLanes.WX3);
-        FloatVector w3y = row(r, GjkLanes.WY3);
+        FloatVector ax1 = row(r, GjkLanes.AX1);
+        FloatVector ay1 = row(r, GjkLanes.AY1);
+        FloatVector bx1 = row(r, GjkLanes.BX1);
+        FloatVector by1 = row(r, GjkLanes.BY1);
+        FloatVector ax2 = row(r, GjkLanes.AX2);
+        FloatVector ay2 = row(r, GjkLanes.AY2);
+        FloatVector bx2 = row(r, GjkLanes.BX2);
+        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector ax3 = row(r, GjkLanes.AX3);
+        FloatVector ay3 = row(r, GjkLanes.AY3);
+        FloatVector bx3 = row(r, GjkLanes.BX3);
+        FloatVector by3 = row(r, GjkLanes.BY3);
         VectorMask<Float> two = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
         VectorMask<Float> three = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
+        FloatVector w1x = bx1.sub(ax1);
+        FloatVector w1y = by1.sub(ay1);
+        FloatVector w2x = bx2.sub(ax2);
+        FloatVector w2y = by2.sub(ay2);
+        FloatVector w3x = bx3.sub(ax3);
+        FloatVector w3y = by3.sub(ay3);
         FloatVector ex = w2x.sub(w1x);
         FloatVector ey = w2y.sub(w1y);
         FloatVector v = w1x.mul(ex).add(w1y.mul(ey)).neg();
@@ -577,10 +473,14 @@ public final class VectorDistance implements DistanceKernel {
         }
         // Every load first: with the last ones after the arithmetic, C2 ran past its inlining
         // budget before reaching them and boxed them.
-        FloatVector w1x = row(r, GjkLanes.WX1);
-        FloatVector w1y = row(r, GjkLanes.WY1);
-        FloatVector w2x = row(r, GjkLanes.WX2);
-        FloatVector w2y = row(r, GjkLanes.WY2);
+        FloatVector bx1 = row(r, GjkLanes.BX1);
+        FloatVector ax1 = row(r, GjkLanes.AX1);
+        FloatVector by1 = row(r, GjkLanes.BY1);
+        FloatVector ay1 = row(r, GjkLanes.AY1);
+        FloatVector bx2 = row(r, GjkLanes.BX2);
+        FloatVector ax2 = row(r, GjkLanes.AX2);
+        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector ay2 = row(r, GjkLanes.AY2);
         FloatVector a1 = row(r, GjkLanes.W1);
         FloatVector a2 = row(r, GjkLanes.W2);
         FloatVector n = row(r, GjkLanes.N);
@@ -590,9 +490,11 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector qy = row(r, GjkLanes.QY);
         FloatVector mom = kf.add(FloatVector.broadcast(F, 2f)).div(kf.add(FloatVector.broadcast(F, 3f)));
         FloatVector rest = one.sub(mom);
+        FloatVector w1x = bx1.sub(ax1);
+        FloatVector w1y = by1.sub(ay1);
         VectorMask<Float> seg = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
-        FloatVector xx = w1x.blend(a1.mul(w1x).add(a2.mul(w2x)), seg);
-        FloatVector xy = w1y.blend(a1.mul(w1y).add(a2.mul(w2y)), seg);
+        FloatVector xx = w1x.blend(a1.mul(w1x).add(a2.mul(bx2.sub(ax2))), seg);
+        FloatVector xy = w1y.blend(a1.mul(w1y).add(a2.mul(by2.sub(ay2))), seg);
         FloatVector yx = mom.mul(xx).add(rest.mul(wx));
         FloatVector yy = mom.mul(xy).add(rest.mul(wy));
         FloatVector my = yx.abs().max(yy.abs());
@@ -622,7 +524,8 @@ public final class VectorDistance implements DistanceKernel {
         if (test.anyTrue()) {
             FloatVector dx = row(r, GjkLanes.DX);
             FloatVector dy = row(r, GjkLanes.DY);
-            FloatVector base = dx.mul(row(r, GjkLanes.WX1)).add(dy.mul(row(r, GjkLanes.WY1)));
+            FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
+                    .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
             FloatVector progress = dx.mul(nx).add(dy.mul(ny)).sub(base);
             VectorMask<Float> close = base.add(progress).abs().compare(VectorOperators.LE,
                     base.abs().mul(FloatVector.broadcast(F, ScalarDistance.PROXIMITY_BAND)));
@@ -651,19 +554,32 @@ public final class VectorDistance implements DistanceKernel {
         VectorMask<Float> active = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
         FloatVector n = row(r, GjkLanes.N);
         n.intoArray(r, GjkLanes.SN);
-        FloatVector c1 = row(r, GjkLanes.C1);
-        FloatVector c2 = row(r, GjkLanes.C2);
-        c1.intoArray(r, GjkLanes.S1);
-        c2.intoArray(r, GjkLanes.S2);
-        row(r, GjkLanes.C3).intoArray(r, GjkLanes.S3);
+        FloatVector ia1 = row(r, GjkLanes.IA1);
+        FloatVector ib1 = row(r, GjkLanes.IB1);
+        FloatVector ia2 = row(r, GjkLanes.IA2);
+        FloatVector ib2 = row(r, GjkLanes.IB2);
+        ia1.intoArray(r, GjkLanes.SA1);
+        ib1.intoArray(r, GjkLanes.SB1);
+        ia2.intoArray(r, GjkLanes.SA2);
+        ib2.intoArray(r, GjkLanes.SB2);
+        row(r, GjkLanes.IA3).intoArray(r, GjkLanes.SA3);
+        row(r, GjkLanes.IB3).intoArray(r, GjkLanes.SB3);
         VectorMask<Float> two = active.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
         if (!two.anyTrue()) {
             return;
         }
-        FloatVector w1x = row(r, GjkLanes.WX1);
-        FloatVector w1y = row(r, GjkLanes.WY1);
-        FloatVector w2x = row(r, GjkLanes.WX2);
-        FloatVector w2y = row(r, GjkLanes.WY2);
+        FloatVector ax1 = row(r, GjkLanes.AX1);
+        FloatVector ay1 = row(r, GjkLanes.AY1);
+        FloatVector bx1 = row(r, GjkLanes.BX1);
+        FloatVector by1 = row(r, GjkLanes.BY1);
+        FloatVector ax2 = row(r, GjkLanes.AX2);
+        FloatVector ay2 = row(r, GjkLanes.AY2);
+        FloatVector bx2 = row(r, GjkLanes.BX2);
+        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector w1x = bx1.sub(ax1);
+        FloatVector w1y = by1.sub(ay1);
+        FloatVector w2x = bx2.sub(ax2);
+        FloatVector w2y = by2.sub(ay2);
         FloatVector ex = w2x.sub(w1x);
         FloatVector ey = w2y.sub(w1y);
         FloatVector v = w1x.mul(ex).add(w1y.mul(ey)).neg();
@@ -675,9 +591,12 @@ public final class VectorDistance implements DistanceKernel {
         VectorMask<Float> vertex = two.and(keep1.or(keep2));
         n.blend(FloatVector.broadcast(F, 1f), vertex).intoArray(r, GjkLanes.N);
         VectorMask<Float> take2 = two.and(keep2);
-        c1.blend(c2, take2).intoArray(r, GjkLanes.C1);
-        w1x.blend(w2x, take2).intoArray(r, GjkLanes.WX1);
-        w1y.blend(w2y, take2).intoArray(r, GjkLanes.WY1);
+        ia1.blend(ia2, take2).intoArray(r, GjkLanes.IA1);
+        ib1.blend(ib2, take2).intoArray(r, GjkLanes.IB1);
+        ax1.blend(ax2, take2).intoArray(r, GjkLanes.AX1);
+        ay1.blend(ay2, take2).intoArray(r, GjkLanes.AY1);
+        bx1.blend(bx2, take2).intoArray(r, GjkLanes.BX1);
+        by1.blend(by2, take2).intoArray(r, GjkLanes.BY1);
     }
 
     /**
@@ -690,12 +609,12 @@ public final class VectorDistance implements DistanceKernel {
                 .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f))).anyTrue()) {
             return false;
         }
-        FloatVector w1x = row(r, GjkLanes.WX1);
-        FloatVector w1y = row(r, GjkLanes.WY1);
-        FloatVector w2x = row(r, GjkLanes.WX2);
-        FloatVector w2y = row(r, GjkLanes.WY2);
-        FloatVector w3x = row(r, GjkLanes.WX3);
-        FloatVector w3y = row(r, GjkLanes.WY3);
+        FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
+        FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
+        FloatVector w2x = row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2));
+        FloatVector w2y = row(r, GjkLanes.BY2).sub(row(r, GjkLanes.AY2));
+        FloatVector w3x = row(r, GjkLanes.BX3).sub(row(r, GjkLanes.AX3));
+        FloatVector w3y = row(r, GjkLanes.BY3).sub(row(r, GjkLanes.AY3));
         FloatVector e12x = w2x.sub(w1x);
         FloatVector e12y = w2y.sub(w1y);
         w2x.mul(e12x).add(w2y.mul(e12y)).intoArray(r, GjkLanes.U12);
@@ -785,18 +704,30 @@ public final class VectorDistance implements DistanceKernel {
         if (!r13.or(r2).or(from3).anyTrue()) {
             return;
         }
-        FloatVector c2 = row(r, GjkLanes.C2);
-        FloatVector c3 = row(r, GjkLanes.C3);
-        row(r, GjkLanes.C1).blend(c2, r2).blend(c3, from3).intoArray(r, GjkLanes.C1);
-        c2.blend(c3, r13).intoArray(r, GjkLanes.C2);
-        FloatVector wx2 = row(r, GjkLanes.WX2);
-        FloatVector wx3 = row(r, GjkLanes.WX3);
-        row(r, GjkLanes.WX1).blend(wx2, r2).blend(wx3, from3).intoArray(r, GjkLanes.WX1);
-        wx2.blend(wx3, r13).intoArray(r, GjkLanes.WX2);
-        FloatVector wy2 = row(r, GjkLanes.WY2);
-        FloatVector wy3 = row(r, GjkLanes.WY3);
-        row(r, GjkLanes.WY1).blend(wy2, r2).blend(wy3, from3).intoArray(r, GjkLanes.WY1);
-        wy2.blend(wy3, r13).intoArray(r, GjkLanes.WY2);
+        FloatVector ia2 = row(r, GjkLanes.IA2);
+        FloatVector ia3 = row(r, GjkLanes.IA3);
+        row(r, GjkLanes.IA1).blend(ia2, r2).blend(ia3, from3).intoArray(r, GjkLanes.IA1);
+        ia2.blend(ia3, r13).intoArray(r, GjkLanes.IA2);
+        FloatVector ib2 = row(r, GjkLanes.IB2);
+        FloatVector ib3 = row(r, GjkLanes.IB3);
+        row(r, GjkLanes.IB1).blend(ib2, r2).blend(ib3, from3).intoArray(r, GjkLanes.IB1);
+        ib2.blend(ib3, r13).intoArray(r, GjkLanes.IB2);
+        FloatVector ax2 = row(r, GjkLanes.AX2);
+        FloatVector ax3 = row(r, GjkLanes.AX3);
+        row(r, GjkLanes.AX1).blend(ax2, r2).blend(ax3, from3).intoArray(r, GjkLanes.AX1);
+        ax2.blend(ax3, r13).intoArray(r, GjkLanes.AX2);
+        FloatVector ay2 = row(r, GjkLanes.AY2);
+        FloatVector ay3 = row(r, GjkLanes.AY3);
+        row(r, GjkLanes.AY1).blend(ay2, r2).blend(ay3, from3).intoArray(r, GjkLanes.AY1);
+        ay2.blend(ay3, r13).intoArray(r, GjkLanes.AY2);
+        FloatVector bx2 = row(r, GjkLanes.BX2);
+        FloatVector bx3 = row(r, GjkLanes.BX3);
+        row(r, GjkLanes.BX1).blend(bx2, r2).blend(bx3, from3).intoArray(r, GjkLanes.BX1);
+        bx2.blend(bx3, r13).intoArray(r, GjkLanes.BX2);
+        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector by3 = row(r, GjkLanes.BY3);
+        row(r, GjkLanes.BY1).blend(by2, r2).blend(by3, from3).intoArray(r, GjkLanes.BY1);
+        by2.blend(by3, r13).intoArray(r, GjkLanes.BY2);
     }
 
     /**
@@ -807,11 +738,11 @@ public final class VectorDistance implements DistanceKernel {
     private static boolean direction(float[] r) {
         FloatVector exit = row(r, GjkLanes.EXIT);
         VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
-        FloatVector w1x = row(r, GjkLanes.WX1);
-        FloatVector w1y = row(r, GjkLanes.WY1);
+        FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
+        FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
         VectorMask<Float> seg = row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
-        FloatVector ex = row(r, GjkLanes.WX2).sub(w1x);
-        FloatVector ey = row(r, GjkLanes.WY2).sub(w1y);
+        FloatVector ex = row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2)).sub(w1x);
+        FloatVector ey = row(r, GjkLanes.BY2).sub(row(r, GjkLanes.AY2)).sub(w1y);
         FloatVector side = ex.mul(w1y.neg()).sub(ey.mul(w1x.neg()));
         FloatVector overlap = FloatVector.broadcast(F, OVERLAP);
         VectorMask<Float> onSegment = live.and(seg).and(side.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
@@ -1100,14 +1031,16 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector na = row(r, GjkLanes.NA);
         FloatVector nb = row(r, GjkLanes.NB);
         FloatVector sn = row(r, GjkLanes.SN);
-        // Both indices equal exactly when the codes are (B's index is below CODE).
-        FloatVector nc = na.mul(FloatVector.broadcast(F, GjkLanes.CODE)).add(nb);
-        VectorMask<Float> repeated = nc.compare(VectorOperators.EQ, row(r, GjkLanes.S1))
-                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(nc.compare(VectorOperators.EQ, row(r, GjkLanes.S2))))
-                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(nc.compare(VectorOperators.EQ, row(r, GjkLanes.S3))));
+        VectorMask<Float> repeated = na.compare(VectorOperators.EQ, row(r, GjkLanes.SA1))
+                .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB1)))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA2)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB2))))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB3))));
         FloatVector dx = row(r, GjkLanes.DX);
         FloatVector dy = row(r, GjkLanes.DY);
-        FloatVector base = dx.mul(row(r, GjkLanes.WX1)).add(dy.mul(row(r, GjkLanes.WY1)));
+        FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
+                .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
         FloatVector progress = dx.mul(row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX)))
                 .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY)))).sub(base);
         VectorMask<Float> stalled = progress.compare(VectorOperators.LE, base.abs().mul(ScalarDistance.PROGRESS));
@@ -1130,15 +1063,17 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector na = row(r, GjkLanes.NA);
         FloatVector nb = row(r, GjkLanes.NB);
         FloatVector sn = row(r, GjkLanes.SN);
-        // Both indices equal exactly when the codes are (B's index is below CODE).
-        FloatVector nc = na.mul(FloatVector.broadcast(F, GjkLanes.CODE)).add(nb);
-        VectorMask<Float> repeated = nc.compare(VectorOperators.EQ, row(r, GjkLanes.S1))
-                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(nc.compare(VectorOperators.EQ, row(r, GjkLanes.S2))))
-                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(nc.compare(VectorOperators.EQ, row(r, GjkLanes.S3))));
+        VectorMask<Float> repeated = na.compare(VectorOperators.EQ, row(r, GjkLanes.SA1))
+                .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB1)))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA2)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB2))))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
+                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB3))));
         repeated = live.and(repeated);
         FloatVector dx = row(r, GjkLanes.DX);
         FloatVector dy = row(r, GjkLanes.DY);
-        FloatVector base = dx.mul(row(r, GjkLanes.WX1)).add(dy.mul(row(r, GjkLanes.WY1)));
+        FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
+                .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
         FloatVector reach = dx.mul(row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX)))
                 .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY))));
         // A repeated support beyond the origin: overlap (see ScalarDistance).
@@ -1165,15 +1100,24 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector n = row(r, GjkLanes.N);
         VectorMask<Float> to2 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)));
         VectorMask<Float> to3 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
-        FloatVector nc = row(r, GjkLanes.NA).mul(FloatVector.broadcast(F, GjkLanes.CODE)).add(row(r, GjkLanes.NB));
-        row(r, GjkLanes.C2).blend(nc, to2).intoArray(r, GjkLanes.C2);
-        row(r, GjkLanes.C3).blend(nc, to3).intoArray(r, GjkLanes.C3);
-        FloatVector nwx = row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX));
-        row(r, GjkLanes.WX2).blend(nwx, to2).intoArray(r, GjkLanes.WX2);
-        row(r, GjkLanes.WX3).blend(nwx, to3).intoArray(r, GjkLanes.WX3);
-        FloatVector nwy = row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY));
-        row(r, GjkLanes.WY2).blend(nwy, to2).intoArray(r, GjkLanes.WY2);
-        row(r, GjkLanes.WY3).blend(nwy, to3).intoArray(r, GjkLanes.WY3);
+        FloatVector na = row(r, GjkLanes.NA);
+        row(r, GjkLanes.IA2).blend(na, to2).intoArray(r, GjkLanes.IA2);
+        row(r, GjkLanes.IA3).blend(na, to3).intoArray(r, GjkLanes.IA3);
+        FloatVector nb = row(r, GjkLanes.NB);
+        row(r, GjkLanes.IB2).blend(nb, to2).intoArray(r, GjkLanes.IB2);
+        row(r, GjkLanes.IB3).blend(nb, to3).intoArray(r, GjkLanes.IB3);
+        FloatVector nax = row(r, GjkLanes.NAX);
+        row(r, GjkLanes.AX2).blend(nax, to2).intoArray(r, GjkLanes.AX2);
+        row(r, GjkLanes.AX3).blend(nax, to3).intoArray(r, GjkLanes.AX3);
+        FloatVector nay = row(r, GjkLanes.NAY);
+        row(r, GjkLanes.AY2).blend(nay, to2).intoArray(r, GjkLanes.AY2);
+        row(r, GjkLanes.AY3).blend(nay, to3).intoArray(r, GjkLanes.AY3);
+        FloatVector nbx = row(r, GjkLanes.NBX);
+        row(r, GjkLanes.BX2).blend(nbx, to2).intoArray(r, GjkLanes.BX2);
+        row(r, GjkLanes.BX3).blend(nbx, to3).intoArray(r, GjkLanes.BX3);
+        FloatVector nby = row(r, GjkLanes.NBY);
+        row(r, GjkLanes.BY2).blend(nby, to2).intoArray(r, GjkLanes.BY2);
+        row(r, GjkLanes.BY3).blend(nby, to3).intoArray(r, GjkLanes.BY3);
         n.blend(n.add(FloatVector.broadcast(F, 1f)), live).intoArray(r, GjkLanes.N);
         return running.anyTrue();
     }
