@@ -36,9 +36,12 @@ import org.jbox2d.common.Vec2;
  * boundaries after the warm-up (see {@code alignScratch}); run with {@code -Xmx6g -Xmn4g}
  * (compressed references shifted by 3, and a young generation large enough that no collection
  * moves the arrays again) and check the residues printed at the end. Unaligned, each build
- * runs at the speed of wherever the allocator put its arrays (up to about 1.15x apart).
+ * runs at the speed of wherever the allocator put its arrays (up to about 1.15x apart);
+ * {@code -Dresidue=R} moves them to a given misalignment instead (R a multiple of 8 below 64).
  */
 public final class DistanceAb {
+    /** With {@code -Dalign=64}: the address mod 64 the arrays are moved to ({@code -Dresidue=R}, a multiple of 8; 0 = aligned). */
+    private static final int RESIDUE = Integer.getInteger("residue", 0);
     private interface Batch {
         void run() throws Exception;
     }
@@ -183,7 +186,7 @@ public final class DistanceAb {
             f.setAccessible(true);
             float[] arr = (float[]) f.get(g);
             if (replace) {
-                while (address(u, arr) % 64 != 0) {
+                while (address(u, arr) % 64 != RESIDUE) {
                     discarded.add(arr);
                     arr = new float[arr.length];
                 }
@@ -206,7 +209,7 @@ public final class DistanceAb {
             f.setAccessible(true);
             Object arr = f.get(holder);
             Object copy = arr;
-            while (address(u, copy) % 64 != 0) {
+            while (address(u, copy) % 64 != RESIDUE) {
                 discarded.add(copy);
                 copy = arr instanceof float[] fa ? fa.clone() : ((int[]) arr).clone();
             }
