@@ -31,9 +31,17 @@ import org.jbox2d.common.Vec2;
  * java --add-modules jdk.incubator.vector -cp bench/target/sepax-bench.jar bench/tools/DistanceAb.java K SECONDS [JAR...]
  * </pre>
  * A single-file program, run from source; not part of the build. The first 50 rounds are
- * warm-up (the Vector API runs interpreted until C2 has compiled it).
+ * warm-up (the Vector API runs interpreted until C2 has compiled it). With {@code -Dalign=64}
+ * every SIMD build's scratch arrays, pair lists and output arrays are moved to 64-byte
+ * boundaries after the warm-up (see {@code alignScratch}); run with {@code -Xmx6g -Xmn4g}
+ * (compressed references shifted by 3, and a young generation large enough that no collection
+ * moves the arrays again) and check the residues printed at the end. Unaligned, each build
+ * runs at the speed of wherever the allocator put its arrays (up to about 1.15x apart);
+ * {@code -Dresidue=R} moves them to a given misalignment instead (R a multiple of 8 below 64).
  */
 public final class DistanceAb {
+    /** With {@code -Dalign=64}: the address mod 64 the arrays are moved to ({@code -Dresidue=R}, a multiple of 8; 0 = aligned). */
+    private static final int RESIDUE = Integer.getInteger("residue", 0);
     private interface Batch {
         void run() throws Exception;
     }
@@ -44,6 +52,10 @@ public final class DistanceAb {
         final long[] times;
         long hash;
         Object out;
+        /** The class loader of a SIMD build (null for the peers): its scratch is aligned with {@code -Dalign=64}. */
+        ClassLoader loader;
+        /** That build's pair batch (aligned with its scratch). */
+        Object pairs;
 
         Entry(String name, Batch batch, int cap) {
             this.name = name;
@@ -74,6 +86,9 @@ public final class DistanceAb {
         List<Entry> entries = new ArrayList<>();
         Distances simdOut = new Distances(n);
         Entry simd = new Entry("simd", () -> dev.sepax.simd.VectorDistance.INSTANCE.distances(shapes, pairs, simdOut), cap);
+        simd.loader = DistanceAb.class.getClassLoader();
+        simd.out = simdOut;
+        simd.pairs = pairs;
         entries.add(simd);
         Distances scalarOut = new Distances(n);
         entries.add(new Entry("scalar", () -> dev.sepax.narrow.ScalarDistance.INSTANCE.distances(shapes, pairs, scalarOut), cap));
@@ -90,7 +105,20 @@ public final class DistanceAb {
         var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long end = System.nanoTime() + (long) (seconds * 1e9);
         int rounds = 0;
+        boolean align = Integer.getInteger("align", 0) == 64;
         while ((System.nanoTime() < end || rounds <= 60) && rounds - 50 < cap) {
+            if (align && rounds == 50) {
+                // The warm-up's garbage goes first; the fresh arrays then stay put as long as no
+                // young collection runs (give the JVM a large young generation, e.g. -Xmn4g).
+                System.gc();
+                for (Entry e : builds) {
+                    alignScratch(e.loader, true);
+                    Object arrays = e.pairs.getClass().getMethod("arrays").invoke(e.pairs);
+                    alignArrays(arrays, "a", "b");
+                    alignArrays(e.out, "distance", "pointAX", "pointAY", "pointBX", "pointBY", "normalX", "normalY",
+                            "iterations", "exit");
+                }
+            }
             for (Entry e : entries) {
                 long t0 = mx.getCurrentThreadCpuTime();
                 e.batch.run();
@@ -104,7 +132,7 @@ public final class DistanceAb {
         int m = rounds - 50;
         simd.hash = hash(simdOut);
         for (Entry e : builds) {
-            if (e.out != null) {
+            if (e != simd) {
                 e.hash = hashOther(e.out);
             }
         }
@@ -124,6 +152,77 @@ public final class DistanceAb {
                     builds.contains(e) ? String.format("  hash %016x", e.hash) : "");
         }
         System.out.printf("W%d, %d rounds (ratio: that kernel's time / this build's simd)%n", k, m);
+        if (align) {
+            StringBuilder sb = new StringBuilder("scratch address mod 64 at the end (state ax ay bx by), by build:");
+            for (Entry e : builds) {
+                sb.append(' ').append(alignScratch(e.loader, false));
+            }
+            System.out.println(sb);
+        }
+    }
+
+    /**
+     * With {@code -Dalign=64}: after the warm-up, this thread's GjkLanes scratch arrays of the
+     * build in {@code loader} are replaced by fresh ones whose first element sits on a 64-byte
+     * boundary (addresses read through sun.misc.Unsafe: a measuring aid, never library code),
+     * so that every 16-float row load and store stays within one cache line. The kernel's
+     * speed depends on where the allocator happened to put these arrays (about 1.1x between
+     * aligned and not), so two builds in one JVM compare fairly only when both are aligned.
+     * Returns the current residues (a GC may move the arrays again).
+     */
+    @SuppressWarnings("removal")
+    private static String alignScratch(ClassLoader loader, boolean replace) throws Exception {
+        java.lang.reflect.Field uf = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+        uf.setAccessible(true);
+        sun.misc.Unsafe u = (sun.misc.Unsafe) uf.get(null);
+        Class<?> gl = Class.forName("dev.sepax.simd.GjkLanes", true, loader);
+        java.lang.reflect.Field pt = gl.getDeclaredField("PER_THREAD");
+        pt.setAccessible(true);
+        Object g = ((ThreadLocal<?>) pt.get(null)).get();
+        StringBuilder sb = new StringBuilder();
+        List<float[]> discarded = new ArrayList<>();
+        for (String name : new String[] {"state", "ax", "ay", "bx", "by"}) {
+            java.lang.reflect.Field f = gl.getDeclaredField(name);
+            f.setAccessible(true);
+            float[] arr = (float[]) f.get(g);
+            if (replace) {
+                while (address(u, arr) % 64 != RESIDUE) {
+                    discarded.add(arr);
+                    arr = new float[arr.length];
+                }
+                f.set(g, arr);
+            }
+            sb.append(sb.length() == 0 ? "" : "/").append(address(u, arr) % 64);
+        }
+        return sb.toString();
+    }
+
+    /** The array fields {@code names} of {@code holder} replaced by copies that start on a 64-byte boundary (see {@code alignScratch}). */
+    @SuppressWarnings("removal")
+    private static void alignArrays(Object holder, String... names) throws Exception {
+        java.lang.reflect.Field uf = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+        uf.setAccessible(true);
+        sun.misc.Unsafe u = (sun.misc.Unsafe) uf.get(null);
+        List<Object> discarded = new ArrayList<>();
+        for (String name : names) {
+            java.lang.reflect.Field f = holder.getClass().getDeclaredField(name);
+            f.setAccessible(true);
+            Object arr = f.get(holder);
+            Object copy = arr;
+            while (address(u, copy) % 64 != RESIDUE) {
+                discarded.add(copy);
+                copy = arr instanceof float[] fa ? fa.clone() : ((int[]) arr).clone();
+            }
+            f.set(holder, copy);
+        }
+    }
+
+    @SuppressWarnings("removal")
+    private static long address(sun.misc.Unsafe u, Object array) {
+        Object[] holder = {array};
+        long ref = u.getInt(holder, (long) u.arrayBaseOffset(Object[].class)) & 0xffffffffL;
+        // Compressed references with a zero base and a shift of 3 (a heap of 4 to 32 GB).
+        return (ref << 3) + u.arrayBaseOffset(float[].class);
     }
 
     private static Batch box2d(RoundedShapes s, PairBatch pairs) {
@@ -201,6 +300,8 @@ public final class DistanceAb {
         Method run = kc.getMethod("distances", shapesType, pairsType, outType);
         Entry e = new Entry("simd " + jar, () -> run.invoke(kernel, shapes, pairs, out), cap);
         e.out = out;
+        e.loader = cl;
+        e.pairs = pairs;
         return e;
     }
 
