@@ -10,7 +10,8 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * Lanes across pairs: the slot data of H = L/2 consecutive pairs whose 2H shapes share one
  * capacity k (4 or 8), turned lane-major so that each lane can walk its own pair with plain
- * vector loads, no broadcast and no cross-lane work. Used by {@link VectorPenetration}.
+ * vector loads, no broadcast and no cross-lane work. Used by {@link VectorPenetration} and
+ * {@link VectorSweep}.
  *
  * <h2>Layout of {@link #rows}</h2>
  * <pre>
@@ -25,6 +26,12 @@ import jdk.incubator.vector.VectorSpecies;
  * Padding repeats a shape's last vertex and normal up to its capacity, so walking all k slots
  * gives the same minima and maxima as walking the real count (a repeated edge ties, and a
  * strict '&gt;' keeps the first).
+ *
+ * <p>{@link VectorSweep} fills all six rows ({@link #load}). {@link VectorPenetration} uses the
+ * exchanged layout ({@link #prepareExchanged}, {@link #loadExchanged}): the normal rows hold the
+ * other shape's normals (lane l: pair l's B, lane H + l: its A), the vertex rows are as above,
+ * and the +4L and +5L rows are not written, so each lane meets the other shape's edges with
+ * its own vertex rows and no exchanged copy is stored.
  *
  * <p>Loading: with 16 lanes, half-vector loads (each shape's 8 slots from its start, B's
  * placed straight into the upper half) and an in-register 8 x 8 transpose per half; with any
@@ -72,8 +79,11 @@ final class LaneMajorPairs {
 
     /** Lane-major slot rows, see the class comment. */
     final float[] rows = new float[8 * 6 * L];
-    /** First slot of each lane's reference shape: pair l's A at l, its B at H + l. */
-    final int[] starts = new int[L];
+    /**
+     * First slot of each lane's reference shape: pair l's A at l, its B at H + l, and its A
+     * again at 2H + l, so that the H + l window lists B's before A's (the exchanged layout).
+     */
+    final int[] starts = new int[L + H];
     /** A group's results on their way to the end of an output array (see VectorPenetration). */
     final float[] floatTail = new float[L];
     final int[] intTail = new int[L];
@@ -107,12 +117,53 @@ final class LaneMajorPairs {
             transpose(s.arrays().x, 2 * L, true);
             transpose(s.arrays().y, 3 * L, true);
         } else {
-            gather(s, k);
+            gather(s, k, false);
+        }
+    }
+
+    /**
+     * {@link #sharedCapacity} of pairs {@code [p, p + H)} and, in the same pass over their
+     * indices, {@link #starts} for {@link #loadExchanged} (each pair's indices read once).
+     *
+     * @return the shared capacity, 4 or 8, or 0 (then the starts are not meant to be used)
+     */
+    int prepareExchanged(ConvexPolygons s, int[] pa, int[] pb, int p) {
+        int[] cap = s.arrays().capacity;
+        int[] start = s.arrays().start;
+        int k = cap[pa[p]];
+        int odd = k & ~(4 | 8);
+        for (int l = 0; l < H; l++) {
+            int a = pa[p + l];
+            int b = pb[p + l];
+            odd |= (cap[a] ^ k) | (cap[b] ^ k);
+            int sa = start[a];
+            starts[l] = sa;
+            starts[H + l] = start[b];
+            starts[2 * H + l] = sa;
+        }
+        return odd == 0 ? k : 0;
+    }
+
+    /**
+     * {@link #load} in the exchanged layout of {@link VectorPenetration}, for the pairs that
+     * {@link #prepareExchanged} was last given: the normal rows (+0, +L) hold the other
+     * shape's normals (row i: slot i of pair l's B in lane l, of its A in lane H + l), the
+     * vertex rows (+2L, +3L) are those of {@link #load}, and the other shape's vertex rows
+     * (+4L, +5L) are not written. Each lane then meets the other shape's edges with its own
+     * shape's vertices in plain loads; only the edges' own first vertices need the halves
+     * exchanged, in registers (16 permutes per group instead of 16 permutes and 16 row stores).
+     */
+    void loadExchanged(ConvexPolygons s, int k) {
+        assert k == 4 || k == 8 : k;
+        if (TRANSPOSE) {
+            transposeExchanged(s);
+        } else {
+            gather(s, k, true);
         }
     }
 
     /** Slot i of every lane (edge i, and the other shape's vertex i) into the rows, by gathers. */
-    private void gather(ConvexPolygons s, int k) {
+    private void gather(ConvexPolygons s, int k, boolean exchanged) {
         // Its own method: the gathers' index checks are large at parse time, and in one method
         // with the arithmetic they pushed C2 past its inlining node budget (vectors then boxed).
         float[] lm = rows;
@@ -122,14 +173,18 @@ final class LaneMajorPairs {
         float[] ny = s.arrays().ny;
         for (int i = 0; i < k; i++) {
             int o = i * 6 * L;
-            FloatVector.fromArray(F, nx, i, starts, 0).intoArray(lm, o);
-            FloatVector.fromArray(F, ny, i, starts, 0).intoArray(lm, o + L);
+            // The exchanged normal rows gather from the window [H, 3H) of the starts.
+            int n = exchanged ? H : 0;
+            FloatVector.fromArray(F, nx, i, starts, n).intoArray(lm, o);
+            FloatVector.fromArray(F, ny, i, starts, n).intoArray(lm, o + L);
             FloatVector px = FloatVector.fromArray(F, x, i, starts, 0);
             FloatVector py = FloatVector.fromArray(F, y, i, starts, 0);
             px.intoArray(lm, o + 2 * L);
             py.intoArray(lm, o + 3 * L);
-            px.rearrange(HALF_SWAP).intoArray(lm, o + 4 * L);
-            py.rearrange(HALF_SWAP).intoArray(lm, o + 5 * L);
+            if (!exchanged) {
+                px.rearrange(HALF_SWAP).intoArray(lm, o + 4 * L);
+                py.rearrange(HALF_SWAP).intoArray(lm, o + 5 * L);
+            }
         }
     }
 
@@ -227,6 +282,73 @@ final class LaneMajorPairs {
         r7.intoArray(lm, 7 * 6 * L + offset);
         if (swapped) {
             r7.rearrange(HALF_SWAP).intoArray(lm, 7 * 6 * L + offset + 2 * L);
+        }
+    }
+
+    /**
+     * {@link #transpose} of the four slot arrays for {@link #loadExchanged}, in one loop: the
+     * shuffles and masks are materialised once per group instead of once per array. The normal
+     * rows take A's and B's halves from the window {@code [H, 3H)} of {@link #starts} (B's
+     * first), the vertex rows from {@code [0, 2H)}; no exchanged copies are stored.
+     */
+    private void transposeExchanged(ConvexPolygons s) {
+        int[] map = starts;
+        float[] lm = rows;
+        for (int a = 0; a < 4; a++) {
+            float[] arr = a == 0 ? s.arrays().nx : a == 1 ? s.arrays().ny : a == 2 ? s.arrays().x : s.arrays().y;
+            int offset = a * L;
+            int m = a < 2 ? H : 0;
+            FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[m + 0]).reinterpretShape(F, 0))
+                    .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[m + H + 0]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
+            FloatVector v1 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[m + 1]).reinterpretShape(F, 0))
+                    .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[m + H + 1]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
+            FloatVector v2 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[m + 2]).reinterpretShape(F, 0))
+                    .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[m + H + 2]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
+            FloatVector v3 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[m + 3]).reinterpretShape(F, 0))
+                    .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[m + H + 3]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
+            FloatVector v4 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[m + 4]).reinterpretShape(F, 0))
+                    .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[m + H + 4]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
+            FloatVector v5 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[m + 5]).reinterpretShape(F, 0))
+                    .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[m + H + 5]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
+            FloatVector v6 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[m + 6]).reinterpretShape(F, 0))
+                    .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[m + H + 6]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
+            FloatVector v7 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[m + 7]).reinterpretShape(F, 0))
+                    .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[m + H + 7]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
+            // Stage 4: rows r and r + 4 exchange their blocks of 4 columns.
+            FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
+            FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
+            FloatVector t1 = v1.blend(v5.rearrange(DOWN4), HAS4);
+            FloatVector t5 = v5.blend(v1.rearrange(UP4), LACKS4);
+            FloatVector t2 = v2.blend(v6.rearrange(DOWN4), HAS4);
+            FloatVector t6 = v6.blend(v2.rearrange(UP4), LACKS4);
+            FloatVector t3 = v3.blend(v7.rearrange(DOWN4), HAS4);
+            FloatVector t7 = v7.blend(v3.rearrange(UP4), LACKS4);
+            // Stage 2.
+            FloatVector u0 = t0.blend(t2.rearrange(DOWN2), HAS2);
+            FloatVector u2 = t2.blend(t0.rearrange(UP2), LACKS2);
+            FloatVector u1 = t1.blend(t3.rearrange(DOWN2), HAS2);
+            FloatVector u3 = t3.blend(t1.rearrange(UP2), LACKS2);
+            FloatVector u4 = t4.blend(t6.rearrange(DOWN2), HAS2);
+            FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
+            FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
+            FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
+            // Stage 1.
+            FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
+            r0.intoArray(lm, 0 * 6 * L + offset);
+            FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
+            r1.intoArray(lm, 1 * 6 * L + offset);
+            FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
+            r2.intoArray(lm, 2 * 6 * L + offset);
+            FloatVector r3 = u3.blend(u2.rearrange(UP1), LACKS1);
+            r3.intoArray(lm, 3 * 6 * L + offset);
+            FloatVector r4 = u4.blend(u5.rearrange(DOWN1), HAS1);
+            r4.intoArray(lm, 4 * 6 * L + offset);
+            FloatVector r5 = u5.blend(u4.rearrange(UP1), LACKS1);
+            r5.intoArray(lm, 5 * 6 * L + offset);
+            FloatVector r6 = u6.blend(u7.rearrange(DOWN1), HAS1);
+            r6.intoArray(lm, 6 * 6 * L + offset);
+            FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
+            r7.intoArray(lm, 7 * 6 * L + offset);
         }
     }
 }

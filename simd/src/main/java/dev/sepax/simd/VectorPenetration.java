@@ -48,7 +48,7 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>Batches first take groups of H = L/2 consecutive pairs whose 2H shapes share one capacity,
  * 4 or 8 (the standard W4 and W8 workloads entirely): lanes across pairs, see
- * {@link #acrossPairs}; those groups also do the tail in their lanes (world axes, normal, the
+ * {@link #resolveAcross}; those groups also do the tail in their lanes (world axes, normal, the
  * four outputs). Other small-class pairs (and a range's last pairs) run one pair per vector,
  * in one of two layouts: when both shapes have at most half a vector of edges (k &lt;= 8 with
  * 16 float lanes), one vector holds A's edges in its low half and B's in its high half, and each
@@ -128,18 +128,24 @@ public final class VectorPenetration implements PenetrationKernel {
                            KernelScratch scratch) {
         int[] pa = pairs.arrays().a;
         int[] pb = pairs.arrays().b;
-        int[] cap = shapes.arrays().capacity;
         int p = from;
         int hits = 0;
         int touched = 0;
-        // Lanes across pairs: H pairs per step, when their 2H shapes share capacity 4 or 8;
-        // such a group is finished in its lanes too (world axes, normal, output). Any other
-        // group, and a range's last < H pairs, go one pair at a time, each written once with
-        // its final values (the output is never scratch).
+        // Lanes across pairs: H pairs per step, when their 2H shapes share capacity 4 or 8
+        // (k, see acrossCapacity); such a group is finished in its lanes too (world axes,
+        // normal, output). Any other group, and a range's last < H pairs, go one pair at a
+        // time, each written once with its final values (the output is never scratch).
+        int k = acrossCapacity(shapes, pa, pb, p, to, scratch);
         while (p < to) {
-            int k = scratch != null && p + H <= to ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p) : 0;
             if (k != 0) {
-                hits += acrossPairs(shapes, pa, pb, p, k, out, scratch.lanes);
+                LaneMajorPairs lanes = scratch.lanes;
+                lanes.loadExchanged(shapes, k);
+                // The next group's capacity check and start lookups go between this group's
+                // transposes (done with the starts) and its steps, so that their random reads
+                // are in flight while the steps compute.
+                int next = acrossCapacity(shapes, pa, pb, p + H, to, scratch);
+                hits += resolveAcross(lanes, p, k, out);
+                k = next;
                 p += H;
                 continue;
             }
@@ -151,11 +157,21 @@ public final class VectorPenetration implements PenetrationKernel {
                 hits += compute(shapes, pa[l], pb[l], out, l, scratch) ? 1 : 0;
             }
             p = end;
+            k = acrossCapacity(shapes, pa, pb, p, to, scratch);
         }
         if (scratch != null) {
             scratch.touched = touched;
         }
         return hits;
+    }
+
+    /**
+     * The capacity (4 or 8) shared by the 2H shapes of pairs {@code [p, p + H)}, with their
+     * starts put in the scratch for {@link LaneMajorPairs#loadExchanged}; 0 if they share
+     * neither, if fewer than H pairs are left before {@code to}, or without scratch.
+     */
+    private static int acrossCapacity(ConvexPolygons s, int[] pa, int[] pb, int p, int to, KernelScratch scratch) {
+        return scratch != null && p + H <= to ? scratch.lanes.prepareExchanged(s, pa, pb, p) : 0;
     }
 
     /**
@@ -676,41 +692,31 @@ public final class VectorPenetration implements PenetrationKernel {
     }
 
     /**
-     * Lanes across pairs for H pairs whose shapes all have capacity {@code k} (4 or 8; padding
-     * repeats the last vertex and normal, so running all k slots gives the scalar bits: a repeated vertex cannot
-     * change a minimum, a repeated edge gives the same separation later and loses the strict
-     * '&gt;'). Lane l &lt; H is pair p+l's A-edges against its B-vertices, lane H+l its B-edges
-     * against its A-vertices; every lane walks its own k edges and k vertices, so there is no
-     * broadcast, no packing and no cross-lane resolution per pair.
+     * Lanes across pairs for the H pairs from {@code p}, whose shapes all have capacity
+     * {@code k} (4 or 8; padding repeats the last vertex and normal, so running all k slots
+     * gives the scalar bits: a repeated vertex cannot change a minimum, a repeated edge gives the
+     * same separation later and loses the strict '&gt;'). Every lane walks its own k edges and
+     * k vertices, so there is no broadcast, no packing and no cross-lane resolution per pair.
      *
-     * <p>{@link LaneMajorPairs#load} first puts all k slots lane-major into the borrowed
-     * scratch (an in-register transpose with 16 lanes, else gathers), then the k x k steps run
-     * from plain loads, the tail runs in the lanes, and only this group's H output entries are
-     * written.
-     *
-     * @return how many of the group's pairs intersect or touch
-     */
-    private static int acrossPairs(ConvexPolygons s, int[] pa, int[] pb, int p, int k, Penetrations out,
-                                   LaneMajorPairs lanes) {
-        assert k == 4 || k == 8 : k;
-        lanes.load(s, pa, pb, p, k);
-        return resolveAcross(lanes, p, k, out);
-    }
-
-    /**
-     * The k x k steps from the lane-major scratch, then {@link ScalarPenetration#finish}'s tail
-     * in the lanes: the world axes from each lane's own AABB (the min and max of its k vertex
-     * rows, which are the store's bounds: a minimum does not depend on the order, and the
-     * {@code + 0f} of each gap erases the only difference a -0 could make), the normal carried
-     * with the best edge, and the four outputs of the group's H pairs.
+     * <p>{@link LaneMajorPairs#loadExchanged} has put all k slots lane-major into the borrowed
+     * scratch (an in-register transpose with 16 lanes, else gathers) in its exchanged layout:
+     * lane l &lt; H holds pair p+l's B normals and its A vertices, lane H+l its A normals and
+     * its B vertices. So lane l runs B's edges against A's vertices and lane H+l A's edges
+     * against B's, each from plain loads; each edge's own first vertex (for its offset) comes
+     * from the other half, and the AABB of lane l's own vertex rows is A's (lane H+l: B's).
+     * Then {@link ScalarPenetration#finish}'s tail runs in the lanes: the world axes from those
+     * AABBs (the min and max of the k vertex rows, which are the store's bounds: a minimum does
+     * not depend on the order, and the {@code + 0f} of each gap erases the only difference a -0
+     * could make), the normal carried with the best edge, and the four outputs of the group's
+     * H pairs, the only entries written.
      *
      * @return how many of the group's pairs intersect or touch
      */
     private static int resolveAcross(LaneMajorPairs lanes, int p, int k, Penetrations out) {
         float[] lm = lanes.rows;
-        FloatVector iota = FloatVector.zero(F).addIndex(1);
-        // Axis code per lane: A's edge i is 1 + i, B's edge i is -(1 + i).
-        FloatVector sign = FloatVector.broadcast(F, 1f).blend(-1f, iota.compare(VectorOperators.GE, (float) H));
+        // Exchanged layout: lane l < H runs pair l's B edges against its A vertices, lane H + l
+        // its A edges against its B vertices. Each lane's code is 1 + its edge's index here;
+        // B's sign is set when the halves are combined.
         FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector code = FloatVector.zero(F);
@@ -720,9 +726,11 @@ public final class VectorPenetration implements PenetrationKernel {
         FloatVector minY = inf;
         FloatVector maxX = best;
         FloatVector maxY = best;
-        // Four edges at a time, their normals in registers: each of the other shape's vertex
-        // rows is loaded once per four edges, not once per edge. Each minimum runs over the
-        // vertices in index order from +inf, the scalar loop itself.
+        // Four edges at a time, their normals in registers: each of the lane's own vertex rows
+        // is loaded once per four edges, not once per edge. Each minimum runs over the vertices
+        // in index order, the scalar loop itself; it starts at vertex 0's value instead of
+        // +inf, which the first step would replace (every value is finite: coordinates within
+        // 2^60, unit normals).
         for (int i0 = 0; i0 < k; i0 += 4) {
             int o0 = i0 * 6 * L;
             FloatVector nx0 = FloatVector.fromArray(F, lm, o0);
@@ -733,13 +741,15 @@ public final class VectorPenetration implements PenetrationKernel {
             FloatVector ny2 = FloatVector.fromArray(F, lm, o0 + 13 * L);
             FloatVector nx3 = FloatVector.fromArray(F, lm, o0 + 18 * L);
             FloatVector ny3 = FloatVector.fromArray(F, lm, o0 + 19 * L);
-            FloatVector m0 = inf;
-            FloatVector m1 = inf;
-            FloatVector m2 = inf;
-            FloatVector m3 = inf;
-            for (int j = 0; j < k * 6 * L; j += 6 * L) {
-                FloatVector vx = FloatVector.fromArray(F, lm, j + 4 * L);
-                FloatVector vy = FloatVector.fromArray(F, lm, j + 5 * L);
+            FloatVector vx0 = FloatVector.fromArray(F, lm, 2 * L);
+            FloatVector vy0 = FloatVector.fromArray(F, lm, 3 * L);
+            FloatVector m0 = support(nx0, ny0, vx0, vy0);
+            FloatVector m1 = support(nx1, ny1, vx0, vy0);
+            FloatVector m2 = support(nx2, ny2, vx0, vy0);
+            FloatVector m3 = support(nx3, ny3, vx0, vy0);
+            for (int j = 6 * L; j < k * 6 * L; j += 6 * L) {
+                FloatVector vx = FloatVector.fromArray(F, lm, j + 2 * L);
+                FloatVector vy = FloatVector.fromArray(F, lm, j + 3 * L);
                 m0 = lower(m0, support(nx0, ny0, vx, vy));
                 m1 = lower(m1, support(nx1, ny1, vx, vy));
                 m2 = lower(m2, support(nx2, ny2, vx, vy));
@@ -752,28 +762,32 @@ public final class VectorPenetration implements PenetrationKernel {
                 int o = o0 + e * 6 * L;
                 FloatVector vpx = FloatVector.fromArray(F, lm, o + 2 * L);
                 FloatVector vpy = FloatVector.fromArray(F, lm, o + 3 * L);
+                // Lane l's own vertex rows: its AABB (lane l: pair l's A, lane H + l: its B).
                 minX = lower(minX, vpx);
                 minY = lower(minY, vpy);
                 maxX = higher(maxX, vpx);
                 maxY = higher(maxY, vpy);
-                FloatVector sep = min.sub(support(vnx, vny, vpx, vpy)).add(0f);
+                // The edge's own first vertex belongs to the other half's shape.
+                FloatVector sep = min.sub(support(vnx, vny, vpx.rearrange(HALF_SWAP), vpy.rearrange(HALF_SWAP))).add(0f);
                 // Strict '>' in edge order keeps the first edge of each lane's maximum.
                 VectorMask<Float> better = sep.compare(VectorOperators.GT, best);
                 best = best.blend(sep, better);
-                code = code.blend(sign.mul(1 + i0 + e), better);
+                code = code.blend(1 + i0 + e, better);
                 normalX = normalX.blend(vnx, better);
                 normalY = normalY.blend(vny, better);
             }
         }
-        // A's edges come before B's: B's best wins only if strictly greater. B's normal points
-        // from B to A: negated (the sign bit, as the scalar tail flips it).
-        VectorMask<Float> bWins = best.rearrange(HALF_SWAP).compare(VectorOperators.GT, best);
+        // A's edges come before B's: B's best (lane l's own) wins only if strictly greater than
+        // A's (from lane H + l). B's normal points from B to A: negated (the sign bit, as the
+        // scalar tail flips it).
+        FloatVector aBest = best.rearrange(HALF_SWAP);
+        VectorMask<Float> bWins = best.compare(VectorOperators.GT, aBest);
         FloatVector gapX = minX.rearrange(HALF_SWAP).sub(maxX).add(0f);
         FloatVector gapY = minY.rearrange(HALF_SWAP).sub(maxY).add(0f);
-        best = best.blend(best.rearrange(HALF_SWAP), bWins);
-        code = code.blend(code.rearrange(HALF_SWAP), bWins);
-        normalX = normalX.blend(normalX.rearrange(HALF_SWAP).neg(), bWins).add(0f);
-        normalY = normalY.blend(normalY.rearrange(HALF_SWAP).neg(), bWins).add(0f);
+        best = aBest.blend(best, bWins);
+        code = code.rearrange(HALF_SWAP).blend(code.neg(), bWins);
+        normalX = normalX.rearrange(HALF_SWAP).blend(normalX.neg(), bWins).add(0f);
+        normalY = normalY.rearrange(HALF_SWAP).blend(normalY.neg(), bWins).add(0f);
         // World axes in the scalar order +x, -x, +y, -y, each with a strict '>'. Lane l holds
         // minX(B) - maxX(A) (+x) and lane H + l minX(A) - maxX(B) (-x), likewise for y.
         VectorMask<Float> w = gapX.compare(VectorOperators.GT, best);
