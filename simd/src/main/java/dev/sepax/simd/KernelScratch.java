@@ -41,6 +41,8 @@ final class KernelScratch {
      * constraints; the times of up to 8 edges, then their rates.
      */
     final float[] sweepRates = new float[22 * L];
+    /** The same rows for the second group of a run of L pairs. */
+    final float[] sweepRates2 = new float[22 * L];
     /** The normals of up to L group starts of a merge-class shape, lane by lane. */
     final float[] startNx = new float[L];
     /** The normals of up to L group starts of a merge-class shape, lane by lane. */

@@ -195,8 +195,7 @@ public final class VectorSweep implements SweepKernel {
                 int k1 = ACROSS ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p) : 0;
                 int k2 = k1 != 0 ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p + H) : 0;
                 if (k2 != 0) {
-                    bits |= acrossPairs(shapes, vx, vy, pa, pb, p, k1, window, out, scratch);
-                    bits |= acrossPairs(shapes, vx, vy, pa, pb, p + H, k2, window, out, scratch);
+                    bits |= acrossPairs(shapes, vx, vy, pa, pb, p, k1, k2, window, out, scratch);
                     continue;
                 }
                 // Only the pairs the AABB constraints leave open go on, one at a time: a loop
@@ -259,14 +258,27 @@ public final class VectorSweep implements SweepKernel {
      *
      * @return the verdict bits of the H pairs at their positions in the 64-pair word
      */
-    private static long acrossPairs(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int p, int k,
-                                    float tMax, SweepResults out, KernelScratch sc) {
+    private static long acrossPairs(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int p, int k1,
+                                    int k2, float tMax, SweepResults out, KernelScratch sc) {
         LaneMajorPairs lanes = sc.lanes;
-        int[] starts = lanes.starts;
+        groupStarts(s, vx, vy, pa, pb, p, lanes.starts, sc.sweepRates);
+        lanes.loadExchanged(s, k1);
+        // The second group's pass once the first's transposes are done with the starts: its
+        // random reads of the starts and velocities are in flight while the first's stages run.
+        groupStarts(s, vx, vy, pa, pb, p + H, lanes.starts, sc.sweepRates2);
+        long bits = acrossLanes(lanes, sc.sweepRates, k1, tMax, out, p) << p;
+        lanes.loadExchanged(s, k2);
+        return bits | acrossLanes(lanes, sc.sweepRates2, k2, tMax, out, p + H) << (p + H);
+    }
+
+    /**
+     * One pass over the indices of pairs {@code [p, p + H)}: the starts of the exchanged layout
+     * (A's, B's, A's again) and each lane's rate of its edges into rows 0 and 1 of {@code u}
+     * (lane l runs B's edges: -u; lane H + l A's: u).
+     */
+    private static void groupStarts(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int p, int[] starts,
+                                    float[] u) {
         int[] start = s.arrays().start;
-        float[] u = sc.sweepRates;
-        // One pass over the pairs' indices: the starts of the exchanged layout (A's, B's, A's
-        // again) and each lane's rate of its edges (lane l runs B's edges: -u; lane H + l A's: u).
         for (int l = 0; l < H; l++) {
             int a = pa[p + l];
             int b = pb[p + l];
@@ -281,8 +293,6 @@ public final class VectorSweep implements SweepKernel {
             u[L + l] = -uy;
             u[L + H + l] = uy;
         }
-        lanes.loadExchanged(s, k);
-        return acrossLanes(lanes, u, k, tMax, out, p) << p;
     }
 
     /**
