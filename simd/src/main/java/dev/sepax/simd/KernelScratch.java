@@ -36,8 +36,8 @@ final class KernelScratch {
     /** Per-lane int scratch (exit keys of the sweep). */
     final int[] ints2 = new int[L];
     /**
-     * The sweep's lanes-across-pairs rows, L lanes each: relative velocity x and y (u in lanes
-     * [0, L/2), -u above); the entry, exit and normal x and y after the swept AABB
+     * The sweep's lanes-across-pairs rows, L lanes each: relative velocity x and y (-u in lanes
+     * [0, L/2), u above); the entry, exit and normal x and y after the swept AABB
      * constraints; the times of up to 8 edges, then their rates.
      */
     final float[] sweepRates = new float[22 * L];

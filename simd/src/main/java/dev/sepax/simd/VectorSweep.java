@@ -234,19 +234,20 @@ public final class VectorSweep implements SweepKernel {
     }
 
     /**
-     * The whole sweep of the H consecutive pairs from {@code p}, whose 2H shapes all have
-     * capacity {@code k} (4 or 8), in lanes across pairs: lane l &lt; H is pair p + l seen from
-     * A (A's edges against B's vertices, relative velocity u), lane H + l the same pair seen from
-     * B (B's edges against A's vertices, -u). {@link LaneMajorPairs#load} puts the slots
-     * lane-major; then every lane runs the scalar kernel's statements on its own running entry
-     * (strict {@code >}) and exit (strict {@code <}):
+     * The whole sweep of the L consecutive pairs from {@code p}, in two groups of H pairs whose
+     * 2H shapes all have capacity {@code k1} (the first) and {@code k2} (the second), 4 or 8,
+     * in lanes across pairs: lane l &lt; H is pair p + l seen from B (B's edges against A's
+     * vertices, relative velocity -u), lane H + l the same pair seen from A (A's edges against
+     * B's vertices, u), the exchanged layout of {@link LaneMajorPairs#loadExchanged}. Every lane
+     * runs the scalar kernel's statements on its own running entry (strict {@code >}) and exit
+     * (strict {@code <}):
      * <ul>
-     *   <li>the swept AABB constraints in the scalar order x+, x-, y+, y- in lanes [0, H) (each
+     *   <li>the swept AABB constraints in the scalar order x+, x-, y+, y- in lanes [H, L) (each
      *       lane's bounds are the min and max of its shape's vertex rows, the store's bounds up
-     *       to the sign of a zero, which the {@code + 0f} of each time erases; a lane H + l
-     *       holds the mirror gaps that lane l reads after a half swap);
-     *   <li>then its own edges in index order, lanes [0, H) from the AABB entry and exit,
-     *       lanes [H, L) from -inf and +inf; B's entry wins only if strictly later than A's
+     *       to the sign of a zero, which the {@code + 0f} of each time erases; a lane l holds
+     *       the mirror gaps that lane H + l reads after a half swap);
+     *   <li>then its own edges in index order, lanes [H, L) from the AABB entry and exit,
+     *       lanes [0, H) from -inf and +inf; B's entry wins only if strictly later than A's
      *       (A's edges come first), and the exit is the smaller (times are never -0 or NaN, so
      *       a minimum does not depend on the order).
      * </ul>
@@ -254,9 +255,9 @@ public final class VectorSweep implements SweepKernel {
      * only shrink, so running every constraint leaves it empty too, with the same results.
      * Padding repeats a shape's last vertex and normal up to its capacity: a repeated vertex
      * cannot change a minimum or a bound, a repeated edge repeats the last edge's time, which
-     * passes neither strict compare again. The group's four outputs are written in its lanes.
+     * passes neither strict compare again. Each group's four outputs are written in its lanes.
      *
-     * @return the verdict bits of the H pairs at their positions in the 64-pair word
+     * @return the verdict bits of the L pairs at their positions in the 64-pair word
      */
     private static long acrossPairs(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int p, int k1,
                                     int k2, float tMax, SweepResults out, KernelScratch sc) {
