@@ -36,11 +36,13 @@ final class KernelScratch {
     /** Per-lane int scratch (exit keys of the sweep). */
     final int[] ints2 = new int[L];
     /**
-     * The sweep's lanes-across-pairs rows, L lanes each: relative velocity x and y (u in lanes
-     * [0, L/2), -u above); the entry, exit and normal x and y after the swept AABB
+     * The sweep's lanes-across-pairs rows, L lanes each: relative velocity x and y (-u in lanes
+     * [0, L/2), u above); the entry, exit and normal x and y after the swept AABB
      * constraints; the times of up to 8 edges, then their rates.
      */
     final float[] sweepRates = new float[22 * L];
+    /** The same rows for the second group of a run of L pairs. */
+    final float[] sweepRates2 = new float[22 * L];
     /** The normals of up to L group starts of a merge-class shape, lane by lane. */
     final float[] startNx = new float[L];
     /** The normals of up to L group starts of a merge-class shape, lane by lane. */

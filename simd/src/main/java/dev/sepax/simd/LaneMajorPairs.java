@@ -16,22 +16,21 @@ import jdk.incubator.vector.VectorSpecies;
  * <h2>Layout of {@link #rows}</h2>
  * <pre>
  *   slot i (0 &lt;= i &lt; k), six rows of L floats at rows[i * 6L]:
- *     +0   unit normal x of edge i      lane l &lt; H: pair l's A     lane H + l: pair l's B
+ *     +0   unit normal x of edge i      lane l &lt; H: pair l's B     lane H + l: pair l's A
  *     +L   unit normal y of edge i
- *     +2L  vertex x of slot i (the edge's first vertex)
+ *     +2L  vertex x of slot i           lane l &lt; H: pair l's A     lane H + l: pair l's B
  *     +3L  vertex y of slot i
- *     +4L  the other shape's vertex x of slot i  (the +2L row with its halves exchanged)
- *     +5L  the other shape's vertex y of slot i
+ *     +4L, +5L  not written
  * </pre>
+ * Each lane meets the other shape's edges with its own shape's vertices in plain loads; only
+ * an edge's own first vertex needs the halves exchanged, which its users do in registers.
  * Padding repeats a shape's last vertex and normal up to its capacity, so walking all k slots
  * gives the same minima and maxima as walking the real count (a repeated edge ties, and a
  * strict '&gt;' keeps the first).
  *
- * <p>{@link VectorSweep} fills all six rows ({@link #load}). {@link VectorPenetration} uses the
- * exchanged layout ({@link #prepareExchanged}, {@link #loadExchanged}): the normal rows hold the
- * other shape's normals (lane l: pair l's B, lane H + l: its A), the vertex rows are as above,
- * and the +4L and +5L rows are not written, so each lane meets the other shape's edges with
- * its own vertex rows and no exchanged copy is stored.
+ * <p>{@link VectorPenetration} and {@link VectorSweep} both fill it by
+ * {@link #loadExchanged}, after {@link #prepareExchanged} or their own pass over the pairs'
+ * indices has filled {@link #starts}.
  *
  * <p>Loading: with 16 lanes, half-vector loads (each shape's 8 slots from its start, B's
  * placed straight into the upper half) and an in-register 8 x 8 transpose per half; with any
@@ -103,24 +102,6 @@ final class LaneMajorPairs {
         return odd == 0 ? k : 0;
     }
 
-    /** Fills {@link #starts} and the first {@code k} slots of {@link #rows} for pairs {@code [p, p + H)}. */
-    void load(ConvexPolygons s, int[] pa, int[] pb, int p, int k) {
-        assert k == 4 || k == 8 : k;
-        int[] start = s.arrays().start;
-        for (int l = 0; l < H; l++) {
-            starts[l] = start[pa[p + l]];
-            starts[H + l] = start[pb[p + l]];
-        }
-        if (TRANSPOSE) {
-            transpose(s.arrays().nx, 0, false);
-            transpose(s.arrays().ny, L, false);
-            transpose(s.arrays().x, 2 * L, true);
-            transpose(s.arrays().y, 3 * L, true);
-        } else {
-            gather(s, k, false);
-        }
-    }
-
     /**
      * {@link #sharedCapacity} of pairs {@code [p, p + H)} and, in the same pass over their
      * indices, {@link #starts} for {@link #loadExchanged} (each pair's indices read once).
@@ -145,25 +126,24 @@ final class LaneMajorPairs {
     }
 
     /**
-     * {@link #load} in the exchanged layout of {@link VectorPenetration}, for the pairs that
-     * {@link #prepareExchanged} was last given: the normal rows (+0, +L) hold the other
-     * shape's normals (row i: slot i of pair l's B in lane l, of its A in lane H + l), the
-     * vertex rows (+2L, +3L) are those of {@link #load}, and the other shape's vertex rows
-     * (+4L, +5L) are not written. Each lane then meets the other shape's edges with its own
-     * shape's vertices in plain loads; only the edges' own first vertices need the halves
-     * exchanged, in registers (16 permutes per group instead of 16 permutes and 16 row stores).
+     * Fills the first {@code k} slots of {@link #rows} (see the class comment) for the pairs
+     * whose starts are in {@link #starts} (from {@link #prepareExchanged} or the caller's own
+     * pass): the normal rows (+0, +L) hold the other shape's normals (row i: slot i of pair
+     * l's B in lane l, of its A in lane H + l), the vertex rows (+2L, +3L) each lane's own
+     * shape's vertices. Only the edges' own first vertices need the halves exchanged, in
+     * registers (16 permutes per group instead of 16 permutes and 16 row stores).
      */
     void loadExchanged(ConvexPolygons s, int k) {
         assert k == 4 || k == 8 : k;
         if (TRANSPOSE) {
             transposeExchanged(s);
         } else {
-            gather(s, k, true);
+            gather(s, k);
         }
     }
 
-    /** Slot i of every lane (edge i, and the other shape's vertex i) into the rows, by gathers. */
-    private void gather(ConvexPolygons s, int k, boolean exchanged) {
+    /** Slot i of every lane (the other shape's edge i, its own vertex i) into the rows, by gathers. */
+    private void gather(ConvexPolygons s, int k) {
         // Its own method: the gathers' index checks are large at parse time, and in one method
         // with the arithmetic they pushed C2 past its inlining node budget (vectors then boxed).
         float[] lm = rows;
@@ -173,123 +153,30 @@ final class LaneMajorPairs {
         float[] ny = s.arrays().ny;
         for (int i = 0; i < k; i++) {
             int o = i * 6 * L;
-            // The exchanged normal rows gather from the window [H, 3H) of the starts.
-            int n = exchanged ? H : 0;
-            FloatVector.fromArray(F, nx, i, starts, n).intoArray(lm, o);
-            FloatVector.fromArray(F, ny, i, starts, n).intoArray(lm, o + L);
-            FloatVector px = FloatVector.fromArray(F, x, i, starts, 0);
-            FloatVector py = FloatVector.fromArray(F, y, i, starts, 0);
-            px.intoArray(lm, o + 2 * L);
-            py.intoArray(lm, o + 3 * L);
-            if (!exchanged) {
-                px.rearrange(HALF_SWAP).intoArray(lm, o + 4 * L);
-                py.rearrange(HALF_SWAP).intoArray(lm, o + 5 * L);
-            }
+            // The normal rows gather from the window [H, 3H) of the starts.
+            FloatVector.fromArray(F, nx, i, starts, H).intoArray(lm, o);
+            FloatVector.fromArray(F, ny, i, starts, H).intoArray(lm, o + L);
+            FloatVector.fromArray(F, x, i, starts, 0).intoArray(lm, o + 2 * L);
+            FloatVector.fromArray(F, y, i, starts, 0).intoArray(lm, o + 3 * L);
         }
     }
 
     /**
-     * Slots 0..7 of one per-slot array for the H = 8 pairs whose start slots are in
-     * {@link #starts} (A's, then B's), lane-major into {@link #rows}: row i (at
-     * {@code rows[i * 6L + offset]}) holds slot i of every pair's A in lanes 0..7 and of every
-     * pair's B in lanes 8..15; with {@code swapped}, the same row with its halves exchanged also
-     * goes to {@code offset + 2L} (the other shape's vertex i). A capacity-4 shape's slots 4..7
-     * belong to its neighbour (in bounds thanks to the tail slack) and are never read back.
+     * Slots 0..7 of the four slot arrays for the H = 8 pairs whose start slots are in
+     * {@link #starts}, lane-major into {@link #rows}, in one loop (the shuffles and masks are
+     * materialised once per group instead of once per array): row i of an array holds slot i
+     * of one shape of each pair in lanes 0..7 and of the other in lanes 8..15. The normal rows
+     * take their halves from the window {@code [H, 3H)} of {@link #starts} (B's first), the
+     * vertex rows from {@code [0, 2H)} (A's first). A capacity-4 shape's slots 4..7 belong to
+     * its neighbour (in bounds thanks to the tail slack) and are never read back.
      *
-     * <p>Row q of the 8 x 8 block of each half starts as pair q's slots, B's half placed by a
-     * zero-extending half load and a constant half swap (one permute and one blend, where
+     * <p>Row q of the 8 x 8 block of each half starts as pair q's slots, the upper half placed
+     * by a zero-extending half load and a constant half swap (one permute and one blend, where
      * {@code reinterpretShape(F, -1)} is a two-vector slice with a computed blend mask); three
      * butterfly stages (block sizes 4, 2, 1: one constant shuffle and one blend per vector)
-     * transpose it.
-     * Written out with no helper calls: C2 stops inlining ordinary methods past its node budget
-     * (only the Vector API's force-inlined ones are deferred), and a vector passed to a method
-     * that is not inlined is boxed.
-     */
-    private void transpose(float[] arr, int offset, boolean swapped) {
-        int[] map = starts;
-        float[] lm = rows;
-        FloatVector v0 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[0]).reinterpretShape(F, 0))
-                .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[H]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v1 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[1]).reinterpretShape(F, 0))
-                .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 1]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v2 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[2]).reinterpretShape(F, 0))
-                .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 2]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v3 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[3]).reinterpretShape(F, 0))
-                .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 3]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v4 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[4]).reinterpretShape(F, 0))
-                .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 4]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v5 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[5]).reinterpretShape(F, 0))
-                .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 5]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v6 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[6]).reinterpretShape(F, 0))
-                .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 6]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
-        FloatVector v7 = ((FloatVector) FloatVector.fromArray(HALF, arr, map[7]).reinterpretShape(F, 0))
-                .blend(((FloatVector) FloatVector.fromArray(HALF, arr, map[H + 7]).reinterpretShape(F, 0)).rearrange(HALF_SWAP), UPPER_HALF);
-        // Stage 4: rows r and r + 4 exchange their blocks of 4 columns.
-        FloatVector t0 = v0.blend(v4.rearrange(DOWN4), HAS4);
-        FloatVector t4 = v4.blend(v0.rearrange(UP4), LACKS4);
-        FloatVector t1 = v1.blend(v5.rearrange(DOWN4), HAS4);
-        FloatVector t5 = v5.blend(v1.rearrange(UP4), LACKS4);
-        FloatVector t2 = v2.blend(v6.rearrange(DOWN4), HAS4);
-        FloatVector t6 = v6.blend(v2.rearrange(UP4), LACKS4);
-        FloatVector t3 = v3.blend(v7.rearrange(DOWN4), HAS4);
-        FloatVector t7 = v7.blend(v3.rearrange(UP4), LACKS4);
-        // Stage 2.
-        FloatVector u0 = t0.blend(t2.rearrange(DOWN2), HAS2);
-        FloatVector u2 = t2.blend(t0.rearrange(UP2), LACKS2);
-        FloatVector u1 = t1.blend(t3.rearrange(DOWN2), HAS2);
-        FloatVector u3 = t3.blend(t1.rearrange(UP2), LACKS2);
-        FloatVector u4 = t4.blend(t6.rearrange(DOWN2), HAS2);
-        FloatVector u6 = t6.blend(t4.rearrange(UP2), LACKS2);
-        FloatVector u5 = t5.blend(t7.rearrange(DOWN2), HAS2);
-        FloatVector u7 = t7.blend(t5.rearrange(UP2), LACKS2);
-        // Stage 1.
-        FloatVector r0 = u0.blend(u1.rearrange(DOWN1), HAS1);
-        r0.intoArray(lm, 0 * 6 * L + offset);
-        if (swapped) {
-            r0.rearrange(HALF_SWAP).intoArray(lm, 0 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r1 = u1.blend(u0.rearrange(UP1), LACKS1);
-        r1.intoArray(lm, 1 * 6 * L + offset);
-        if (swapped) {
-            r1.rearrange(HALF_SWAP).intoArray(lm, 1 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r2 = u2.blend(u3.rearrange(DOWN1), HAS1);
-        r2.intoArray(lm, 2 * 6 * L + offset);
-        if (swapped) {
-            r2.rearrange(HALF_SWAP).intoArray(lm, 2 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r3 = u3.blend(u2.rearrange(UP1), LACKS1);
-        r3.intoArray(lm, 3 * 6 * L + offset);
-        if (swapped) {
-            r3.rearrange(HALF_SWAP).intoArray(lm, 3 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r4 = u4.blend(u5.rearrange(DOWN1), HAS1);
-        r4.intoArray(lm, 4 * 6 * L + offset);
-        if (swapped) {
-            r4.rearrange(HALF_SWAP).intoArray(lm, 4 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r5 = u5.blend(u4.rearrange(UP1), LACKS1);
-        r5.intoArray(lm, 5 * 6 * L + offset);
-        if (swapped) {
-            r5.rearrange(HALF_SWAP).intoArray(lm, 5 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r6 = u6.blend(u7.rearrange(DOWN1), HAS1);
-        r6.intoArray(lm, 6 * 6 * L + offset);
-        if (swapped) {
-            r6.rearrange(HALF_SWAP).intoArray(lm, 6 * 6 * L + offset + 2 * L);
-        }
-        FloatVector r7 = u7.blend(u6.rearrange(UP1), LACKS1);
-        r7.intoArray(lm, 7 * 6 * L + offset);
-        if (swapped) {
-            r7.rearrange(HALF_SWAP).intoArray(lm, 7 * 6 * L + offset + 2 * L);
-        }
-    }
-
-    /**
-     * {@link #transpose} of the four slot arrays for {@link #loadExchanged}, in one loop: the
-     * shuffles and masks are materialised once per group instead of once per array. The normal
-     * rows take A's and B's halves from the window {@code [H, 3H)} of {@link #starts} (B's
-     * first), the vertex rows from {@code [0, 2H)}; no exchanged copies are stored.
+     * transpose it. Written out with no helper calls: C2 stops inlining ordinary methods past
+     * its node budget (only the Vector API's force-inlined ones are deferred), and a vector
+     * passed to a method that is not inlined is boxed.
      */
     private void transposeExchanged(ConvexPolygons s) {
         int[] map = starts;

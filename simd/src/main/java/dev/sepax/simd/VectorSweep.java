@@ -195,8 +195,7 @@ public final class VectorSweep implements SweepKernel {
                 int k1 = ACROSS ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p) : 0;
                 int k2 = k1 != 0 ? LaneMajorPairs.sharedCapacity(cap, pa, pb, p + H) : 0;
                 if (k2 != 0) {
-                    bits |= acrossPairs(shapes, vx, vy, pa, pb, p, k1, window, out, scratch);
-                    bits |= acrossPairs(shapes, vx, vy, pa, pb, p + H, k2, window, out, scratch);
+                    bits |= acrossPairs(shapes, vx, vy, pa, pb, p, k1, k2, window, out, scratch);
                     continue;
                 }
                 // Only the pairs the AABB constraints leave open go on, one at a time: a loop
@@ -235,19 +234,20 @@ public final class VectorSweep implements SweepKernel {
     }
 
     /**
-     * The whole sweep of the H consecutive pairs from {@code p}, whose 2H shapes all have
-     * capacity {@code k} (4 or 8), in lanes across pairs: lane l &lt; H is pair p + l seen from
-     * A (A's edges against B's vertices, relative velocity u), lane H + l the same pair seen from
-     * B (B's edges against A's vertices, -u). {@link LaneMajorPairs#load} puts the slots
-     * lane-major; then every lane runs the scalar kernel's statements on its own running entry
-     * (strict {@code >}) and exit (strict {@code <}):
+     * The whole sweep of the L consecutive pairs from {@code p}, in two groups of H pairs whose
+     * 2H shapes all have capacity {@code k1} (the first) and {@code k2} (the second), 4 or 8,
+     * in lanes across pairs: lane l &lt; H is pair p + l seen from B (B's edges against A's
+     * vertices, relative velocity -u), lane H + l the same pair seen from A (A's edges against
+     * B's vertices, u), the exchanged layout of {@link LaneMajorPairs#loadExchanged}. Every lane
+     * runs the scalar kernel's statements on its own running entry (strict {@code >}) and exit
+     * (strict {@code <}):
      * <ul>
-     *   <li>the swept AABB constraints in the scalar order x+, x-, y+, y- in lanes [0, H) (each
+     *   <li>the swept AABB constraints in the scalar order x+, x-, y+, y- in lanes [H, L) (each
      *       lane's bounds are the min and max of its shape's vertex rows, the store's bounds up
-     *       to the sign of a zero, which the {@code + 0f} of each time erases; a lane H + l
-     *       holds the mirror gaps that lane l reads after a half swap);
-     *   <li>then its own edges in index order, lanes [0, H) from the AABB entry and exit,
-     *       lanes [H, L) from -inf and +inf; B's entry wins only if strictly later than A's
+     *       to the sign of a zero, which the {@code + 0f} of each time erases; a lane l holds
+     *       the mirror gaps that lane H + l reads after a half swap);
+     *   <li>then its own edges in index order, lanes [H, L) from the AABB entry and exit,
+     *       lanes [0, H) from -inf and +inf; B's entry wins only if strictly later than A's
      *       (A's edges come first), and the exit is the smaller (times are never -0 or NaN, so
      *       a minimum does not depend on the order).
      * </ul>
@@ -255,26 +255,45 @@ public final class VectorSweep implements SweepKernel {
      * only shrink, so running every constraint leaves it empty too, with the same results.
      * Padding repeats a shape's last vertex and normal up to its capacity: a repeated vertex
      * cannot change a minimum or a bound, a repeated edge repeats the last edge's time, which
-     * passes neither strict compare again. The group's four outputs are written in its lanes.
+     * passes neither strict compare again. Each group's four outputs are written in its lanes.
      *
-     * @return the verdict bits of the H pairs at their positions in the 64-pair word
+     * @return the verdict bits of the L pairs at their positions in the 64-pair word
      */
-    private static long acrossPairs(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int p, int k,
-                                    float tMax, SweepResults out, KernelScratch sc) {
+    private static long acrossPairs(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int p, int k1,
+                                    int k2, float tMax, SweepResults out, KernelScratch sc) {
         LaneMajorPairs lanes = sc.lanes;
-        lanes.load(s, pa, pb, p, k);
-        float[] u = sc.sweepRates;
+        groupStarts(s, vx, vy, pa, pb, p, lanes.starts, sc.sweepRates);
+        lanes.loadExchanged(s, k1);
+        // The second group's pass once the first's transposes are done with the starts: its
+        // random reads of the starts and velocities are in flight while the first's stages run.
+        groupStarts(s, vx, vy, pa, pb, p + H, lanes.starts, sc.sweepRates2);
+        long bits = acrossLanes(lanes, sc.sweepRates, k1, tMax, out, p) << p;
+        lanes.loadExchanged(s, k2);
+        return bits | acrossLanes(lanes, sc.sweepRates2, k2, tMax, out, p + H) << (p + H);
+    }
+
+    /**
+     * One pass over the indices of pairs {@code [p, p + H)}: the starts of the exchanged layout
+     * (A's, B's, A's again) and each lane's rate of its edges into rows 0 and 1 of {@code u}
+     * (lane l runs B's edges: -u; lane H + l A's: u).
+     */
+    private static void groupStarts(ConvexPolygons s, float[] vx, float[] vy, int[] pa, int[] pb, int p, int[] starts,
+                                    float[] u) {
+        int[] start = s.arrays().start;
         for (int l = 0; l < H; l++) {
             int a = pa[p + l];
             int b = pb[p + l];
+            int sa = start[a];
+            starts[l] = sa;
+            starts[H + l] = start[b];
+            starts[2 * H + l] = sa;
             float ux = vx[b] - vx[a];
             float uy = vy[b] - vy[a];
-            u[l] = ux;
-            u[H + l] = -ux;
-            u[L + l] = uy;
-            u[L + H + l] = -uy;
+            u[l] = -ux;
+            u[H + l] = ux;
+            u[L + l] = -uy;
+            u[L + H + l] = uy;
         }
-        return acrossLanes(lanes, u, k, tMax, out, p) << p;
     }
 
     /**
@@ -340,13 +359,14 @@ public final class VectorSweep implements SweepKernel {
         minY = minY.blend(y3, y3.lt(minY));
         maxX = maxX.blend(x3, x3.compare(VectorOperators.GT, maxX));
         maxY = maxY.blend(y3, y3.compare(VectorOperators.GT, maxY));
-        // Lane l: x+ (minX(B) - maxX(A), rate ux) and y+; lane H + l: x- and y- (rate -ux, -uy).
+        // Lane H + l (A's): x+ (minX(B) - maxX(A), rate ux) and y+; lane l: x- and y- (rate -ux,
+        // -uy), as the rows of u hold them.
         FloatVector rateX = rux.add(0f);
         FloatVector rateY = ruy.add(0f);
         // -sep as maxX - minX(other): the same value up to the sign of a zero, which the
         // quotient's '+ 0f' erases (and 0 / +0 is NaN with either sign).
-        FloatVector tX = maxX.sub(minX.rearrange(SWAP_HALVES)).div(rateX).add(0f);
-        FloatVector tY = maxY.sub(minY.rearrange(SWAP_HALVES)).div(rateY).add(0f);
+        FloatVector tX = maxX.rearrange(SWAP_HALVES).sub(minX).div(rateX).add(0f);
+        FloatVector tY = maxY.rearrange(SWAP_HALVES).sub(minY).div(rateY).add(0f);
         FloatVector tMaxes = FloatVector.broadcast(F, tMax);
         // x+: entering when the rate is negative, else a candidate exit (NaN passes neither).
         VectorMask<Float> entering = rateX.lt(0f);
@@ -354,7 +374,7 @@ public final class VectorSweep implements SweepKernel {
         FloatVector normalX = zero.blend(1f, entering.and(tX.compare(VectorOperators.GT, ninf)));
         FloatVector normalY = zero;
         FloatVector exit = tMaxes.blend(tX, entering.not().and(tX.lt(tMaxes)));
-        // x-: lane H + l's gap, swapped down.
+        // x-: lane l's gap, swapped up.
         FloatVector rate = rateX.rearrange(SWAP_HALVES);
         FloatVector t = tX.rearrange(SWAP_HALVES);
         entering = rate.lt(0f);
@@ -380,8 +400,8 @@ public final class VectorSweep implements SweepKernel {
         normalY = normalY.blend(-1f, later);
         exit = exit.blend(t, entering.not().and(t.lt(exit)));
         // B's lanes start their edges from nothing entered and nothing left.
-        enter.blend(ninf, UPPER).intoArray(u, 2 * L);
-        exit.blend(inf, UPPER).intoArray(u, 3 * L);
+        enter.blend(ninf, LOWER).intoArray(u, 2 * L);
+        exit.blend(inf, LOWER).intoArray(u, 3 * L);
         normalX.intoArray(u, 4 * L);
         normalY.intoArray(u, 5 * L);
     }
@@ -448,13 +468,14 @@ public final class VectorSweep implements SweepKernel {
         minY = minY.blend(y7, y7.lt(minY));
         maxX = maxX.blend(x7, x7.compare(VectorOperators.GT, maxX));
         maxY = maxY.blend(y7, y7.compare(VectorOperators.GT, maxY));
-        // Lane l: x+ (minX(B) - maxX(A), rate ux) and y+; lane H + l: x- and y- (rate -ux, -uy).
+        // Lane H + l (A's): x+ (minX(B) - maxX(A), rate ux) and y+; lane l: x- and y- (rate -ux,
+        // -uy), as the rows of u hold them.
         FloatVector rateX = rux.add(0f);
         FloatVector rateY = ruy.add(0f);
         // -sep as maxX - minX(other): the same value up to the sign of a zero, which the
         // quotient's '+ 0f' erases (and 0 / +0 is NaN with either sign).
-        FloatVector tX = maxX.sub(minX.rearrange(SWAP_HALVES)).div(rateX).add(0f);
-        FloatVector tY = maxY.sub(minY.rearrange(SWAP_HALVES)).div(rateY).add(0f);
+        FloatVector tX = maxX.rearrange(SWAP_HALVES).sub(minX).div(rateX).add(0f);
+        FloatVector tY = maxY.rearrange(SWAP_HALVES).sub(minY).div(rateY).add(0f);
         FloatVector tMaxes = FloatVector.broadcast(F, tMax);
         // x+: entering when the rate is negative, else a candidate exit (NaN passes neither).
         VectorMask<Float> entering = rateX.lt(0f);
@@ -462,7 +483,7 @@ public final class VectorSweep implements SweepKernel {
         FloatVector normalX = zero.blend(1f, entering.and(tX.compare(VectorOperators.GT, ninf)));
         FloatVector normalY = zero;
         FloatVector exit = tMaxes.blend(tX, entering.not().and(tX.lt(tMaxes)));
-        // x-: lane H + l's gap, swapped down.
+        // x-: lane l's gap, swapped up.
         FloatVector rate = rateX.rearrange(SWAP_HALVES);
         FloatVector t = tX.rearrange(SWAP_HALVES);
         entering = rate.lt(0f);
@@ -488,8 +509,8 @@ public final class VectorSweep implements SweepKernel {
         normalY = normalY.blend(-1f, later);
         exit = exit.blend(t, entering.not().and(t.lt(exit)));
         // B's lanes start their edges from nothing entered and nothing left.
-        enter.blend(ninf, UPPER).intoArray(u, 2 * L);
-        exit.blend(inf, UPPER).intoArray(u, 3 * L);
+        enter.blend(ninf, LOWER).intoArray(u, 2 * L);
+        exit.blend(inf, LOWER).intoArray(u, 3 * L);
         normalX.intoArray(u, 4 * L);
         normalY.intoArray(u, 5 * L);
     }
@@ -512,14 +533,15 @@ public final class VectorSweep implements SweepKernel {
             int o = i * 6 * L;
             FloatVector nx = FloatVector.fromArray(F, lm, o);
             FloatVector ny = FloatVector.fromArray(F, lm, o + L);
-            FloatVector px = FloatVector.fromArray(F, lm, o + 2 * L);
-            FloatVector py = FloatVector.fromArray(F, lm, o + 3 * L);
+            // The edge's own first vertex: its vertex row with the halves exchanged.
+            FloatVector px = FloatVector.fromArray(F, lm, o + 2 * L).rearrange(SWAP_HALVES);
+            FloatVector py = FloatVector.fromArray(F, lm, o + 3 * L).rearrange(SWAP_HALVES);
             // Two running minima from vertices 0 and 1 (every d is finite; the minimum is
             // order-free; a zero's sign is erased by the '+ 0f' on the time, as in smallPair).
-            FloatVector d0 = nx.fma(FloatVector.fromArray(F, lm, 4 * L), ny.mul(FloatVector.fromArray(F, lm, 5 * L)));
-            FloatVector d1 = nx.fma(FloatVector.fromArray(F, lm, 10 * L), ny.mul(FloatVector.fromArray(F, lm, 11 * L)));
-            FloatVector d2 = nx.fma(FloatVector.fromArray(F, lm, 16 * L), ny.mul(FloatVector.fromArray(F, lm, 17 * L)));
-            FloatVector d3 = nx.fma(FloatVector.fromArray(F, lm, 22 * L), ny.mul(FloatVector.fromArray(F, lm, 23 * L)));
+            FloatVector d0 = nx.fma(FloatVector.fromArray(F, lm, 2 * L), ny.mul(FloatVector.fromArray(F, lm, 3 * L)));
+            FloatVector d1 = nx.fma(FloatVector.fromArray(F, lm, 8 * L), ny.mul(FloatVector.fromArray(F, lm, 9 * L)));
+            FloatVector d2 = nx.fma(FloatVector.fromArray(F, lm, 14 * L), ny.mul(FloatVector.fromArray(F, lm, 15 * L)));
+            FloatVector d3 = nx.fma(FloatVector.fromArray(F, lm, 20 * L), ny.mul(FloatVector.fromArray(F, lm, 21 * L)));
             FloatVector min0 = d0;
             FloatVector min1 = d1;
             min0 = min0.blend(d2, d2.lt(min0));
@@ -564,15 +586,16 @@ public final class VectorSweep implements SweepKernel {
         normalX = normalX.blend(FloatVector.fromArray(F, lm, 18 * L), later);
         normalY = normalY.blend(FloatVector.fromArray(F, lm, 19 * L), later);
         exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
-        // A's edges come before B's: B's entry wins only when strictly later; B's outward
-        // normal points from B to A and is negated (the scalar's -nx).
-        FloatVector enterB = enter.rearrange(SWAP_HALVES);
-        VectorMask<Float> bWins = enterB.compare(VectorOperators.GT, enter);
-        enter = enter.blend(enterB, bWins);
-        normalX = normalX.blend(normalX.rearrange(SWAP_HALVES).neg(), bWins);
-        normalY = normalY.blend(normalY.rearrange(SWAP_HALVES).neg(), bWins);
-        FloatVector exitB = exit.rearrange(SWAP_HALVES);
-        exit = exit.blend(exitB, exitB.lt(exit));
+        // A's edges come before B's: B's entry (lane l) wins only when strictly later than A's
+        // (lane H + l, swapped down); B's outward normal points from B to A and is negated (the
+        // scalar's -nx).
+        FloatVector enterA = enter.rearrange(SWAP_HALVES);
+        VectorMask<Float> bWins = enter.compare(VectorOperators.GT, enterA);
+        enter = enterA.blend(enter, bWins);
+        normalX = normalX.rearrange(SWAP_HALVES).blend(normalX.neg(), bWins);
+        normalY = normalY.rearrange(SWAP_HALVES).blend(normalY.neg(), bWins);
+        FloatVector exitA = exit.rearrange(SWAP_HALVES);
+        exit = exitA.blend(exit, exit.lt(exitA));
         // The scalar's miss is 'enter > exit || exit < 0'; neither is ever NaN here.
         VectorMask<Float> hit = enter.compare(VectorOperators.LE, exit).and(exit.compare(VectorOperators.GE, 0f));
         FloatVector nan = FloatVector.broadcast(F, Float.NaN);
@@ -618,18 +641,19 @@ public final class VectorSweep implements SweepKernel {
             int o = i * 6 * L;
             FloatVector nx = FloatVector.fromArray(F, lm, o);
             FloatVector ny = FloatVector.fromArray(F, lm, o + L);
-            FloatVector px = FloatVector.fromArray(F, lm, o + 2 * L);
-            FloatVector py = FloatVector.fromArray(F, lm, o + 3 * L);
+            // The edge's own first vertex: its vertex row with the halves exchanged.
+            FloatVector px = FloatVector.fromArray(F, lm, o + 2 * L).rearrange(SWAP_HALVES);
+            FloatVector py = FloatVector.fromArray(F, lm, o + 3 * L).rearrange(SWAP_HALVES);
             // Two running minima from vertices 0 and 1 (every d is finite; the minimum is
             // order-free; a zero's sign is erased by the '+ 0f' on the time, as in smallPair).
-            FloatVector d0 = nx.fma(FloatVector.fromArray(F, lm, 4 * L), ny.mul(FloatVector.fromArray(F, lm, 5 * L)));
-            FloatVector d1 = nx.fma(FloatVector.fromArray(F, lm, 10 * L), ny.mul(FloatVector.fromArray(F, lm, 11 * L)));
-            FloatVector d2 = nx.fma(FloatVector.fromArray(F, lm, 16 * L), ny.mul(FloatVector.fromArray(F, lm, 17 * L)));
-            FloatVector d3 = nx.fma(FloatVector.fromArray(F, lm, 22 * L), ny.mul(FloatVector.fromArray(F, lm, 23 * L)));
-            FloatVector d4 = nx.fma(FloatVector.fromArray(F, lm, 28 * L), ny.mul(FloatVector.fromArray(F, lm, 29 * L)));
-            FloatVector d5 = nx.fma(FloatVector.fromArray(F, lm, 34 * L), ny.mul(FloatVector.fromArray(F, lm, 35 * L)));
-            FloatVector d6 = nx.fma(FloatVector.fromArray(F, lm, 40 * L), ny.mul(FloatVector.fromArray(F, lm, 41 * L)));
-            FloatVector d7 = nx.fma(FloatVector.fromArray(F, lm, 46 * L), ny.mul(FloatVector.fromArray(F, lm, 47 * L)));
+            FloatVector d0 = nx.fma(FloatVector.fromArray(F, lm, 2 * L), ny.mul(FloatVector.fromArray(F, lm, 3 * L)));
+            FloatVector d1 = nx.fma(FloatVector.fromArray(F, lm, 8 * L), ny.mul(FloatVector.fromArray(F, lm, 9 * L)));
+            FloatVector d2 = nx.fma(FloatVector.fromArray(F, lm, 14 * L), ny.mul(FloatVector.fromArray(F, lm, 15 * L)));
+            FloatVector d3 = nx.fma(FloatVector.fromArray(F, lm, 20 * L), ny.mul(FloatVector.fromArray(F, lm, 21 * L)));
+            FloatVector d4 = nx.fma(FloatVector.fromArray(F, lm, 26 * L), ny.mul(FloatVector.fromArray(F, lm, 27 * L)));
+            FloatVector d5 = nx.fma(FloatVector.fromArray(F, lm, 32 * L), ny.mul(FloatVector.fromArray(F, lm, 33 * L)));
+            FloatVector d6 = nx.fma(FloatVector.fromArray(F, lm, 38 * L), ny.mul(FloatVector.fromArray(F, lm, 39 * L)));
+            FloatVector d7 = nx.fma(FloatVector.fromArray(F, lm, 44 * L), ny.mul(FloatVector.fromArray(F, lm, 45 * L)));
             FloatVector min0 = d0;
             FloatVector min1 = d1;
             min0 = min0.blend(d2, d2.lt(min0));
@@ -722,15 +746,16 @@ public final class VectorSweep implements SweepKernel {
         normalX = normalX.blend(FloatVector.fromArray(F, lm, 42 * L), later);
         normalY = normalY.blend(FloatVector.fromArray(F, lm, 43 * L), later);
         exit = exit.blend(edgeT, entering.not().and(edgeT.lt(exit)));
-        // A's edges come before B's: B's entry wins only when strictly later; B's outward
-        // normal points from B to A and is negated (the scalar's -nx).
-        FloatVector enterB = enter.rearrange(SWAP_HALVES);
-        VectorMask<Float> bWins = enterB.compare(VectorOperators.GT, enter);
-        enter = enter.blend(enterB, bWins);
-        normalX = normalX.blend(normalX.rearrange(SWAP_HALVES).neg(), bWins);
-        normalY = normalY.blend(normalY.rearrange(SWAP_HALVES).neg(), bWins);
-        FloatVector exitB = exit.rearrange(SWAP_HALVES);
-        exit = exit.blend(exitB, exitB.lt(exit));
+        // A's edges come before B's: B's entry (lane l) wins only when strictly later than A's
+        // (lane H + l, swapped down); B's outward normal points from B to A and is negated (the
+        // scalar's -nx).
+        FloatVector enterA = enter.rearrange(SWAP_HALVES);
+        VectorMask<Float> bWins = enter.compare(VectorOperators.GT, enterA);
+        enter = enterA.blend(enter, bWins);
+        normalX = normalX.rearrange(SWAP_HALVES).blend(normalX.neg(), bWins);
+        normalY = normalY.rearrange(SWAP_HALVES).blend(normalY.neg(), bWins);
+        FloatVector exitA = exit.rearrange(SWAP_HALVES);
+        exit = exitA.blend(exit, exit.lt(exitA));
         // The scalar's miss is 'enter > exit || exit < 0'; neither is ever NaN here.
         VectorMask<Float> hit = enter.compare(VectorOperators.LE, exit).and(exit.compare(VectorOperators.GE, 0f));
         FloatVector nan = FloatVector.broadcast(F, Float.NaN);
