@@ -178,8 +178,12 @@ public final class VectorManifolds implements ManifoldKernel {
         FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
         // Each half's largest separation and its first lane in integer operations (class doc):
         // a float MAX reduction cost more than the dot products here.
+        // The shift count and mask as vectors: lanewise(op, int) dispatches inside the Vector API,
+        // on a type profile every species in the JVM shares, and a polluted one left the
+        // reinterpreted vector boxed per pair; lanewise(op, Vector) dispatches here, on this
+        // call site's own profile (docs/decisions.md, "Manifolds: no vector carried between chunks").
         IntVector bits = sep.reinterpretAsInts();
-        IntVector key = bits.lanewise(VectorOperators.XOR, bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+        IntVector key = bits.lanewise(VectorOperators.XOR, bits.lanewise(VectorOperators.ASHR, IntVector.broadcast(I, 31)).lanewise(VectorOperators.AND, IntVector.broadcast(I, 0x7fffffff)));
         IntVector lane = IntVector.zero(I).addIndex(1);
         VectorMask<Integer> valid = lane.lt(ka).or(lane.lt(H + kb).and(lane.compare(VectorOperators.GE, H)));
         IntVector k0 = key.blend(Integer.MIN_VALUE, valid.not());
@@ -206,9 +210,15 @@ public final class VectorManifolds implements ManifoldKernel {
 
     /**
      * The best edge of the reference shape (first slot {@code or}, {@code kr} edges) against the
-     * other shape's {@code ko} vertices from slot {@code oo}: whole vectors of edges, each lane
-     * keeping its largest separation and the first edge giving it (strict {@code >} across
-     * chunks). Returns the separation's bits in the high word and the edge in the low word.
+     * other shape's {@code ko} vertices from slot {@code oo}: whole vectors of edges, each chunk
+     * reduced to its largest separation and the first edge giving it, the chunks compared by a
+     * strict {@code >} (so the first edge of the maximum wins). Returns the separation's bits in
+     * the high word and the edge in the low word.
+     *
+     * <p>Between chunks only ints are carried: a vector carried round this loop is boxed on
+     * every pair by some C2 compilations (which ones depends on the type profiles that the other
+     * kernels in the JVM leave in the shared Vector API methods; docs/decisions.md, "Manifolds:
+     * no vector carried between chunks").
      */
     private static long bestEdge(ConvexPolygons s, int or, int kr, int oo, int ko) {
         PolygonArrays r = s.arrays();
@@ -216,9 +226,8 @@ public final class VectorManifolds implements ManifoldKernel {
         float[] y = r.y;
         float[] nx = r.nx;
         float[] ny = r.ny;
-        FloatVector iota = FloatVector.zero(F).addIndex(1);
-        FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
-        FloatVector bestEdge = FloatVector.zero(F);
+        int bestKey = Integer.MIN_VALUE;
+        int bestEdge = -1;
         int end = oo + ko;
         for (int c = 0; c < kr; c += L) {
             FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
@@ -240,22 +249,22 @@ public final class VectorManifolds implements ManifoldKernel {
                 min0 = min0.blend(d0, d0.lt(min0));
             }
             FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
-            // Lanes past the edge count may read the next shape or the tail slack: masked out.
-            VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(kr - c));
-            best = best.blend(sep, better);
-            bestEdge = bestEdge.blend(iota.add(c), better);
+            // Integer reductions and the key's vector operands, as in packedPair. Lanes past the edge
+            // count may read the next shape or the tail slack: their keys become MIN_VALUE, below
+            // every finite key.
+            IntVector bits = sep.reinterpretAsInts();
+            IntVector key = bits.lanewise(VectorOperators.XOR, bits.lanewise(VectorOperators.ASHR, IntVector.broadcast(I, 31)).lanewise(VectorOperators.AND, IntVector.broadcast(I, 0x7fffffff)));
+            IntVector k0 = key.blend(Integer.MIN_VALUE, IntVector.zero(I).addIndex(1).compare(VectorOperators.GE, kr - c));
+            int chunkKey = k0.reduceLanes(VectorOperators.MAX);
+            int chunkEdge = c + k0.eq(chunkKey).firstTrue();
+            if (chunkKey > bestKey) {
+                bestKey = chunkKey;
+                bestEdge = chunkEdge;
+            }
         }
-        // Integer reductions, as in packedPair: the key orders the lanes' separations (-inf in
-        // lanes that never held an edge), and edge indices are non-negative floats, whose bit
-        // patterns sort like their values.
-        IntVector bits = best.reinterpretAsInts();
-        IntVector key = bits.lanewise(VectorOperators.XOR, bits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
-        int maxKey = key.reduceLanes(VectorOperators.MAX);
-        float max = fromKey(maxKey);
-        int edge = (int) Float.intBitsToFloat(bestEdge.reinterpretAsInts().blend(Integer.MAX_VALUE, key.eq(maxKey).not())
-                .reduceLanes(VectorOperators.MIN));
-        assert edge >= 0 && edge < kr : "edge=" + edge;
-        return (long) Float.floatToRawIntBits(max) << 32 | edge;
+        assert bestEdge >= 0 && bestEdge < kr : "edge=" + bestEdge;
+        // The key flipped back to the separation's bits (the flip is its own inverse).
+        return (long) (bestKey ^ ((bestKey >> 31) & 0x7fffffff)) << 32 | bestEdge;
     }
 
     /**
