@@ -156,26 +156,26 @@ public final class VectorManifolds implements ManifoldKernel {
         for (; j + 1 < steps; j += 2) {
             int jb = Math.min(ob + j, lastB);
             int ja = Math.min(oa + j, lastA);
-            FloatVector d0x = FloatVector.broadcast(F, x[jb]).blend(x[ja], high);
-            FloatVector d0y = FloatVector.broadcast(F, y[jb]).blend(y[ja], high);
-            FloatVector d0 = vnx.mul(d0x.sub(vpx)).add(vny.mul(d0y.sub(vpy)));
+            FloatVector d0x = FloatVector.broadcast(F, x[jb]).blend(FloatVector.broadcast(F, x[ja]), high);
+            FloatVector d0y = FloatVector.broadcast(F, y[jb]).blend(FloatVector.broadcast(F, y[ja]), high);
+            FloatVector d0 = vnx.lanewise(VectorOperators.MUL, d0x.lanewise(VectorOperators.SUB, vpx)).lanewise(VectorOperators.ADD, vny.lanewise(VectorOperators.MUL, d0y.lanewise(VectorOperators.SUB, vpy)));
             jb = Math.min(ob + j + 1, lastB);
             ja = Math.min(oa + j + 1, lastA);
-            FloatVector d1x = FloatVector.broadcast(F, x[jb]).blend(x[ja], high);
-            FloatVector d1y = FloatVector.broadcast(F, y[jb]).blend(y[ja], high);
-            FloatVector d1 = vnx.mul(d1x.sub(vpx)).add(vny.mul(d1y.sub(vpy)));
-            min0 = min0.blend(d0, d0.lt(min0));
-            min1 = min1.blend(d1, d1.lt(min1));
+            FloatVector d1x = FloatVector.broadcast(F, x[jb]).blend(FloatVector.broadcast(F, x[ja]), high);
+            FloatVector d1y = FloatVector.broadcast(F, y[jb]).blend(FloatVector.broadcast(F, y[ja]), high);
+            FloatVector d1 = vnx.lanewise(VectorOperators.MUL, d1x.lanewise(VectorOperators.SUB, vpx)).lanewise(VectorOperators.ADD, vny.lanewise(VectorOperators.MUL, d1y.lanewise(VectorOperators.SUB, vpy)));
+            min0 = min0.blend(d0, d0.compare(VectorOperators.LT, min0));
+            min1 = min1.blend(d1, d1.compare(VectorOperators.LT, min1));
         }
         if (j < steps) {
             int jb = Math.min(ob + j, lastB);
             int ja = Math.min(oa + j, lastA);
-            FloatVector d0x = FloatVector.broadcast(F, x[jb]).blend(x[ja], high);
-            FloatVector d0y = FloatVector.broadcast(F, y[jb]).blend(y[ja], high);
-            FloatVector d0 = vnx.mul(d0x.sub(vpx)).add(vny.mul(d0y.sub(vpy)));
-            min0 = min0.blend(d0, d0.lt(min0));
+            FloatVector d0x = FloatVector.broadcast(F, x[jb]).blend(FloatVector.broadcast(F, x[ja]), high);
+            FloatVector d0y = FloatVector.broadcast(F, y[jb]).blend(FloatVector.broadcast(F, y[ja]), high);
+            FloatVector d0 = vnx.lanewise(VectorOperators.MUL, d0x.lanewise(VectorOperators.SUB, vpx)).lanewise(VectorOperators.ADD, vny.lanewise(VectorOperators.MUL, d0y.lanewise(VectorOperators.SUB, vpy)));
+            min0 = min0.blend(d0, d0.compare(VectorOperators.LT, min0));
         }
-        FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
+        FloatVector sep = min0.blend(min1, min1.compare(VectorOperators.LT, min0)).lanewise(VectorOperators.ADD, FloatVector.zero(F));
         // Each half's largest separation and its first lane in integer operations (class doc):
         // a float MAX reduction cost more than the dot products here.
         // The shift count and mask as vectors: lanewise(op, int) dispatches inside the Vector API,
@@ -239,16 +239,16 @@ public final class VectorManifolds implements ManifoldKernel {
             int j = oo;
             // nx (vx - px) + ny (vy - py) written out, as in packedPair.
             for (; j + 1 < end; j += 2) {
-                FloatVector d0 = vnx.mul(FloatVector.broadcast(F, x[j]).sub(vpx)).add(vny.mul(FloatVector.broadcast(F, y[j]).sub(vpy)));
-                FloatVector d1 = vnx.mul(FloatVector.broadcast(F, x[j + 1]).sub(vpx)).add(vny.mul(FloatVector.broadcast(F, y[j + 1]).sub(vpy)));
-                min0 = min0.blend(d0, d0.lt(min0));
-                min1 = min1.blend(d1, d1.lt(min1));
+                FloatVector d0 = vnx.lanewise(VectorOperators.MUL, FloatVector.broadcast(F, x[j]).lanewise(VectorOperators.SUB, vpx)).lanewise(VectorOperators.ADD, vny.lanewise(VectorOperators.MUL, FloatVector.broadcast(F, y[j]).lanewise(VectorOperators.SUB, vpy)));
+                FloatVector d1 = vnx.lanewise(VectorOperators.MUL, FloatVector.broadcast(F, x[j + 1]).lanewise(VectorOperators.SUB, vpx)).lanewise(VectorOperators.ADD, vny.lanewise(VectorOperators.MUL, FloatVector.broadcast(F, y[j + 1]).lanewise(VectorOperators.SUB, vpy)));
+                min0 = min0.blend(d0, d0.compare(VectorOperators.LT, min0));
+                min1 = min1.blend(d1, d1.compare(VectorOperators.LT, min1));
             }
             if (j < end) {
-                FloatVector d0 = vnx.mul(FloatVector.broadcast(F, x[j]).sub(vpx)).add(vny.mul(FloatVector.broadcast(F, y[j]).sub(vpy)));
-                min0 = min0.blend(d0, d0.lt(min0));
+                FloatVector d0 = vnx.lanewise(VectorOperators.MUL, FloatVector.broadcast(F, x[j]).lanewise(VectorOperators.SUB, vpx)).lanewise(VectorOperators.ADD, vny.lanewise(VectorOperators.MUL, FloatVector.broadcast(F, y[j]).lanewise(VectorOperators.SUB, vpy)));
+                min0 = min0.blend(d0, d0.compare(VectorOperators.LT, min0));
             }
-            FloatVector sep = min0.blend(min1, min1.lt(min0)).add(0f);
+            FloatVector sep = min0.blend(min1, min1.compare(VectorOperators.LT, min0)).lanewise(VectorOperators.ADD, FloatVector.zero(F));
             // Integer reductions and the key's vector operands, as in packedPair. Lanes past the edge
             // count may read the next shape or the tail slack: their keys become MIN_VALUE, below
             // every finite key.

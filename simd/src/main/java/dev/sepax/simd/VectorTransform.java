@@ -86,12 +86,19 @@ public final class VectorTransform implements TransformKernel {
         FloatVector vdx = FloatVector.broadcast(S4, dx);
         FloatVector vdy = FloatVector.broadcast(S4, dy);
         // Running extremes as sign-magnitude keys (class doc): int min/max, not float ones.
-        IntVector lox = IntVector.broadcast(I4, Integer.MAX_VALUE);
-        IntVector loy = lox;
-        IntVector hix = IntVector.broadcast(I4, Integer.MIN_VALUE);
-        IntVector hiy = hix;
+        // Each chunk's extremes are reduced to ints before the next chunk: a vector carried round
+        // this loop was boxed per shape by some C2 compiles (docs/decisions.md, "Manifolds: no
+        // vector carried between chunks").
+        int loX = Integer.MAX_VALUE;
+        int loY = Integer.MAX_VALUE;
+        int hiX = Integer.MIN_VALUE;
+        int hiY = Integer.MIN_VALUE;
         // |enx| + |eny| is never negative nor -0, so its bits order as ints.
-        IntVector l1 = IntVector.zero(I4);
+        // The key's shift count and mask as vectors (as in VectorManifolds.packedPair): the first
+        // operation on a reinterpreted vector dispatches on this call site's own type profile.
+        IntVector shift31 = IntVector.broadcast(I4, 31);
+        IntVector magnitude = IntVector.broadcast(I4, 0x7fffffff);
+        int l1 = 0;
         int end = o + cap;
         // One pass: chunk i's edges end at chunk i's vertices moved down a lane and the next
         // chunk's first vertex in the last lane, all from registers (a reload of the world store
@@ -113,12 +120,12 @@ public final class VectorTransform implements TransformKernel {
             vs.mul(ux).add(vc.mul(uy)).intoArray(w.ny, i);
             IntVector bx = vx.reinterpretAsInts();
             IntVector by = vy.reinterpretAsInts();
-            IntVector kx = bx.lanewise(VectorOperators.XOR, bx.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
-            IntVector ky = by.lanewise(VectorOperators.XOR, by.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
-            lox = lox.min(kx);
-            loy = loy.min(ky);
-            hix = hix.max(kx);
-            hiy = hiy.max(ky);
+            IntVector kx = bx.lanewise(VectorOperators.XOR, bx.lanewise(VectorOperators.ASHR, shift31).lanewise(VectorOperators.AND, magnitude));
+            IntVector ky = by.lanewise(VectorOperators.XOR, by.lanewise(VectorOperators.ASHR, shift31).lanewise(VectorOperators.AND, magnitude));
+            loX = Math.min(loX, kx.reduceLanes(VectorOperators.MIN));
+            loY = Math.min(loY, ky.reduceLanes(VectorOperators.MIN));
+            hiX = Math.max(hiX, kx.reduceLanes(VectorOperators.MAX));
+            hiY = Math.max(hiY, ky.reduceLanes(VectorOperators.MAX));
             VectorMask<Float> closing = S4.indexInRange(i - o, k - 1).not();
             FloatVector nextX = x0;
             FloatVector nextY = y0;
@@ -135,7 +142,7 @@ public final class VectorTransform implements TransformKernel {
             FloatVector eny = ex.sub(vx).neg();
             enx.intoArray(w.enx, i);
             eny.intoArray(w.eny, i);
-            l1 = l1.max(enx.abs().add(eny.abs()).reinterpretAsInts());
+            l1 = Math.max(l1, enx.abs().add(eny.abs()).reinterpretAsInts().reduceLanes(VectorOperators.MAX));
             if (next >= end) {
                 break;
             }
@@ -143,10 +150,10 @@ public final class VectorTransform implements TransformKernel {
             vy = nextY;
             i = next;
         }
-        float minX = fromKey(lox.reduceLanes(VectorOperators.MIN));
-        float minY = fromKey(loy.reduceLanes(VectorOperators.MIN));
-        float maxX = fromKey(hix.reduceLanes(VectorOperators.MAX));
-        float maxY = fromKey(hiy.reduceLanes(VectorOperators.MAX));
+        float minX = fromKey(loX);
+        float minY = fromKey(loY);
+        float maxX = fromKey(hiX);
+        float maxY = fromKey(hiY);
         w.minX[s] = minX;
         w.minY[s] = minY;
         w.maxX[s] = maxX;
@@ -156,7 +163,7 @@ public final class VectorTransform implements TransformKernel {
         w.bounds[4 * s + 2] = maxX;
         w.bounds[4 * s + 3] = maxY;
         w.magnitude[s] = Math.max(Math.max(Math.abs(minX), Math.abs(maxX)), Math.max(Math.abs(minY), Math.abs(maxY)));
-        w.span[s] = Float.intBitsToFloat(l1.reduceLanes(VectorOperators.MAX));
+        w.span[s] = Float.intBitsToFloat(l1);
         float cx = l.centroidX[s];
         float cy = l.centroidY[s];
         w.centroidX[s] = c * cx - sn * cy + dx;
