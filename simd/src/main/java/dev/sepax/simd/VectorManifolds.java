@@ -153,6 +153,11 @@ public final class VectorManifolds implements ManifoldKernel {
         // Each d is nx (vx - px) + ny (vy - py), the scalar expression in its order, written out:
         // a helper taking vectors, once C2 declines to inline it (in a JVM where other kernels'
         // compilations came first), boxes its arguments on every call.
+        // The operations on the carried minima and their inputs are the species classes' own
+        // (lanewise, compare, blend with a vector): the API's shorthands (mul, sub, lt, blend with a
+        // scalar) re-dispatch on a profile every species in the JVM shares, and in some histories
+        // C2 then boxed the minima on every pair (docs/decisions.md, "Manifolds: no vector carried
+        // between chunks").
         for (; j + 1 < steps; j += 2) {
             int jb = Math.min(ob + j, lastB);
             int ja = Math.min(oa + j, lastA);

@@ -93,11 +93,11 @@ public final class VectorTransform implements TransformKernel {
         int loY = Integer.MAX_VALUE;
         int hiX = Integer.MIN_VALUE;
         int hiY = Integer.MIN_VALUE;
-        // |enx| + |eny| is never negative nor -0, so its bits order as ints.
         // The key's shift count and mask as vectors (as in VectorManifolds.packedPair): the first
         // operation on a reinterpreted vector dispatches on this call site's own type profile.
         IntVector shift31 = IntVector.broadcast(I4, 31);
         IntVector magnitude = IntVector.broadcast(I4, 0x7fffffff);
+        // |enx| + |eny| is never negative nor -0, so its bits order as ints.
         int l1 = 0;
         int end = o + cap;
         // One pass: chunk i's edges end at chunk i's vertices moved down a lane and the next
