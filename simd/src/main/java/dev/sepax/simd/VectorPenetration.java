@@ -743,17 +743,24 @@ public final class VectorPenetration implements PenetrationKernel {
             FloatVector ny3 = FloatVector.fromArray(F, lm, o0 + 19 * L);
             FloatVector vx0 = FloatVector.fromArray(F, lm, 2 * L);
             FloatVector vy0 = FloatVector.fromArray(F, lm, 3 * L);
-            FloatVector m0 = support(nx0, ny0, vx0, vy0);
-            FloatVector m1 = support(nx1, ny1, vx0, vy0);
-            FloatVector m2 = support(nx2, ny2, vx0, vy0);
-            FloatVector m3 = support(nx3, ny3, vx0, vy0);
+            // support and lower written out in this method: a vector-typed helper C2 declines to
+            // inline (its node budget spent on this large method, which happens with C2 alone at
+            // 128 bits) boxes its arguments and result on every call.
+            FloatVector m0 = nx0.fma(vx0, ny0.mul(vy0));
+            FloatVector m1 = nx1.fma(vx0, ny1.mul(vy0));
+            FloatVector m2 = nx2.fma(vx0, ny2.mul(vy0));
+            FloatVector m3 = nx3.fma(vx0, ny3.mul(vy0));
             for (int j = 6 * L; j < k * 6 * L; j += 6 * L) {
                 FloatVector vx = FloatVector.fromArray(F, lm, j + 2 * L);
                 FloatVector vy = FloatVector.fromArray(F, lm, j + 3 * L);
-                m0 = lower(m0, support(nx0, ny0, vx, vy));
-                m1 = lower(m1, support(nx1, ny1, vx, vy));
-                m2 = lower(m2, support(nx2, ny2, vx, vy));
-                m3 = lower(m3, support(nx3, ny3, vx, vy));
+                FloatVector d0 = nx0.fma(vx, ny0.mul(vy));
+                FloatVector d1 = nx1.fma(vx, ny1.mul(vy));
+                FloatVector d2 = nx2.fma(vx, ny2.mul(vy));
+                FloatVector d3 = nx3.fma(vx, ny3.mul(vy));
+                m0 = m0.blend(d0, d0.lt(m0));
+                m1 = m1.blend(d1, d1.lt(m1));
+                m2 = m2.blend(d2, d2.lt(m2));
+                m3 = m3.blend(d3, d3.lt(m3));
             }
             for (int e = 0; e < 4; e++) {
                 FloatVector vnx = e == 0 ? nx0 : e == 1 ? nx1 : e == 2 ? nx2 : nx3;
@@ -763,12 +770,12 @@ public final class VectorPenetration implements PenetrationKernel {
                 FloatVector vpx = FloatVector.fromArray(F, lm, o + 2 * L);
                 FloatVector vpy = FloatVector.fromArray(F, lm, o + 3 * L);
                 // Lane l's own vertex rows: its AABB (lane l: pair l's A, lane H + l: its B).
-                minX = lower(minX, vpx);
-                minY = lower(minY, vpy);
-                maxX = higher(maxX, vpx);
-                maxY = higher(maxY, vpy);
+                minX = minX.blend(vpx, vpx.lt(minX));
+                minY = minY.blend(vpy, vpy.lt(minY));
+                maxX = maxX.blend(vpx, vpx.compare(VectorOperators.GT, maxX));
+                maxY = maxY.blend(vpy, vpy.compare(VectorOperators.GT, maxY));
                 // The edge's own first vertex belongs to the other half's shape.
-                FloatVector sep = min.sub(support(vnx, vny, vpx.rearrange(HALF_SWAP), vpy.rearrange(HALF_SWAP))).add(0f);
+                FloatVector sep = min.sub(vnx.fma(vpx.rearrange(HALF_SWAP), vny.mul(vpy.rearrange(HALF_SWAP)))).add(0f);
                 // Strict '>' in edge order keeps the first edge of each lane's maximum.
                 VectorMask<Float> better = sep.compare(VectorOperators.GT, best);
                 best = best.blend(sep, better);
@@ -843,11 +850,6 @@ public final class VectorPenetration implements PenetrationKernel {
             System.arraycopy(lanes.intTail, 0, out.axes(), p, H);
         }
         return hits;
-    }
-
-    /** {@code d > max ? d : max} lane-wise (a NaN never replaces a maximum). */
-    private static FloatVector higher(FloatVector max, FloatVector d) {
-        return max.blend(d, d.compare(VectorOperators.GT, max));
     }
 
     /** {@code d < min ? d : min} lane-wise, the scalar update (a NaN never replaces a minimum). */
