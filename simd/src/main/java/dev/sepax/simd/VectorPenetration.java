@@ -743,9 +743,9 @@ public final class VectorPenetration implements PenetrationKernel {
             FloatVector ny3 = FloatVector.fromArray(F, lm, o0 + 19 * L);
             FloatVector vx0 = FloatVector.fromArray(F, lm, 2 * L);
             FloatVector vy0 = FloatVector.fromArray(F, lm, 3 * L);
-            // support and lower written out in this method: a vector-typed helper C2 declines to
-            // inline (its node budget spent on this large method, which happens with C2 alone at
-            // 128 bits) boxes its arguments and result on every call.
+            // support, lower and the AABB updates written out in this method: with C2 alone at 128
+            // bits the helper-calling form boxed these vectors on every group (a vector-typed
+            // helper C2 does not inline boxes its arguments and result).
             FloatVector m0 = nx0.fma(vx0, ny0.mul(vy0));
             FloatVector m1 = nx1.fma(vx0, ny1.mul(vy0));
             FloatVector m2 = nx2.fma(vx0, ny2.mul(vy0));

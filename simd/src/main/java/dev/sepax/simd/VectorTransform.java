@@ -33,8 +33,8 @@ import jdk.incubator.vector.VectorSpecies;
  * last real vertex on the closing edge's normal, which is what the reference copies into them.
  * The minima and maxima run on sign-magnitude keys, {@code bits ^ ((bits >> 31) & 0x7fffffff)},
  * which order finite floats as ints with {@code -0} below {@code +0}, exactly as
- * {@code Math.min}/{@code Math.max} do; integer lanewise min/max and {@code MIN}/{@code MAX}
- * reductions are short instructions, while the float ones are long NaN-aware sequences on x86.
+ * {@code Math.min}/{@code Math.max} do; integer {@code MIN}/{@code MAX} reductions (one per
+ * 4-lane chunk) are short instructions, while the float ones are long NaN-aware sequences on x86.
  * The result is exact and independent of the reduction order (a minimum rounds nothing), and the
  * repeated padding values change no extreme. The centroid is the scalar expression.
  *
