@@ -73,7 +73,23 @@ final class KernelScratch {
     /** The same queue: the pair's index in the batch. */
     final int[] boxQueuePair = new int[64 + 2 * L];
 
+    /** The merge class's per-chunk bounds of one pair (see {@link #bounds}). */
+    private float[] bounds = new float[8 * 16];
+
     private KernelScratch() {}
+
+    /**
+     * Room for {@code chunks} vectors of the merge class's upper bounds (one vector per chunk of
+     * a pair's edges, see {@code VectorPenetration.mergeBest}): grown once to the largest pair
+     * met, then reused.
+     */
+    float[] bounds(int chunks) {
+        int n = chunks * L;
+        if (bounds.length < n) {
+            bounds = new float[n];
+        }
+        return bounds;
+    }
 
     /**
      * Room for the support indices at {@code groups} group starts of A's ({@code side == 0}) or

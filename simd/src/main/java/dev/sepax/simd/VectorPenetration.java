@@ -27,7 +27,11 @@ import jdk.incubator.vector.VectorSpecies;
  * shapes' starts in one vector when they fit, each half of it scanning half the vertices when
  * they fit in half a vector), each lane the scalar scan in the same order
  * ({@link #searchSupports}). The minimum is exact and order-free, so the lanes give the scalar
- * kernel's bits.
+ * kernel's bits. Before the ranges run, each vector of a group's edges (a chunk) gets an upper
+ * bound of its separations from the range's two end vertices alone; the chunk of the largest
+ * bound runs first and sets a threshold, and a chunk whose bounds are all below it is skipped,
+ * which cannot change the result ({@link #mergeBest} proves it; on the standard workloads about
+ * two chunks a pair run, whatever k).
  *
  * <h2>Small class (both shapes at most 32 vertices): every edge against every vertex</h2>
  * <pre>
@@ -229,7 +233,9 @@ public final class VectorPenetration implements PenetrationKernel {
         int[] sa = sc.supports(0, ga);
         int[] sb = sc.supports(1, gb);
         searchSupports(s, a, b, ga, gb, sa, sb, sc);
-        return mergeBest(s, a, b, ga, gb, sa, sb);
+        float[] bounds = sc.bounds((ga + gb) * chunksPerGroup());
+        int first = chunkBounds(s, a, b, ga, gb, sa, sb, bounds);
+        return mergeBest(s, a, b, ga, gb, sa, sb, bounds, first);
     }
 
     /**
@@ -485,18 +491,33 @@ public final class VectorPenetration implements PenetrationKernel {
 
     /**
      * The merge class's edge separations of pair (a, b), A's edges then B's, each group of
-     * {@link ScalarPenetration#MERGE_GROUP} edges in lanes ({@code 16 / L} vectors of them)
-     * against the vertices of its range, which runs from {@code supports[g]} to
-     * {@code supports[g + 1]} (the last group's to {@code supports[0]}; a one-group shape's over
-     * every vertex), wrapping round the shape's end, in one loop of two vertices a step, each
-     * vertex broadcast once, {@code fma} and a running minimum, no gathers. The lanes keep the
-     * best separation and axis across all groups of both shapes, resolved once as in
+     * {@link ScalarPenetration#MERGE_GROUP} edges in lanes ({@code 16 / L} vectors of them, the
+     * pair's <em>chunks</em>) against the vertices of its range, which runs from
+     * {@code supports[g]} to {@code supports[g + 1]} (the last group's to {@code supports[0]}; a
+     * one-group shape's over every vertex), wrapping round the shape's end, in one loop of two
+     * vertices a step, each vertex broadcast once, {@code fma} and a running minimum, no
+     * gathers. The lanes keep the best separation and axis, resolved once as in
      * {@link #chunkedPair}. Everything vector-typed stays inside this method (see
      * {@link #packedPair}).
      *
+     * <h4>Chunks that cannot win are skipped, exactly</h4>
+     * An edge's separation is its range's least support value minus its offset, and the range's
+     * two end vertices are in the range, so the same expressions over those two vertices alone
+     * give an upper bound {@code u >= sep}, bit for bit (the minimum over a subset is not
+     * smaller, and rounding {@code - offset} and {@code + 0f} is monotonic). The chunk whose
+     * lanes hold the largest bound goes first, its best separation becomes the threshold
+     * {@code T}, and every other chunk all of whose lanes have {@code u < T} is skipped: each of
+     * its edges has {@code sep <= u < T <= } the pair's maximum, so none of them is, or ties,
+     * the winner. Every edge holding the maximum is in a chunk that runs. Since the first chunk
+     * is out of index order, a lane takes a later chunk's separation when greater, or equal at
+     * a smaller axis index; with {@link #resolve}'s smallest axis across lanes that is the
+     * scalar kernel's first axis of the maximum. On the standard workloads only the chunks
+     * facing the other shape run (two or three of W64's eight).
+     *
      * @return the best edge separation (high word, float bits) and axis code (low word)
      */
-    private static long mergeBest(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb) {
+    private static long mergeBest(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
+                                  float[] bounds, int first) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
         float[] nx = s.arrays().nx;
@@ -504,52 +525,145 @@ public final class VectorPenetration implements PenetrationKernel {
         int[] start = s.arrays().start;
         int[] count = s.arrays().count;
         int group = ScalarPenetration.MERGE_GROUP;
+        int perGroup = chunksPerGroup();
+        int chunks = (ga + gb) * perGroup;
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector bestAxis = FloatVector.zero(F);
-        for (int pass = 0; pass < 2; pass++) {
+        float threshold = Float.NEGATIVE_INFINITY;
+        // Step -1 runs the first chunk, steps 0.. the others in index order.
+        for (int step = -1; step < chunks; step++) {
+            int o = step < 0 ? first : step;
+            if (step >= 0 && o == first) {
+                continue;
+            }
+            int pass = o < ga * perGroup ? 0 : 1;
+            int q = pass == 0 ? o : o - ga * perGroup;
+            int g = q / perGroup;
+            int c = g * group + (q - g * perGroup) * L;
             int or = start[pass == 0 ? a : b];
             int oo = start[pass == 0 ? b : a];
             int kr = count[pass == 0 ? a : b];
             int ko = count[pass == 0 ? b : a];
             int groups = pass == 0 ? ga : gb;
             int[] sup = pass == 0 ? sa : sb;
-            float base = pass == 0 ? 0f : B_BASE;
-            for (int g = 0; g < groups; g++) {
-                int from = groups > 1 ? sup[g] : 0;
-                int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
-                int len = ScalarPenetration.rangeLength(from, next, ko, groups);
-                int last = Math.min((g + 1) * group, kr);
-                for (int c = g * group; c < last; c += L) {
-                    FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
-                    FloatVector vny = FloatVector.fromArray(F, ny, or + c);
-                    // Two running minima (order-free minimum, then + 0f) over the range, round
-                    // the end by a conditional subtract: one loop of ceil(len / 2) steps, whose
-                    // odd last step takes the range's last vertex twice (a repeat cannot change
-                    // a minimum), so no run split and no tail branch per group.
-                    FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
-                    FloatVector min1 = min0;
-                    for (int t = 0; t < len; t += 2) {
-                        int j0 = from + t;
-                        j0 = oo + (j0 >= ko ? j0 - ko : j0);
-                        int j1 = from + Math.min(t + 1, len - 1);
-                        j1 = oo + (j1 >= ko ? j1 - ko : j1);
-                        FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j0]), FloatVector.broadcast(F, y[j0]));
-                        FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j1]), FloatVector.broadcast(F, y[j1]));
-                        min0 = min0.blend(d0, d0.lt(min0));
-                        min1 = min1.blend(d1, d1.lt(min1));
-                    }
-                    FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
-                            FloatVector.fromArray(F, y, or + c));
-                    FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(offset).add(0f);
-                    // Strict '>' in axis order keeps the first axis of each lane's maximum.
-                    VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(last - c));
-                    best = best.blend(sep, better);
-                    bestAxis = bestAxis.blend(iota.add(base + c), better);
-                }
+            int last = Math.min((g + 1) * group, kr);
+            if (c >= last) {
+                continue;
+            }
+            int from = groups > 1 ? sup[g] : 0;
+            int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
+            int len = ScalarPenetration.rangeLength(from, next, ko, groups);
+            FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
+            FloatVector vny = FloatVector.fromArray(F, ny, or + c);
+            FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
+                    FloatVector.fromArray(F, y, or + c));
+            VectorMask<Float> valid = iota.lt(last - c);
+            if (step >= 0 && FloatVector.fromArray(F, bounds, o * L).compare(VectorOperators.LT, threshold)
+                    .or(valid.not()).allTrue()) {
+                continue;
+            }
+            // Two running minima (order-free minimum, then + 0f) over the range, round the end
+            // by a conditional subtract: one loop of ceil(len / 2) steps, whose odd last step
+            // takes the range's last vertex twice (a repeat cannot change a minimum), so no run
+            // split and no tail branch per chunk.
+            FloatVector min0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
+            FloatVector min1 = min0;
+            for (int t = 0; t < len; t += 2) {
+                int j0 = from + t;
+                j0 = oo + (j0 >= ko ? j0 - ko : j0);
+                int j1 = from + Math.min(t + 1, len - 1);
+                j1 = oo + (j1 >= ko ? j1 - ko : j1);
+                FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j0]), FloatVector.broadcast(F, y[j0]));
+                FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j1]), FloatVector.broadcast(F, y[j1]));
+                min0 = min0.blend(d0, d0.lt(min0));
+                min1 = min1.blend(d1, d1.lt(min1));
+            }
+            FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(offset).add(0f);
+            FloatVector axis = iota.add((pass == 0 ? 0f : B_BASE) + c);
+            // Greater, or equal at a smaller axis: the first axis of each lane's maximum,
+            // whatever the order the chunks ran in.
+            VectorMask<Float> better = sep.compare(VectorOperators.GT, best)
+                    .or(sep.compare(VectorOperators.EQ, best).and(axis.lt(bestAxis))).and(valid);
+            best = best.blend(sep, better);
+            bestAxis = bestAxis.blend(axis, better);
+            if (step < 0) {
+                IntVector bits = best.reinterpretAsInts();
+                int key = bits.lanewise(VectorOperators.XOR, bits.lanewise(VectorOperators.ASHR, 31)
+                        .lanewise(VectorOperators.AND, 0x7fffffff)).reduceLanes(VectorOperators.MAX);
+                threshold = Float.intBitsToFloat(key ^ ((key >> 31) & 0x7fffffff));
             }
         }
         return resolve(best, bestAxis);
+    }
+
+    /**
+     * The first pass of {@link #mergeBest}: each chunk's lanes' upper bound {@code u} (the
+     * range's two end vertices only) into {@code bounds[o L, o L + L)} for chunk {@code o}
+     * (A's chunks, then B's; {@code -inf} for a chunk past its shape's edges), and the chunk
+     * holding the largest bound, the first one {@link #mergeBest} runs.
+     */
+    private static int chunkBounds(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
+                                   float[] bounds) {
+        float[] x = s.arrays().x;
+        float[] y = s.arrays().y;
+        float[] nx = s.arrays().nx;
+        float[] ny = s.arrays().ny;
+        int[] start = s.arrays().start;
+        int[] count = s.arrays().count;
+        int group = ScalarPenetration.MERGE_GROUP;
+        int perGroup = chunksPerGroup();
+        int chunks = (ga + gb) * perGroup;
+        FloatVector iota = FloatVector.zero(F).addIndex(1);
+        // The bounds: each chunk's lanes u = least of the range's two ends - offset + 0f; the
+        // lanes keep the largest bound and its chunk (a strict '>', so a NaN bound never leads).
+        FloatVector top = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        FloatVector topChunk = FloatVector.zero(F);
+        for (int o = 0; o < chunks; o++) {
+            int pass = o < ga * perGroup ? 0 : 1;
+            int q = pass == 0 ? o : o - ga * perGroup;
+            int g = q / perGroup;
+            int c = g * group + (q - g * perGroup) * L;
+            int or = start[pass == 0 ? a : b];
+            int oo = start[pass == 0 ? b : a];
+            int kr = count[pass == 0 ? a : b];
+            int ko = count[pass == 0 ? b : a];
+            int groups = pass == 0 ? ga : gb;
+            int[] sup = pass == 0 ? sa : sb;
+            int last = Math.min((g + 1) * group, kr);
+            if (c >= last) {
+                FloatVector.broadcast(F, Float.NEGATIVE_INFINITY).intoArray(bounds, o * L);
+                continue;
+            }
+            int from = groups > 1 ? sup[g] : 0;
+            int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
+            int len = ScalarPenetration.rangeLength(from, next, ko, groups);
+            int j0 = oo + from;
+            int j1 = from + len - 1;
+            j1 = oo + (j1 >= ko ? j1 - ko : j1);
+            FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
+            FloatVector vny = FloatVector.fromArray(F, ny, or + c);
+            FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j0]), FloatVector.broadcast(F, y[j0]));
+            FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j1]), FloatVector.broadcast(F, y[j1]));
+            FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
+                    FloatVector.fromArray(F, y, or + c));
+            FloatVector u = d0.blend(d1, d1.lt(d0)).sub(offset).add(0f);
+            u.intoArray(bounds, o * L);
+            VectorMask<Float> higher = u.compare(VectorOperators.GT, top).and(iota.lt(last - c));
+            top = top.blend(u, higher);
+            topChunk = topChunk.blend((float) o, higher);
+        }
+        IntVector topBits = top.reinterpretAsInts();
+        IntVector topKey = topBits.lanewise(VectorOperators.XOR,
+                topBits.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.AND, 0x7fffffff));
+        return (int) Float.intBitsToFloat(topChunk.reinterpretAsInts()
+                .blend(Integer.MAX_VALUE, topKey.lt(topKey.reduceLanes(VectorOperators.MAX)))
+                .reduceLanes(VectorOperators.MIN));
+    }
+
+    /** Vectors per merge-class group: {@link ScalarPenetration#MERGE_GROUP} edges in L lanes. */
+    private static int chunksPerGroup() {
+        return (ScalarPenetration.MERGE_GROUP + L - 1) / L;
     }
 
     /** Best edge separation (high word, float bits) and axis code (low word) of pair (a, b). */

@@ -131,6 +131,139 @@ class MergeRangesSimdTest {
     }
 
     /**
+     * Centrally symmetric lattice polygons (40 to 80 vertices, so the merge class) against
+     * translated copies of themselves: every edge of one shape is exactly parallel to an edge of
+     * the other, and the edge separations tie exactly across chunks (A's edge against B's, and
+     * edges on opposite sides of one shape). The SIMD kernel runs the chunk of the largest bound
+     * first and skips chunks that cannot win; ties must still go to the first axis, as in the
+     * scalar kernel. The test checks that such cross-chunk ties at the maximum do occur.
+     */
+    @Test
+    void latticeCopiesWithTiesAcrossChunksGiveTheScalarBits() {
+        SplittableRandom rnd = new SplittableRandom(2024);
+        ConvexPolygons.Builder b = ConvexPolygons.builder();
+        int n = 0;
+        List<int[]> pairList = new ArrayList<>();
+        for (int shape = 0; shape < 40; shape++) {
+            float[] xy = latticeSymmetric(rnd, 20 + rnd.nextInt(21));
+            b.add(xy);
+            int a = n++;
+            for (int copy = 0; copy < 6; copy++) {
+                float[] moved = xy.clone();
+                int tx = rnd.nextInt(-60, 61);
+                int ty = rnd.nextInt(-60, 61);
+                for (int i = 0; i < moved.length; i += 2) {
+                    moved[i] += tx;
+                    moved[i + 1] += ty;
+                }
+                b.add(moved);
+                pairList.add(new int[] {a, n});
+                pairList.add(new int[] {n, a});
+                n++;
+            }
+        }
+        ConvexPolygons s = b.build();
+        int[] as = new int[pairList.size()];
+        int[] bs = new int[pairList.size()];
+        for (int i = 0; i < as.length; i++) {
+            as[i] = pairList.get(i)[0];
+            bs[i] = pairList.get(i)[1];
+        }
+        PairBatch pairs = PairBatch.of(as, bs, s);
+        Penetrations scalar = new Penetrations(as.length);
+        Penetrations simd = new Penetrations(as.length);
+        assertEquals(ScalarPenetration.INSTANCE.penetrations(s, pairs, scalar),
+                VectorPenetration.INSTANCE.penetrations(s, pairs, simd));
+        assertSameMtv(scalar, simd, as.length, "lattice copies");
+        int tied = 0;
+        for (int i = 0; i < as.length; i++) {
+            tied += tiesAcrossChunks(s, as[i], bs[i]) ? 1 : 0;
+        }
+        assertTrue(tied >= 20, "pairs whose maximum ties across chunks: " + tied);
+    }
+
+    /**
+     * A convex polygon of {@code 2 h} vertices whose edges are distinct primitive lattice
+     * directions, sorted by angle, then the same edges negated: centrally symmetric, integer
+     * vertices.
+     */
+    private static float[] latticeSymmetric(SplittableRandom rnd, int h) {
+        List<int[]> dirs = new ArrayList<>();
+        for (int dx = -7; dx <= 7; dx++) {
+            for (int dy = 0; dy <= 7; dy++) {
+                if ((dy > 0 || dx > 0) && gcd(Math.abs(dx), dy) == 1) {
+                    dirs.add(new int[] {dx, dy});
+                }
+            }
+        }
+        dirs.sort((p, q) -> Double.compare(Math.atan2(p[1], p[0]), Math.atan2(q[1], q[0])));
+        boolean[] take = new boolean[dirs.size()];
+        int taken = 0;
+        while (taken < h) {
+            int i = rnd.nextInt(dirs.size());
+            if (!take[i]) {
+                take[i] = true;
+                taken++;
+            }
+        }
+        float[] xy = new float[4 * h];
+        int x = 0;
+        int y = 0;
+        int v = 0;
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            for (int i = 0; i < dirs.size(); i++) {
+                if (take[i]) {
+                    xy[2 * v] = x;
+                    xy[2 * v + 1] = y;
+                    v++;
+                    x += sign * dirs.get(i)[0];
+                    y += sign * dirs.get(i)[1];
+                }
+            }
+        }
+        return xy;
+    }
+
+    private static int gcd(int p, int q) {
+        return q == 0 ? p : gcd(q, p % q);
+    }
+
+    /**
+     * Whether the largest edge separation of pair (a, b) (the support form over all vertices,
+     * A's edges then B's) is held by edges in two different chunks of
+     * {@link ScalarPenetration#MERGE_GROUP} edges.
+     */
+    private static boolean tiesAcrossChunks(ConvexPolygons s, int a, int b) {
+        float best = Float.NEGATIVE_INFINITY;
+        int firstChunk = -1;
+        boolean tie = false;
+        for (int side = 0; side < 2; side++) {
+            int ref = side == 0 ? a : b;
+            int other = side == 0 ? b : a;
+            int or = s.arrays().start[ref];
+            int oo = s.arrays().start[other];
+            for (int i = 0; i < s.arrays().count[ref]; i++) {
+                float nx = s.arrays().nx[or + i];
+                float ny = s.arrays().ny[or + i];
+                float min = Float.POSITIVE_INFINITY;
+                for (int j = 0; j < s.arrays().count[other]; j++) {
+                    min = Math.min(min, Math.fma(nx, s.arrays().x[oo + j], ny * s.arrays().y[oo + j]));
+                }
+                float sep = min - Math.fma(nx, s.arrays().x[or + i], ny * s.arrays().y[or + i]) + 0f;
+                int chunk = side * 1000 + i / ScalarPenetration.MERGE_GROUP;
+                if (sep > best) {
+                    best = sep;
+                    firstChunk = chunk;
+                    tie = false;
+                } else if (sep == best && chunk != firstChunk) {
+                    tie = true;
+                }
+            }
+        }
+        return tie;
+    }
+
+    /**
      * Regular polygons in one orientation: edges of the two shapes exactly parallel or nearly
      * so, so that projections tie and a group start's support index is decided by the first-index
      * rule (and a range may turn backwards and wrap round).

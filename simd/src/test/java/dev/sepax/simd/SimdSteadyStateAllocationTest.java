@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * Once compiled, the SIMD batch kernels allocate nothing per batch, also when the batch ends at
  * the end of the output arrays (a masked store there once took the Vector API's checked path
  * and boxed a mask: 48 B per MTV batch) and when all three kernels share one JVM's profile, as
- * in an engine.
+ * in an engine, and in the merge class (64 vertices).
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class SimdSteadyStateAllocationTest {
@@ -32,17 +32,18 @@ class SimdSteadyStateAllocationTest {
         assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter");
         com.sun.management.ThreadMXBean counter = (com.sun.management.ThreadMXBean) bean;
         assumeTrue(counter.isThreadAllocatedMemorySupported() && counter.isThreadAllocatedMemoryEnabled());
-        for (int k : new int[] {4, 8}) {
+        for (int k : new int[] {4, 8, 64}) {
             SplittableRandom rnd = new SplittableRandom(k);
             ConvexPolygons.Builder b = ConvexPolygons.builder();
             int shapes = 512;
             for (int i = 0; i < shapes; i++) {
-                // k vertices exactly, so every shape has capacity k: the lanes-across-pairs path.
+                // k vertices exactly, so every shape has capacity k: the lanes-across-pairs path
+                // at 4 and 8, the merge class at 64.
                 b.add(Scenes.convex(rnd, k, rnd.nextDouble(0, 40), rnd.nextDouble(0, 40), rnd.nextDouble(1, 4)));
             }
             ConvexPolygons s = b.build();
             PairBatch pairs = new PairBatch(s, 0);
-            for (int p = 0; p < 4096; p++) {
+            for (int p = 0; p < (k > 8 ? 512 : 4096); p++) {
                 pairs.add(rnd.nextInt(shapes), rnd.nextInt(shapes));
             }
             Velocities v = new Velocities(shapes);
