@@ -263,32 +263,32 @@ public final class VectorDistance implements DistanceKernel {
     private static int tail(float[] r, float[] radius, GjkLanes g, Distances out, int first) {
         // Loaded once, before the branch: a second load after it was merged with this one by
         // C2, and the vector merged from the two paths was boxed.
-        FloatVector exit = row(r, GjkLanes.EXIT);
+        FloatVector exit = FloatVector.fromArray(F, r, GjkLanes.EXIT);
         if (first >= 0) {
             // The two int outputs (small whole numbers) by the 1.5 * 2^23 trick of
             // GjkLanes#lanesOf: a vector float-to-int conversion is not compiled to an
             // instruction here (it allocates). First in the method, within C2's inlining budget.
             FloatVector magic = FloatVector.broadcast(F, GjkLanes.MAGIC);
             IntVector magicBits = IntVector.broadcast(I, GjkLanes.MAGIC_BITS);
-            row(r, GjkLanes.ITER).add(magic).reinterpretAsInts().sub(magicBits).intoArray(out.iterationCounts(), first);
+            FloatVector.fromArray(F, r, GjkLanes.ITER).add(magic).reinterpretAsInts().sub(magicBits).intoArray(out.iterationCounts(), first);
             exit.add(magic).reinterpretAsInts().sub(magicBits).intoArray(out.exits(), first);
         }
-        FloatVector n = row(r, GjkLanes.N);
+        FloatVector n = FloatVector.fromArray(F, r, GjkLanes.N);
         VectorMask<Float> two = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
         VectorMask<Float> three = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
-        FloatVector w1 = row(r, GjkLanes.W1);
-        FloatVector w2 = row(r, GjkLanes.W2);
-        FloatVector w3 = row(r, GjkLanes.W3);
-        FloatVector ax1 = row(r, GjkLanes.AX1);
-        FloatVector ay1 = row(r, GjkLanes.AY1);
-        FloatVector sx = w1.mul(ax1).add(w2.mul(row(r, GjkLanes.AX2)));
-        FloatVector sy = w1.mul(ay1).add(w2.mul(row(r, GjkLanes.AY2)));
-        FloatVector pax = ax1.blend(sx, two).blend(sx.add(w3.mul(row(r, GjkLanes.AX3))), three);
-        FloatVector pay = ay1.blend(sy, two).blend(sy.add(w3.mul(row(r, GjkLanes.AY3))), three);
-        FloatVector bx1 = row(r, GjkLanes.BX1);
-        FloatVector by1 = row(r, GjkLanes.BY1);
-        FloatVector pbx = bx1.blend(w1.mul(bx1).add(w2.mul(row(r, GjkLanes.BX2))), two).blend(pax, three);
-        FloatVector pby = by1.blend(w1.mul(by1).add(w2.mul(row(r, GjkLanes.BY2))), two).blend(pay, three);
+        FloatVector w1 = FloatVector.fromArray(F, r, GjkLanes.W1);
+        FloatVector w2 = FloatVector.fromArray(F, r, GjkLanes.W2);
+        FloatVector w3 = FloatVector.fromArray(F, r, GjkLanes.W3);
+        FloatVector ax1 = FloatVector.fromArray(F, r, GjkLanes.AX1);
+        FloatVector ay1 = FloatVector.fromArray(F, r, GjkLanes.AY1);
+        FloatVector sx = w1.mul(ax1).add(w2.mul(FloatVector.fromArray(F, r, GjkLanes.AX2)));
+        FloatVector sy = w1.mul(ay1).add(w2.mul(FloatVector.fromArray(F, r, GjkLanes.AY2)));
+        FloatVector pax = ax1.blend(sx, two).blend(sx.add(w3.mul(FloatVector.fromArray(F, r, GjkLanes.AX3))), three);
+        FloatVector pay = ay1.blend(sy, two).blend(sy.add(w3.mul(FloatVector.fromArray(F, r, GjkLanes.AY3))), three);
+        FloatVector bx1 = FloatVector.fromArray(F, r, GjkLanes.BX1);
+        FloatVector by1 = FloatVector.fromArray(F, r, GjkLanes.BY1);
+        FloatVector pbx = bx1.blend(w1.mul(bx1).add(w2.mul(FloatVector.fromArray(F, r, GjkLanes.BX2))), two).blend(pax, three);
+        FloatVector pby = by1.blend(w1.mul(by1).add(w2.mul(FloatVector.fromArray(F, r, GjkLanes.BY2))), two).blend(pay, three);
         FloatVector zero = FloatVector.zero(F);
         FloatVector cx = pbx.sub(pax);
         FloatVector cy = pby.sub(pay);
@@ -361,19 +361,19 @@ public final class VectorDistance implements DistanceKernel {
      * one point get W2 = W3 = 0, lanes of two W3 = 0 (the tail reads none of them).
      */
     private static void weights(float[] r) {
-        FloatVector n = row(r, GjkLanes.N);
-        FloatVector ax1 = row(r, GjkLanes.AX1);
-        FloatVector ay1 = row(r, GjkLanes.AY1);
-        FloatVector bx1 = row(r, GjkLanes.BX1);
-        FloatVector by1 = row(r, GjkLanes.BY1);
-        FloatVector ax2 = row(r, GjkLanes.AX2);
-        FloatVector ay2 = row(r, GjkLanes.AY2);
-        FloatVector bx2 = row(r, GjkLanes.BX2);
-        FloatVector by2 = row(r, GjkLanes.BY2);
-        FloatVector ax3 = row(r, GjkLanes.AX3);
-        FloatVector ay3 = row(r, GjkLanes.AY3);
-        FloatVector bx3 = row(r, GjkLanes.BX3);
-        FloatVector by3 = row(r, GjkLanes.BY3);
+        FloatVector n = FloatVector.fromArray(F, r, GjkLanes.N);
+        FloatVector ax1 = FloatVector.fromArray(F, r, GjkLanes.AX1);
+        FloatVector ay1 = FloatVector.fromArray(F, r, GjkLanes.AY1);
+        FloatVector bx1 = FloatVector.fromArray(F, r, GjkLanes.BX1);
+        FloatVector by1 = FloatVector.fromArray(F, r, GjkLanes.BY1);
+        FloatVector ax2 = FloatVector.fromArray(F, r, GjkLanes.AX2);
+        FloatVector ay2 = FloatVector.fromArray(F, r, GjkLanes.AY2);
+        FloatVector bx2 = FloatVector.fromArray(F, r, GjkLanes.BX2);
+        FloatVector by2 = FloatVector.fromArray(F, r, GjkLanes.BY2);
+        FloatVector ax3 = FloatVector.fromArray(F, r, GjkLanes.AX3);
+        FloatVector ay3 = FloatVector.fromArray(F, r, GjkLanes.AY3);
+        FloatVector bx3 = FloatVector.fromArray(F, r, GjkLanes.BX3);
+        FloatVector by3 = FloatVector.fromArray(F, r, GjkLanes.BY3);
         VectorMask<Float> two = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
         VectorMask<Float> three = n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
         FloatVector w1x = bx1.sub(ax1);
@@ -400,10 +400,6 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector.broadcast(F, 1f).blend(u.div(s), two).blend(t1.div(sum), three).intoArray(r, GjkLanes.W1);
         zero.blend(v.div(s), two).blend(t2.div(sum), three).intoArray(r, GjkLanes.W2);
         zero.blend(t3.div(sum), three).intoArray(r, GjkLanes.W3);
-    }
-
-    private static FloatVector row(float[] r, int offset) {
-        return FloatVector.fromArray(F, r, offset);
     }
 
     /**
@@ -459,12 +455,12 @@ public final class VectorDistance implements DistanceKernel {
     private static void momentum(float[] r) {
         FloatVector zero = FloatVector.zero(F);
         FloatVector one = FloatVector.broadcast(F, 1f);
-        FloatVector kf = row(r, GjkLanes.ITER).sub(one);
-        VectorMask<Float> on = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero)
-                .and(row(r, GjkLanes.ACC).compare(VectorOperators.EQ, one))
+        FloatVector kf = FloatVector.fromArray(F, r, GjkLanes.ITER).sub(one);
+        VectorMask<Float> on = FloatVector.fromArray(F, r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero)
+                .and(FloatVector.fromArray(F, r, GjkLanes.ACC).compare(VectorOperators.EQ, one))
                 .and(kf.compare(VectorOperators.GT, zero));
-        FloatVector dx = row(r, GjkLanes.DX);
-        FloatVector dy = row(r, GjkLanes.DY);
+        FloatVector dx = FloatVector.fromArray(F, r, GjkLanes.DX);
+        FloatVector dy = FloatVector.fromArray(F, r, GjkLanes.DY);
         if (!on.anyTrue()) {
             dx.intoArray(r, GjkLanes.SX);
             dy.intoArray(r, GjkLanes.SY);
@@ -473,21 +469,21 @@ public final class VectorDistance implements DistanceKernel {
         }
         // Every load first: with the last ones after the arithmetic, C2 ran past its inlining
         // budget before reaching them and boxed them.
-        FloatVector bx1 = row(r, GjkLanes.BX1);
-        FloatVector ax1 = row(r, GjkLanes.AX1);
-        FloatVector by1 = row(r, GjkLanes.BY1);
-        FloatVector ay1 = row(r, GjkLanes.AY1);
-        FloatVector bx2 = row(r, GjkLanes.BX2);
-        FloatVector ax2 = row(r, GjkLanes.AX2);
-        FloatVector by2 = row(r, GjkLanes.BY2);
-        FloatVector ay2 = row(r, GjkLanes.AY2);
-        FloatVector a1 = row(r, GjkLanes.W1);
-        FloatVector a2 = row(r, GjkLanes.W2);
-        FloatVector n = row(r, GjkLanes.N);
-        FloatVector wx = row(r, GjkLanes.WX);
-        FloatVector wy = row(r, GjkLanes.WY);
-        FloatVector qx = row(r, GjkLanes.QX);
-        FloatVector qy = row(r, GjkLanes.QY);
+        FloatVector bx1 = FloatVector.fromArray(F, r, GjkLanes.BX1);
+        FloatVector ax1 = FloatVector.fromArray(F, r, GjkLanes.AX1);
+        FloatVector by1 = FloatVector.fromArray(F, r, GjkLanes.BY1);
+        FloatVector ay1 = FloatVector.fromArray(F, r, GjkLanes.AY1);
+        FloatVector bx2 = FloatVector.fromArray(F, r, GjkLanes.BX2);
+        FloatVector ax2 = FloatVector.fromArray(F, r, GjkLanes.AX2);
+        FloatVector by2 = FloatVector.fromArray(F, r, GjkLanes.BY2);
+        FloatVector ay2 = FloatVector.fromArray(F, r, GjkLanes.AY2);
+        FloatVector a1 = FloatVector.fromArray(F, r, GjkLanes.W1);
+        FloatVector a2 = FloatVector.fromArray(F, r, GjkLanes.W2);
+        FloatVector n = FloatVector.fromArray(F, r, GjkLanes.N);
+        FloatVector wx = FloatVector.fromArray(F, r, GjkLanes.WX);
+        FloatVector wy = FloatVector.fromArray(F, r, GjkLanes.WY);
+        FloatVector qx = FloatVector.fromArray(F, r, GjkLanes.QX);
+        FloatVector qy = FloatVector.fromArray(F, r, GjkLanes.QY);
         FloatVector mom = kf.add(FloatVector.broadcast(F, 2f)).div(kf.add(FloatVector.broadcast(F, 3f)));
         FloatVector rest = one.sub(mom);
         FloatVector w1x = bx1.sub(ax1);
@@ -513,27 +509,27 @@ public final class VectorDistance implements DistanceKernel {
     private static void accept(float[] r) {
         FloatVector zero = FloatVector.zero(F);
         FloatVector one = FloatVector.broadcast(F, 1f);
-        VectorMask<Float> redo = row(r, GjkLanes.RETRY).compare(VectorOperators.GT, zero);
-        VectorMask<Float> taken = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero).and(redo.not());
+        VectorMask<Float> redo = FloatVector.fromArray(F, r, GjkLanes.RETRY).compare(VectorOperators.GT, zero);
+        VectorMask<Float> taken = FloatVector.fromArray(F, r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero).and(redo.not());
         // A failed momentum step drops momentum for good (see momentumGuards).
-        row(r, GjkLanes.ACC).blend(zero, redo).intoArray(r, GjkLanes.ACC);
-        FloatVector nx = row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX));
-        FloatVector ny = row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY));
-        FloatVector near = row(r, GjkLanes.NEAR);
+        FloatVector.fromArray(F, r, GjkLanes.ACC).blend(zero, redo).intoArray(r, GjkLanes.ACC);
+        FloatVector nx = FloatVector.fromArray(F, r, GjkLanes.NBX).sub(FloatVector.fromArray(F, r, GjkLanes.NAX));
+        FloatVector ny = FloatVector.fromArray(F, r, GjkLanes.NBY).sub(FloatVector.fromArray(F, r, GjkLanes.NAY));
+        FloatVector near = FloatVector.fromArray(F, r, GjkLanes.NEAR);
         VectorMask<Float> test = taken.and(near.compare(VectorOperators.EQ, one));
         if (test.anyTrue()) {
-            FloatVector dx = row(r, GjkLanes.DX);
-            FloatVector dy = row(r, GjkLanes.DY);
-            FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
-                    .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
+            FloatVector dx = FloatVector.fromArray(F, r, GjkLanes.DX);
+            FloatVector dy = FloatVector.fromArray(F, r, GjkLanes.DY);
+            FloatVector base = dx.mul(FloatVector.fromArray(F, r, GjkLanes.BX1).sub(FloatVector.fromArray(F, r, GjkLanes.AX1)))
+                    .add(dy.mul(FloatVector.fromArray(F, r, GjkLanes.BY1).sub(FloatVector.fromArray(F, r, GjkLanes.AY1))));
             FloatVector progress = dx.mul(nx).add(dy.mul(ny)).sub(base);
             VectorMask<Float> close = base.add(progress).abs().compare(VectorOperators.LE,
                     base.abs().mul(FloatVector.broadcast(F, ScalarDistance.PROXIMITY_BAND)));
-            row(r, GjkLanes.ACC).blend(zero.blend(one, close), test).intoArray(r, GjkLanes.ACC);
+            FloatVector.fromArray(F, r, GjkLanes.ACC).blend(zero.blend(one, close), test).intoArray(r, GjkLanes.ACC);
             near.blend(zero, test).intoArray(r, GjkLanes.NEAR);
         }
         // The search direction (largest component 1) and the support point, where momentum goes on.
-        VectorMask<Float> keep = taken.and(row(r, GjkLanes.ACC).compare(VectorOperators.EQ, one));
+        VectorMask<Float> keep = taken.and(FloatVector.fromArray(F, r, GjkLanes.ACC).compare(VectorOperators.EQ, one));
         if (!keep.anyTrue()) {
             return;
         }
@@ -542,8 +538,8 @@ public final class VectorDistance implements DistanceKernel {
         // C2 boxed: past its inlining budget).
         nx.intoArray(r, GjkLanes.WX);
         ny.intoArray(r, GjkLanes.WY);
-        FloatVector sx = row(r, GjkLanes.SX);
-        FloatVector sy = row(r, GjkLanes.SY);
+        FloatVector sx = FloatVector.fromArray(F, r, GjkLanes.SX);
+        FloatVector sy = FloatVector.fromArray(F, r, GjkLanes.SY);
         FloatVector mq = sx.abs().max(sy.abs());
         sx.div(mq).intoArray(r, GjkLanes.QX);
         sy.div(mq).intoArray(r, GjkLanes.QY);
@@ -551,31 +547,31 @@ public final class VectorDistance implements DistanceKernel {
 
     /** Saves the simplex's support pairs (for the repeated-support guard), then solves the n = 2 lanes. */
     private static void saveAndSolveSegment(float[] r) {
-        VectorMask<Float> active = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
-        FloatVector n = row(r, GjkLanes.N);
+        VectorMask<Float> active = FloatVector.fromArray(F, r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        FloatVector n = FloatVector.fromArray(F, r, GjkLanes.N);
         n.intoArray(r, GjkLanes.SN);
-        FloatVector ia1 = row(r, GjkLanes.IA1);
-        FloatVector ib1 = row(r, GjkLanes.IB1);
-        FloatVector ia2 = row(r, GjkLanes.IA2);
-        FloatVector ib2 = row(r, GjkLanes.IB2);
+        FloatVector ia1 = FloatVector.fromArray(F, r, GjkLanes.IA1);
+        FloatVector ib1 = FloatVector.fromArray(F, r, GjkLanes.IB1);
+        FloatVector ia2 = FloatVector.fromArray(F, r, GjkLanes.IA2);
+        FloatVector ib2 = FloatVector.fromArray(F, r, GjkLanes.IB2);
         ia1.intoArray(r, GjkLanes.SA1);
         ib1.intoArray(r, GjkLanes.SB1);
         ia2.intoArray(r, GjkLanes.SA2);
         ib2.intoArray(r, GjkLanes.SB2);
-        row(r, GjkLanes.IA3).intoArray(r, GjkLanes.SA3);
-        row(r, GjkLanes.IB3).intoArray(r, GjkLanes.SB3);
+        FloatVector.fromArray(F, r, GjkLanes.IA3).intoArray(r, GjkLanes.SA3);
+        FloatVector.fromArray(F, r, GjkLanes.IB3).intoArray(r, GjkLanes.SB3);
         VectorMask<Float> two = active.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
         if (!two.anyTrue()) {
             return;
         }
-        FloatVector ax1 = row(r, GjkLanes.AX1);
-        FloatVector ay1 = row(r, GjkLanes.AY1);
-        FloatVector bx1 = row(r, GjkLanes.BX1);
-        FloatVector by1 = row(r, GjkLanes.BY1);
-        FloatVector ax2 = row(r, GjkLanes.AX2);
-        FloatVector ay2 = row(r, GjkLanes.AY2);
-        FloatVector bx2 = row(r, GjkLanes.BX2);
-        FloatVector by2 = row(r, GjkLanes.BY2);
+        FloatVector ax1 = FloatVector.fromArray(F, r, GjkLanes.AX1);
+        FloatVector ay1 = FloatVector.fromArray(F, r, GjkLanes.AY1);
+        FloatVector bx1 = FloatVector.fromArray(F, r, GjkLanes.BX1);
+        FloatVector by1 = FloatVector.fromArray(F, r, GjkLanes.BY1);
+        FloatVector ax2 = FloatVector.fromArray(F, r, GjkLanes.AX2);
+        FloatVector ay2 = FloatVector.fromArray(F, r, GjkLanes.AY2);
+        FloatVector bx2 = FloatVector.fromArray(F, r, GjkLanes.BX2);
+        FloatVector by2 = FloatVector.fromArray(F, r, GjkLanes.BY2);
         FloatVector w1x = bx1.sub(ax1);
         FloatVector w1y = by1.sub(ay1);
         FloatVector w2x = bx2.sub(ax2);
@@ -605,16 +601,16 @@ public final class VectorDistance implements DistanceKernel {
      * triangle steps are then skipped).
      */
     private static boolean triangleTerms(float[] r) {
-        if (!row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
-                .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f))).anyTrue()) {
+        if (!FloatVector.fromArray(F, r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
+                .and(FloatVector.fromArray(F, r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f))).anyTrue()) {
             return false;
         }
-        FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
-        FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
-        FloatVector w2x = row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2));
-        FloatVector w2y = row(r, GjkLanes.BY2).sub(row(r, GjkLanes.AY2));
-        FloatVector w3x = row(r, GjkLanes.BX3).sub(row(r, GjkLanes.AX3));
-        FloatVector w3y = row(r, GjkLanes.BY3).sub(row(r, GjkLanes.AY3));
+        FloatVector w1x = FloatVector.fromArray(F, r, GjkLanes.BX1).sub(FloatVector.fromArray(F, r, GjkLanes.AX1));
+        FloatVector w1y = FloatVector.fromArray(F, r, GjkLanes.BY1).sub(FloatVector.fromArray(F, r, GjkLanes.AY1));
+        FloatVector w2x = FloatVector.fromArray(F, r, GjkLanes.BX2).sub(FloatVector.fromArray(F, r, GjkLanes.AX2));
+        FloatVector w2y = FloatVector.fromArray(F, r, GjkLanes.BY2).sub(FloatVector.fromArray(F, r, GjkLanes.AY2));
+        FloatVector w3x = FloatVector.fromArray(F, r, GjkLanes.BX3).sub(FloatVector.fromArray(F, r, GjkLanes.AX3));
+        FloatVector w3y = FloatVector.fromArray(F, r, GjkLanes.BY3).sub(FloatVector.fromArray(F, r, GjkLanes.AY3));
         FloatVector e12x = w2x.sub(w1x);
         FloatVector e12y = w2y.sub(w1y);
         w2x.mul(e12x).add(w2y.mul(e12y)).intoArray(r, GjkLanes.U12);
@@ -642,18 +638,18 @@ public final class VectorDistance implements DistanceKernel {
      * 8 degenerate), and the exit code of the lanes that end here.
      */
     private static void triangleRegions(float[] r) {
-        FloatVector exit = row(r, GjkLanes.EXIT);
+        FloatVector exit = FloatVector.fromArray(F, r, GjkLanes.EXIT);
         VectorMask<Float> three = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
-                .and(row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f)));
-        FloatVector u12 = row(r, GjkLanes.U12);
-        FloatVector v12 = row(r, GjkLanes.V12);
-        FloatVector u13 = row(r, GjkLanes.U13);
-        FloatVector v13 = row(r, GjkLanes.V13);
-        FloatVector u23 = row(r, GjkLanes.U23);
-        FloatVector v23 = row(r, GjkLanes.V23);
-        FloatVector t1 = row(r, GjkLanes.T1);
-        FloatVector t2 = row(r, GjkLanes.T2);
-        FloatVector t3 = row(r, GjkLanes.T3);
+                .and(FloatVector.fromArray(F, r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f)));
+        FloatVector u12 = FloatVector.fromArray(F, r, GjkLanes.U12);
+        FloatVector v12 = FloatVector.fromArray(F, r, GjkLanes.V12);
+        FloatVector u13 = FloatVector.fromArray(F, r, GjkLanes.U13);
+        FloatVector v13 = FloatVector.fromArray(F, r, GjkLanes.V13);
+        FloatVector u23 = FloatVector.fromArray(F, r, GjkLanes.U23);
+        FloatVector v23 = FloatVector.fromArray(F, r, GjkLanes.V23);
+        FloatVector t1 = FloatVector.fromArray(F, r, GjkLanes.T1);
+        FloatVector t2 = FloatVector.fromArray(F, r, GjkLanes.T2);
+        FloatVector t3 = FloatVector.fromArray(F, r, GjkLanes.T3);
         VectorMask<Float> r1 = v12.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)).and(v13.compare(VectorOperators.LE, FloatVector.broadcast(F, 0f)));
         VectorMask<Float> taken = r1;
         VectorMask<Float> r12 = taken.not().and(u12.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f)))
@@ -689,7 +685,7 @@ public final class VectorDistance implements DistanceKernel {
 
     /** The slot moves of the triangle regions: slot 2 from 3 (edge 13); slot 1 from 2 (w2) or from 3 (w3, edge 23). */
     private static void solveTriangleMoves(float[] r) {
-        FloatVector region = row(r, GjkLanes.REGION);
+        FloatVector region = FloatVector.fromArray(F, r, GjkLanes.REGION);
         VectorMask<Float> r13 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 3f));
         VectorMask<Float> r2 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 4f));
         VectorMask<Float> from3 = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 5f)).or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 6f)));
@@ -699,34 +695,34 @@ public final class VectorDistance implements DistanceKernel {
                 .or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 8f)));
         VectorMask<Float> edge = region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)).or(r13)
                 .or(region.compare(VectorOperators.EQ, FloatVector.broadcast(F, 6f)));
-        row(r, GjkLanes.N).blend(FloatVector.broadcast(F, 1f), vertex).blend(FloatVector.broadcast(F, 2f), edge)
+        FloatVector.fromArray(F, r, GjkLanes.N).blend(FloatVector.broadcast(F, 1f), vertex).blend(FloatVector.broadcast(F, 2f), edge)
                 .intoArray(r, GjkLanes.N);
         if (!r13.or(r2).or(from3).anyTrue()) {
             return;
         }
-        FloatVector ia2 = row(r, GjkLanes.IA2);
-        FloatVector ia3 = row(r, GjkLanes.IA3);
-        row(r, GjkLanes.IA1).blend(ia2, r2).blend(ia3, from3).intoArray(r, GjkLanes.IA1);
+        FloatVector ia2 = FloatVector.fromArray(F, r, GjkLanes.IA2);
+        FloatVector ia3 = FloatVector.fromArray(F, r, GjkLanes.IA3);
+        FloatVector.fromArray(F, r, GjkLanes.IA1).blend(ia2, r2).blend(ia3, from3).intoArray(r, GjkLanes.IA1);
         ia2.blend(ia3, r13).intoArray(r, GjkLanes.IA2);
-        FloatVector ib2 = row(r, GjkLanes.IB2);
-        FloatVector ib3 = row(r, GjkLanes.IB3);
-        row(r, GjkLanes.IB1).blend(ib2, r2).blend(ib3, from3).intoArray(r, GjkLanes.IB1);
+        FloatVector ib2 = FloatVector.fromArray(F, r, GjkLanes.IB2);
+        FloatVector ib3 = FloatVector.fromArray(F, r, GjkLanes.IB3);
+        FloatVector.fromArray(F, r, GjkLanes.IB1).blend(ib2, r2).blend(ib3, from3).intoArray(r, GjkLanes.IB1);
         ib2.blend(ib3, r13).intoArray(r, GjkLanes.IB2);
-        FloatVector ax2 = row(r, GjkLanes.AX2);
-        FloatVector ax3 = row(r, GjkLanes.AX3);
-        row(r, GjkLanes.AX1).blend(ax2, r2).blend(ax3, from3).intoArray(r, GjkLanes.AX1);
+        FloatVector ax2 = FloatVector.fromArray(F, r, GjkLanes.AX2);
+        FloatVector ax3 = FloatVector.fromArray(F, r, GjkLanes.AX3);
+        FloatVector.fromArray(F, r, GjkLanes.AX1).blend(ax2, r2).blend(ax3, from3).intoArray(r, GjkLanes.AX1);
         ax2.blend(ax3, r13).intoArray(r, GjkLanes.AX2);
-        FloatVector ay2 = row(r, GjkLanes.AY2);
-        FloatVector ay3 = row(r, GjkLanes.AY3);
-        row(r, GjkLanes.AY1).blend(ay2, r2).blend(ay3, from3).intoArray(r, GjkLanes.AY1);
+        FloatVector ay2 = FloatVector.fromArray(F, r, GjkLanes.AY2);
+        FloatVector ay3 = FloatVector.fromArray(F, r, GjkLanes.AY3);
+        FloatVector.fromArray(F, r, GjkLanes.AY1).blend(ay2, r2).blend(ay3, from3).intoArray(r, GjkLanes.AY1);
         ay2.blend(ay3, r13).intoArray(r, GjkLanes.AY2);
-        FloatVector bx2 = row(r, GjkLanes.BX2);
-        FloatVector bx3 = row(r, GjkLanes.BX3);
-        row(r, GjkLanes.BX1).blend(bx2, r2).blend(bx3, from3).intoArray(r, GjkLanes.BX1);
+        FloatVector bx2 = FloatVector.fromArray(F, r, GjkLanes.BX2);
+        FloatVector bx3 = FloatVector.fromArray(F, r, GjkLanes.BX3);
+        FloatVector.fromArray(F, r, GjkLanes.BX1).blend(bx2, r2).blend(bx3, from3).intoArray(r, GjkLanes.BX1);
         bx2.blend(bx3, r13).intoArray(r, GjkLanes.BX2);
-        FloatVector by2 = row(r, GjkLanes.BY2);
-        FloatVector by3 = row(r, GjkLanes.BY3);
-        row(r, GjkLanes.BY1).blend(by2, r2).blend(by3, from3).intoArray(r, GjkLanes.BY1);
+        FloatVector by2 = FloatVector.fromArray(F, r, GjkLanes.BY2);
+        FloatVector by3 = FloatVector.fromArray(F, r, GjkLanes.BY3);
+        FloatVector.fromArray(F, r, GjkLanes.BY1).blend(by2, r2).blend(by3, from3).intoArray(r, GjkLanes.BY1);
         by2.blend(by3, r13).intoArray(r, GjkLanes.BY2);
     }
 
@@ -736,13 +732,13 @@ public final class VectorDistance implements DistanceKernel {
      * lane is still live.
      */
     private static boolean direction(float[] r) {
-        FloatVector exit = row(r, GjkLanes.EXIT);
+        FloatVector exit = FloatVector.fromArray(F, r, GjkLanes.EXIT);
         VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
-        FloatVector w1x = row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1));
-        FloatVector w1y = row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1));
-        VectorMask<Float> seg = row(r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
-        FloatVector ex = row(r, GjkLanes.BX2).sub(row(r, GjkLanes.AX2)).sub(w1x);
-        FloatVector ey = row(r, GjkLanes.BY2).sub(row(r, GjkLanes.AY2)).sub(w1y);
+        FloatVector w1x = FloatVector.fromArray(F, r, GjkLanes.BX1).sub(FloatVector.fromArray(F, r, GjkLanes.AX1));
+        FloatVector w1y = FloatVector.fromArray(F, r, GjkLanes.BY1).sub(FloatVector.fromArray(F, r, GjkLanes.AY1));
+        VectorMask<Float> seg = FloatVector.fromArray(F, r, GjkLanes.N).compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f));
+        FloatVector ex = FloatVector.fromArray(F, r, GjkLanes.BX2).sub(FloatVector.fromArray(F, r, GjkLanes.AX2)).sub(w1x);
+        FloatVector ey = FloatVector.fromArray(F, r, GjkLanes.BY2).sub(FloatVector.fromArray(F, r, GjkLanes.AY2)).sub(w1y);
         FloatVector side = ex.mul(w1y.neg()).sub(ey.mul(w1x.neg()));
         FloatVector overlap = FloatVector.broadcast(F, OVERLAP);
         VectorMask<Float> onSegment = live.and(seg).and(side.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
@@ -757,7 +753,7 @@ public final class VectorDistance implements DistanceKernel {
         dy.intoArray(r, GjkLanes.DY);
         // The lanes still live now evaluate a support pair: this is their iteration.
         VectorMask<Float> counted = live.and(atOrigin.not());
-        FloatVector iter = row(r, GjkLanes.ITER);
+        FloatVector iter = FloatVector.fromArray(F, r, GjkLanes.ITER);
         iter.blend(iter.add(FloatVector.broadcast(F, 1f)), counted).intoArray(r, GjkLanes.ITER);
         return counted.anyTrue();
     }
@@ -774,8 +770,8 @@ public final class VectorDistance implements DistanceKernel {
             from = 8;
         } else {
             FloatVector.zero(F).intoArray(r, GjkLanes.NA);
-            row(g.ax, 0).intoArray(r, GjkLanes.NAX);
-            row(g.ay, 0).intoArray(r, GjkLanes.NAY);
+            FloatVector.fromArray(F, g.ax, 0).intoArray(r, GjkLanes.NAX);
+            FloatVector.fromArray(F, g.ay, 0).intoArray(r, GjkLanes.NAY);
             from = 1;
         }
         if (from < count) {
@@ -786,36 +782,36 @@ public final class VectorDistance implements DistanceKernel {
 
     /** Rows 0..7 of A's points along minus the direction in rows {@code dir, dir + L}, first index on ties, to the NA/NAX/NAY rows. */
     private static void tournamentA(float[] r, GjkLanes g, int dir) {
-        FloatVector ndx = row(r, dir).neg();
-        FloatVector ndy = row(r, dir + L).neg();
+        FloatVector ndx = FloatVector.fromArray(F, r, dir).neg();
+        FloatVector ndy = FloatVector.fromArray(F, r, dir + L).neg();
         float[] px = g.ax;
         float[] py = g.ay;
         // Rows 0..7 as a tournament (depth 3 instead of a chain of 7): the left side always
         // holds the lower indices and is kept on ties, so the winner is the largest value at
         // its first index, as in the chain (the values are finite: cores within 2^60).
-        FloatVector x0 = row(px, 0 * L);
-        FloatVector y0 = row(py, 0 * L);
+        FloatVector x0 = FloatVector.fromArray(F, px, 0 * L);
+        FloatVector y0 = FloatVector.fromArray(F, py, 0 * L);
         FloatVector v0 = ndx.mul(x0).add(ndy.mul(y0));
-        FloatVector x1 = row(px, 1 * L);
-        FloatVector y1 = row(py, 1 * L);
+        FloatVector x1 = FloatVector.fromArray(F, px, 1 * L);
+        FloatVector y1 = FloatVector.fromArray(F, py, 1 * L);
         FloatVector v1 = ndx.mul(x1).add(ndy.mul(y1));
-        FloatVector x2 = row(px, 2 * L);
-        FloatVector y2 = row(py, 2 * L);
+        FloatVector x2 = FloatVector.fromArray(F, px, 2 * L);
+        FloatVector y2 = FloatVector.fromArray(F, py, 2 * L);
         FloatVector v2 = ndx.mul(x2).add(ndy.mul(y2));
-        FloatVector x3 = row(px, 3 * L);
-        FloatVector y3 = row(py, 3 * L);
+        FloatVector x3 = FloatVector.fromArray(F, px, 3 * L);
+        FloatVector y3 = FloatVector.fromArray(F, py, 3 * L);
         FloatVector v3 = ndx.mul(x3).add(ndy.mul(y3));
-        FloatVector x4 = row(px, 4 * L);
-        FloatVector y4 = row(py, 4 * L);
+        FloatVector x4 = FloatVector.fromArray(F, px, 4 * L);
+        FloatVector y4 = FloatVector.fromArray(F, py, 4 * L);
         FloatVector v4 = ndx.mul(x4).add(ndy.mul(y4));
-        FloatVector x5 = row(px, 5 * L);
-        FloatVector y5 = row(py, 5 * L);
+        FloatVector x5 = FloatVector.fromArray(F, px, 5 * L);
+        FloatVector y5 = FloatVector.fromArray(F, py, 5 * L);
         FloatVector v5 = ndx.mul(x5).add(ndy.mul(y5));
-        FloatVector x6 = row(px, 6 * L);
-        FloatVector y6 = row(py, 6 * L);
+        FloatVector x6 = FloatVector.fromArray(F, px, 6 * L);
+        FloatVector y6 = FloatVector.fromArray(F, py, 6 * L);
         FloatVector v6 = ndx.mul(x6).add(ndy.mul(y6));
-        FloatVector x7 = row(px, 7 * L);
-        FloatVector y7 = row(py, 7 * L);
+        FloatVector x7 = FloatVector.fromArray(F, px, 7 * L);
+        FloatVector y7 = FloatVector.fromArray(F, py, 7 * L);
         FloatVector v7 = ndx.mul(x7).add(ndy.mul(y7));
         VectorMask<Float> g01 = v1.compare(VectorOperators.GT, v0);
         FloatVector v01 = v0.blend(v1, g01);
@@ -862,17 +858,17 @@ public final class VectorDistance implements DistanceKernel {
      * NA/NAX/NAY rows (its value recomputed from its point: the same expression, the same bits).
      */
     private static void chainA(float[] r, GjkLanes g, int dir, int from) {
-        FloatVector ndx = row(r, dir).neg();
-        FloatVector ndy = row(r, dir + L).neg();
+        FloatVector ndx = FloatVector.fromArray(F, r, dir).neg();
+        FloatVector ndy = FloatVector.fromArray(F, r, dir + L).neg();
         float[] px = g.ax;
         float[] py = g.ay;
-        FloatVector index = row(r, GjkLanes.NA);
-        FloatVector bx = row(r, GjkLanes.NAX);
-        FloatVector by = row(r, GjkLanes.NAY);
+        FloatVector index = FloatVector.fromArray(F, r, GjkLanes.NA);
+        FloatVector bx = FloatVector.fromArray(F, r, GjkLanes.NAX);
+        FloatVector by = FloatVector.fromArray(F, r, GjkLanes.NAY);
         FloatVector best = ndx.mul(bx).add(ndy.mul(by));
         for (int i = from, o = from * L; i < g.countA; i++, o += L) {
-            FloatVector x = row(px, o);
-            FloatVector y = row(py, o);
+            FloatVector x = FloatVector.fromArray(F, px, o);
+            FloatVector y = FloatVector.fromArray(F, py, o);
             FloatVector v = ndx.mul(x).add(ndy.mul(y));
             VectorMask<Float> better = v.compare(VectorOperators.GT, best);
             best = best.blend(v, better);
@@ -898,8 +894,8 @@ public final class VectorDistance implements DistanceKernel {
             from = 8;
         } else {
             FloatVector.zero(F).intoArray(r, GjkLanes.NB);
-            row(g.bx, 0).intoArray(r, GjkLanes.NBX);
-            row(g.by, 0).intoArray(r, GjkLanes.NBY);
+            FloatVector.fromArray(F, g.bx, 0).intoArray(r, GjkLanes.NBX);
+            FloatVector.fromArray(F, g.by, 0).intoArray(r, GjkLanes.NBY);
             from = 1;
         }
         if (from < count) {
@@ -910,36 +906,36 @@ public final class VectorDistance implements DistanceKernel {
 
     /** Rows 0..7 of B's points along the direction in rows {@code dir, dir + L}, first index on ties, to the NB/NBX/NBY rows. */
     private static void tournamentB(float[] r, GjkLanes g, int dir) {
-        FloatVector dx = row(r, dir);
-        FloatVector dy = row(r, dir + L);
+        FloatVector dx = FloatVector.fromArray(F, r, dir);
+        FloatVector dy = FloatVector.fromArray(F, r, dir + L);
         float[] px = g.bx;
         float[] py = g.by;
         // Rows 0..7 as a tournament (depth 3 instead of a chain of 7): the left side always
         // holds the lower indices and is kept on ties, so the winner is the largest value at
         // its first index, as in the chain (the values are finite: cores within 2^60).
-        FloatVector x0 = row(px, 0 * L);
-        FloatVector y0 = row(py, 0 * L);
+        FloatVector x0 = FloatVector.fromArray(F, px, 0 * L);
+        FloatVector y0 = FloatVector.fromArray(F, py, 0 * L);
         FloatVector v0 = dx.mul(x0).add(dy.mul(y0));
-        FloatVector x1 = row(px, 1 * L);
-        FloatVector y1 = row(py, 1 * L);
+        FloatVector x1 = FloatVector.fromArray(F, px, 1 * L);
+        FloatVector y1 = FloatVector.fromArray(F, py, 1 * L);
         FloatVector v1 = dx.mul(x1).add(dy.mul(y1));
-        FloatVector x2 = row(px, 2 * L);
-        FloatVector y2 = row(py, 2 * L);
+        FloatVector x2 = FloatVector.fromArray(F, px, 2 * L);
+        FloatVector y2 = FloatVector.fromArray(F, py, 2 * L);
         FloatVector v2 = dx.mul(x2).add(dy.mul(y2));
-        FloatVector x3 = row(px, 3 * L);
-        FloatVector y3 = row(py, 3 * L);
+        FloatVector x3 = FloatVector.fromArray(F, px, 3 * L);
+        FloatVector y3 = FloatVector.fromArray(F, py, 3 * L);
         FloatVector v3 = dx.mul(x3).add(dy.mul(y3));
-        FloatVector x4 = row(px, 4 * L);
-        FloatVector y4 = row(py, 4 * L);
+        FloatVector x4 = FloatVector.fromArray(F, px, 4 * L);
+        FloatVector y4 = FloatVector.fromArray(F, py, 4 * L);
         FloatVector v4 = dx.mul(x4).add(dy.mul(y4));
-        FloatVector x5 = row(px, 5 * L);
-        FloatVector y5 = row(py, 5 * L);
+        FloatVector x5 = FloatVector.fromArray(F, px, 5 * L);
+        FloatVector y5 = FloatVector.fromArray(F, py, 5 * L);
         FloatVector v5 = dx.mul(x5).add(dy.mul(y5));
-        FloatVector x6 = row(px, 6 * L);
-        FloatVector y6 = row(py, 6 * L);
+        FloatVector x6 = FloatVector.fromArray(F, px, 6 * L);
+        FloatVector y6 = FloatVector.fromArray(F, py, 6 * L);
         FloatVector v6 = dx.mul(x6).add(dy.mul(y6));
-        FloatVector x7 = row(px, 7 * L);
-        FloatVector y7 = row(py, 7 * L);
+        FloatVector x7 = FloatVector.fromArray(F, px, 7 * L);
+        FloatVector y7 = FloatVector.fromArray(F, py, 7 * L);
         FloatVector v7 = dx.mul(x7).add(dy.mul(y7));
         VectorMask<Float> g01 = v1.compare(VectorOperators.GT, v0);
         FloatVector v01 = v0.blend(v1, g01);
@@ -986,17 +982,17 @@ public final class VectorDistance implements DistanceKernel {
      * NB/NBX/NBY rows (its value recomputed from its point: the same expression, the same bits).
      */
     private static void chainB(float[] r, GjkLanes g, int dir, int from) {
-        FloatVector dx = row(r, dir);
-        FloatVector dy = row(r, dir + L);
+        FloatVector dx = FloatVector.fromArray(F, r, dir);
+        FloatVector dy = FloatVector.fromArray(F, r, dir + L);
         float[] px = g.bx;
         float[] py = g.by;
-        FloatVector index = row(r, GjkLanes.NB);
-        FloatVector bx = row(r, GjkLanes.NBX);
-        FloatVector by = row(r, GjkLanes.NBY);
+        FloatVector index = FloatVector.fromArray(F, r, GjkLanes.NB);
+        FloatVector bx = FloatVector.fromArray(F, r, GjkLanes.NBX);
+        FloatVector by = FloatVector.fromArray(F, r, GjkLanes.NBY);
         FloatVector best = dx.mul(bx).add(dy.mul(by));
         for (int i = from, o = from * L; i < g.countB; i++, o += L) {
-            FloatVector x = row(px, o);
-            FloatVector y = row(py, o);
+            FloatVector x = FloatVector.fromArray(F, px, o);
+            FloatVector y = FloatVector.fromArray(F, py, o);
             FloatVector v = dx.mul(x).add(dy.mul(y));
             VectorMask<Float> better = v.compare(VectorOperators.GT, best);
             best = best.blend(v, better);
@@ -1019,30 +1015,30 @@ public final class VectorDistance implements DistanceKernel {
      */
     private static void momentumGuards(float[] r) {
         FloatVector zero = FloatVector.zero(F);
-        FloatVector exit = row(r, GjkLanes.EXIT);
+        FloatVector exit = FloatVector.fromArray(F, r, GjkLanes.EXIT);
         VectorMask<Float> used = exit.compare(VectorOperators.EQ, zero)
-                .and(row(r, GjkLanes.USED).compare(VectorOperators.GT, zero));
+                .and(FloatVector.fromArray(F, r, GjkLanes.USED).compare(VectorOperators.GT, zero));
         if (!used.anyTrue()) {
             zero.intoArray(r, GjkLanes.RETRY);
             return;
         }
-        VectorMask<Float> atCap = row(r, GjkLanes.ITER).compare(VectorOperators.GE,
+        VectorMask<Float> atCap = FloatVector.fromArray(F, r, GjkLanes.ITER).compare(VectorOperators.GE,
                 FloatVector.broadcast(F, (float) ScalarDistance.MAX_ITERATIONS));
-        FloatVector na = row(r, GjkLanes.NA);
-        FloatVector nb = row(r, GjkLanes.NB);
-        FloatVector sn = row(r, GjkLanes.SN);
-        VectorMask<Float> repeated = na.compare(VectorOperators.EQ, row(r, GjkLanes.SA1))
-                .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB1)))
-                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA2)))
-                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB2))))
-                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
-                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB3))));
-        FloatVector dx = row(r, GjkLanes.DX);
-        FloatVector dy = row(r, GjkLanes.DY);
-        FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
-                .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
-        FloatVector progress = dx.mul(row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX)))
-                .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY)))).sub(base);
+        FloatVector na = FloatVector.fromArray(F, r, GjkLanes.NA);
+        FloatVector nb = FloatVector.fromArray(F, r, GjkLanes.NB);
+        FloatVector sn = FloatVector.fromArray(F, r, GjkLanes.SN);
+        VectorMask<Float> repeated = na.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SA1))
+                .and(nb.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SB1)))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SA2)))
+                        .and(nb.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SB2))))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SA3)))
+                        .and(nb.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SB3))));
+        FloatVector dx = FloatVector.fromArray(F, r, GjkLanes.DX);
+        FloatVector dy = FloatVector.fromArray(F, r, GjkLanes.DY);
+        FloatVector base = dx.mul(FloatVector.fromArray(F, r, GjkLanes.BX1).sub(FloatVector.fromArray(F, r, GjkLanes.AX1)))
+                .add(dy.mul(FloatVector.fromArray(F, r, GjkLanes.BY1).sub(FloatVector.fromArray(F, r, GjkLanes.AY1))));
+        FloatVector progress = dx.mul(FloatVector.fromArray(F, r, GjkLanes.NBX).sub(FloatVector.fromArray(F, r, GjkLanes.NAX)))
+                .add(dy.mul(FloatVector.fromArray(F, r, GjkLanes.NBY).sub(FloatVector.fromArray(F, r, GjkLanes.NAY)))).sub(base);
         VectorMask<Float> stalled = progress.compare(VectorOperators.LE, base.abs().mul(ScalarDistance.PROGRESS));
         VectorMask<Float> failed = used.and(repeated.or(stalled));
         // Every load above comes first: as first written (ACC cleared here too, EXIT loaded
@@ -1056,26 +1052,26 @@ public final class VectorDistance implements DistanceKernel {
      * live whose step is not redone (row RETRY, see {@link #momentumGuards}).
      */
     private static void guards(float[] r) {
-        FloatVector exit = row(r, GjkLanes.EXIT);
+        FloatVector exit = FloatVector.fromArray(F, r, GjkLanes.EXIT);
         VectorMask<Float> live = exit.compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f))
-                .and(row(r, GjkLanes.RETRY).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
-        FloatVector iter = row(r, GjkLanes.ITER);
-        FloatVector na = row(r, GjkLanes.NA);
-        FloatVector nb = row(r, GjkLanes.NB);
-        FloatVector sn = row(r, GjkLanes.SN);
-        VectorMask<Float> repeated = na.compare(VectorOperators.EQ, row(r, GjkLanes.SA1))
-                .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB1)))
-                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA2)))
-                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB2))))
-                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, row(r, GjkLanes.SA3)))
-                        .and(nb.compare(VectorOperators.EQ, row(r, GjkLanes.SB3))));
+                .and(FloatVector.fromArray(F, r, GjkLanes.RETRY).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
+        FloatVector iter = FloatVector.fromArray(F, r, GjkLanes.ITER);
+        FloatVector na = FloatVector.fromArray(F, r, GjkLanes.NA);
+        FloatVector nb = FloatVector.fromArray(F, r, GjkLanes.NB);
+        FloatVector sn = FloatVector.fromArray(F, r, GjkLanes.SN);
+        VectorMask<Float> repeated = na.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SA1))
+                .and(nb.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SB1)))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 2f)).and(na.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SA2)))
+                        .and(nb.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SB2))))
+                .or(sn.compare(VectorOperators.GE, FloatVector.broadcast(F, 3f)).and(na.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SA3)))
+                        .and(nb.compare(VectorOperators.EQ, FloatVector.fromArray(F, r, GjkLanes.SB3))));
         repeated = live.and(repeated);
-        FloatVector dx = row(r, GjkLanes.DX);
-        FloatVector dy = row(r, GjkLanes.DY);
-        FloatVector base = dx.mul(row(r, GjkLanes.BX1).sub(row(r, GjkLanes.AX1)))
-                .add(dy.mul(row(r, GjkLanes.BY1).sub(row(r, GjkLanes.AY1))));
-        FloatVector reach = dx.mul(row(r, GjkLanes.NBX).sub(row(r, GjkLanes.NAX)))
-                .add(dy.mul(row(r, GjkLanes.NBY).sub(row(r, GjkLanes.NAY))));
+        FloatVector dx = FloatVector.fromArray(F, r, GjkLanes.DX);
+        FloatVector dy = FloatVector.fromArray(F, r, GjkLanes.DY);
+        FloatVector base = dx.mul(FloatVector.fromArray(F, r, GjkLanes.BX1).sub(FloatVector.fromArray(F, r, GjkLanes.AX1)))
+                .add(dy.mul(FloatVector.fromArray(F, r, GjkLanes.BY1).sub(FloatVector.fromArray(F, r, GjkLanes.AY1))));
+        FloatVector reach = dx.mul(FloatVector.fromArray(F, r, GjkLanes.NBX).sub(FloatVector.fromArray(F, r, GjkLanes.NAX)))
+                .add(dy.mul(FloatVector.fromArray(F, r, GjkLanes.NBY).sub(FloatVector.fromArray(F, r, GjkLanes.NAY))));
         // A repeated support beyond the origin: overlap (see ScalarDistance).
         VectorMask<Float> beyond = reach.compare(VectorOperators.GT, FloatVector.broadcast(F, 0f));
         exit = exit.blend(FloatVector.broadcast(F, REPEATED), repeated.and(beyond.not()));
@@ -1095,29 +1091,29 @@ public final class VectorDistance implements DistanceKernel {
      * Returns true if any lane is still live.
      */
     private static boolean addSupport(float[] r) {
-        VectorMask<Float> running = row(r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
-        VectorMask<Float> live = running.and(row(r, GjkLanes.RETRY).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
-        FloatVector n = row(r, GjkLanes.N);
+        VectorMask<Float> running = FloatVector.fromArray(F, r, GjkLanes.EXIT).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f));
+        VectorMask<Float> live = running.and(FloatVector.fromArray(F, r, GjkLanes.RETRY).compare(VectorOperators.EQ, FloatVector.broadcast(F, 0f)));
+        FloatVector n = FloatVector.fromArray(F, r, GjkLanes.N);
         VectorMask<Float> to2 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 1f)));
         VectorMask<Float> to3 = live.and(n.compare(VectorOperators.EQ, FloatVector.broadcast(F, 2f)));
-        FloatVector na = row(r, GjkLanes.NA);
-        row(r, GjkLanes.IA2).blend(na, to2).intoArray(r, GjkLanes.IA2);
-        row(r, GjkLanes.IA3).blend(na, to3).intoArray(r, GjkLanes.IA3);
-        FloatVector nb = row(r, GjkLanes.NB);
-        row(r, GjkLanes.IB2).blend(nb, to2).intoArray(r, GjkLanes.IB2);
-        row(r, GjkLanes.IB3).blend(nb, to3).intoArray(r, GjkLanes.IB3);
-        FloatVector nax = row(r, GjkLanes.NAX);
-        row(r, GjkLanes.AX2).blend(nax, to2).intoArray(r, GjkLanes.AX2);
-        row(r, GjkLanes.AX3).blend(nax, to3).intoArray(r, GjkLanes.AX3);
-        FloatVector nay = row(r, GjkLanes.NAY);
-        row(r, GjkLanes.AY2).blend(nay, to2).intoArray(r, GjkLanes.AY2);
-        row(r, GjkLanes.AY3).blend(nay, to3).intoArray(r, GjkLanes.AY3);
-        FloatVector nbx = row(r, GjkLanes.NBX);
-        row(r, GjkLanes.BX2).blend(nbx, to2).intoArray(r, GjkLanes.BX2);
-        row(r, GjkLanes.BX3).blend(nbx, to3).intoArray(r, GjkLanes.BX3);
-        FloatVector nby = row(r, GjkLanes.NBY);
-        row(r, GjkLanes.BY2).blend(nby, to2).intoArray(r, GjkLanes.BY2);
-        row(r, GjkLanes.BY3).blend(nby, to3).intoArray(r, GjkLanes.BY3);
+        FloatVector na = FloatVector.fromArray(F, r, GjkLanes.NA);
+        FloatVector.fromArray(F, r, GjkLanes.IA2).blend(na, to2).intoArray(r, GjkLanes.IA2);
+        FloatVector.fromArray(F, r, GjkLanes.IA3).blend(na, to3).intoArray(r, GjkLanes.IA3);
+        FloatVector nb = FloatVector.fromArray(F, r, GjkLanes.NB);
+        FloatVector.fromArray(F, r, GjkLanes.IB2).blend(nb, to2).intoArray(r, GjkLanes.IB2);
+        FloatVector.fromArray(F, r, GjkLanes.IB3).blend(nb, to3).intoArray(r, GjkLanes.IB3);
+        FloatVector nax = FloatVector.fromArray(F, r, GjkLanes.NAX);
+        FloatVector.fromArray(F, r, GjkLanes.AX2).blend(nax, to2).intoArray(r, GjkLanes.AX2);
+        FloatVector.fromArray(F, r, GjkLanes.AX3).blend(nax, to3).intoArray(r, GjkLanes.AX3);
+        FloatVector nay = FloatVector.fromArray(F, r, GjkLanes.NAY);
+        FloatVector.fromArray(F, r, GjkLanes.AY2).blend(nay, to2).intoArray(r, GjkLanes.AY2);
+        FloatVector.fromArray(F, r, GjkLanes.AY3).blend(nay, to3).intoArray(r, GjkLanes.AY3);
+        FloatVector nbx = FloatVector.fromArray(F, r, GjkLanes.NBX);
+        FloatVector.fromArray(F, r, GjkLanes.BX2).blend(nbx, to2).intoArray(r, GjkLanes.BX2);
+        FloatVector.fromArray(F, r, GjkLanes.BX3).blend(nbx, to3).intoArray(r, GjkLanes.BX3);
+        FloatVector nby = FloatVector.fromArray(F, r, GjkLanes.NBY);
+        FloatVector.fromArray(F, r, GjkLanes.BY2).blend(nby, to2).intoArray(r, GjkLanes.BY2);
+        FloatVector.fromArray(F, r, GjkLanes.BY3).blend(nby, to3).intoArray(r, GjkLanes.BY3);
         n.blend(n.add(FloatVector.broadcast(F, 1f)), live).intoArray(r, GjkLanes.N);
         return running.anyTrue();
     }
