@@ -556,8 +556,8 @@ public final class VectorPenetration implements PenetrationKernel {
             int len = ScalarPenetration.rangeLength(from, next, ko, groups);
             FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
             FloatVector vny = FloatVector.fromArray(F, ny, or + c);
-            FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
-                    FloatVector.fromArray(F, y, or + c));
+            FloatVector offset = vnx.fma(FloatVector.fromArray(F, x, or + c),
+                    vny.mul(FloatVector.fromArray(F, y, or + c)));
             VectorMask<Float> valid = iota.lt(last - c);
             if (step >= 0 && FloatVector.fromArray(F, bounds, o * L).compare(VectorOperators.LT, threshold)
                     .or(valid.not()).allTrue()) {
@@ -574,8 +574,8 @@ public final class VectorPenetration implements PenetrationKernel {
                 j0 = oo + (j0 >= ko ? j0 - ko : j0);
                 int j1 = from + Math.min(t + 1, len - 1);
                 j1 = oo + (j1 >= ko ? j1 - ko : j1);
-                FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j0]), FloatVector.broadcast(F, y[j0]));
-                FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j1]), FloatVector.broadcast(F, y[j1]));
+                FloatVector d0 = vnx.fma(FloatVector.broadcast(F, x[j0]), vny.mul(FloatVector.broadcast(F, y[j0])));
+                FloatVector d1 = vnx.fma(FloatVector.broadcast(F, x[j1]), vny.mul(FloatVector.broadcast(F, y[j1])));
                 min0 = min0.blend(d0, d0.lt(min0));
                 min1 = min1.blend(d1, d1.lt(min1));
             }
@@ -643,10 +643,10 @@ public final class VectorPenetration implements PenetrationKernel {
             j1 = oo + (j1 >= ko ? j1 - ko : j1);
             FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
             FloatVector vny = FloatVector.fromArray(F, ny, or + c);
-            FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j0]), FloatVector.broadcast(F, y[j0]));
-            FloatVector d1 = support(vnx, vny, FloatVector.broadcast(F, x[j1]), FloatVector.broadcast(F, y[j1]));
-            FloatVector offset = support(vnx, vny, FloatVector.fromArray(F, x, or + c),
-                    FloatVector.fromArray(F, y, or + c));
+            FloatVector d0 = vnx.fma(FloatVector.broadcast(F, x[j0]), vny.mul(FloatVector.broadcast(F, y[j0])));
+            FloatVector d1 = vnx.fma(FloatVector.broadcast(F, x[j1]), vny.mul(FloatVector.broadcast(F, y[j1])));
+            FloatVector offset = vnx.fma(FloatVector.fromArray(F, x, or + c),
+                    vny.mul(FloatVector.fromArray(F, y, or + c)));
             FloatVector u = d0.blend(d1, d1.lt(d0)).sub(offset).add(0f);
             u.intoArray(bounds, o * L);
             VectorMask<Float> higher = u.compare(VectorOperators.GT, top).and(iota.lt(last - c));
@@ -706,17 +706,17 @@ public final class VectorPenetration implements PenetrationKernel {
                 FloatVector min1 = min0;
                 int j = oo;
                 for (; j + 1 < end; j += 2) {
-                    FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
-                    FloatVector d1 = support(vnx, vny,
-                            FloatVector.broadcast(F, x[j + 1]), FloatVector.broadcast(F, y[j + 1]));
+                    FloatVector d0 = vnx.fma(FloatVector.broadcast(F, x[j]), vny.mul(FloatVector.broadcast(F, y[j])));
+                    FloatVector d1 = vnx.fma(FloatVector.broadcast(F, x[j + 1]),
+                            vny.mul(FloatVector.broadcast(F, y[j + 1])));
                     min0 = min0.blend(d0, d0.lt(min0));
                     min1 = min1.blend(d1, d1.lt(min1));
                 }
                 if (j < end) {
-                    FloatVector d0 = support(vnx, vny, FloatVector.broadcast(F, x[j]), FloatVector.broadcast(F, y[j]));
+                    FloatVector d0 = vnx.fma(FloatVector.broadcast(F, x[j]), vny.mul(FloatVector.broadcast(F, y[j])));
                     min0 = min0.blend(d0, d0.lt(min0));
                 }
-                FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(support(vnx, vny, vpx, vpy)).add(0f);
+                FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(vnx.fma(vpx, vny.mul(vpy))).add(0f);
                 // Strict '>' across chunks in axis order keeps the first axis of each lane's max.
                 VectorMask<Float> better = sep.compare(VectorOperators.GT, best).and(iota.lt(kr - c));
                 best = best.blend(sep, better);
@@ -781,23 +781,23 @@ public final class VectorPenetration implements PenetrationKernel {
         for (; j + 1 < steps; j += 2) {
             int jb = Math.min(ob + j, lastB);
             int ja = Math.min(oa + j, lastA);
-            FloatVector d0 = support(vnx, vny,
-                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            FloatVector d0 = vnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], high),
+                    vny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
             jb = Math.min(ob + j + 1, lastB);
             ja = Math.min(oa + j + 1, lastA);
-            FloatVector d1 = support(vnx, vny,
-                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            FloatVector d1 = vnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], high),
+                    vny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
             min0 = min0.blend(d0, d0.lt(min0));
             min1 = min1.blend(d1, d1.lt(min1));
         }
         if (j < steps) {
             int jb = Math.min(ob + j, lastB);
             int ja = Math.min(oa + j, lastA);
-            FloatVector d0 = support(vnx, vny,
-                    FloatVector.broadcast(F, x[jb]).blend(x[ja], high), FloatVector.broadcast(F, y[jb]).blend(y[ja], high));
+            FloatVector d0 = vnx.fma(FloatVector.broadcast(F, x[jb]).blend(x[ja], high),
+                    vny.mul(FloatVector.broadcast(F, y[jb]).blend(y[ja], high)));
             min0 = min0.blend(d0, d0.lt(min0));
         }
-        FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(support(vnx, vny, vpx, vpy)).add(0f);
+        FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(vnx.fma(vpx, vny.mul(vpy))).add(0f);
         VectorMask<Float> valid = iota.lt(ka).or(iota.lt(H + kb).and(high));
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY).blend(sep, valid);
         // Lane i < H is A's edge i; lane H + j is B's edge j.
@@ -964,15 +964,5 @@ public final class VectorPenetration implements PenetrationKernel {
             System.arraycopy(lanes.intTail, 0, out.axes(), p, H);
         }
         return hits;
-    }
-
-    /** {@code d < min ? d : min} lane-wise, the scalar update (a NaN never replaces a minimum). */
-    private static FloatVector lower(FloatVector min, FloatVector d) {
-        return min.blend(d, d.lt(min));
-    }
-
-    /** {@code fma(nx, vx, ny * vy)} lane-wise: the scalar small class's expression, same order. */
-    private static FloatVector support(FloatVector nx, FloatVector ny, FloatVector vx, FloatVector vy) {
-        return nx.fma(vx, ny.mul(vy));
     }
 }
