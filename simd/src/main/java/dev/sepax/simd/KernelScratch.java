@@ -75,8 +75,22 @@ final class KernelScratch {
 
     /** The merge class's per-chunk bounds of one pair (see {@link #bounds}). */
     private float[] bounds = new float[8 * 16];
+    /** The merge class's per-chunk fields of one pair (see {@link #chunkTable}). */
+    private int[] chunkTable = new int[8 * VectorPenetration.CHUNK_FIELDS];
 
     private KernelScratch() {}
+
+    /**
+     * Room for the fields of {@code chunks} merge-class chunks of one pair (see
+     * {@code VectorPenetration.chunkBounds}): grown once to the largest pair met, then reused.
+     */
+    int[] chunkTable(int chunks) {
+        int n = chunks * VectorPenetration.CHUNK_FIELDS;
+        if (chunkTable.length < n) {
+            chunkTable = new int[n];
+        }
+        return chunkTable;
+    }
 
     /**
      * Room for {@code chunks} vectors of the merge class's upper bounds (one vector per chunk of

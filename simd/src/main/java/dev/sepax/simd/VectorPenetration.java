@@ -233,9 +233,11 @@ public final class VectorPenetration implements PenetrationKernel {
         int[] sa = sc.supports(0, ga);
         int[] sb = sc.supports(1, gb);
         searchSupports(s, a, b, ga, gb, sa, sb, sc);
-        float[] bounds = sc.bounds((ga + gb) * chunksPerGroup());
-        int first = chunkBounds(s, a, b, ga, gb, sa, sb, bounds);
-        return mergeBest(s, a, b, ga, gb, sa, sb, bounds, first);
+        int chunks = (ga + gb) * chunksPerGroup();
+        float[] bounds = sc.bounds(chunks);
+        int[] table = sc.chunkTable(chunks);
+        int first = chunkBounds(s, a, b, ga, gb, sa, sb, bounds, table);
+        return mergeBest(s, chunks, bounds, table, first);
     }
 
     /**
@@ -516,17 +518,11 @@ public final class VectorPenetration implements PenetrationKernel {
      *
      * @return the best edge separation (high word, float bits) and axis code (low word)
      */
-    private static long mergeBest(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
-                                  float[] bounds, int first) {
+    private static long mergeBest(ConvexPolygons s, int chunks, float[] bounds, int[] table, int first) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
         float[] nx = s.arrays().nx;
         float[] ny = s.arrays().ny;
-        int[] start = s.arrays().start;
-        int[] count = s.arrays().count;
-        int group = ScalarPenetration.MERGE_GROUP;
-        int perGroup = chunksPerGroup();
-        int chunks = (ga + gb) * perGroup;
         FloatVector iota = FloatVector.zero(F).addIndex(1);
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
         FloatVector bestAxis = FloatVector.zero(F);
@@ -537,28 +533,21 @@ public final class VectorPenetration implements PenetrationKernel {
             if (step >= 0 && o == first) {
                 continue;
             }
-            int pass = o < ga * perGroup ? 0 : 1;
-            int q = pass == 0 ? o : o - ga * perGroup;
-            int g = q / perGroup;
-            int c = g * group + (q - g * perGroup) * L;
-            int or = start[pass == 0 ? a : b];
-            int oo = start[pass == 0 ? b : a];
-            int kr = count[pass == 0 ? a : b];
-            int ko = count[pass == 0 ? b : a];
-            int groups = pass == 0 ? ga : gb;
-            int[] sup = pass == 0 ? sa : sb;
-            int last = Math.min((g + 1) * group, kr);
-            if (c >= last) {
+            int t0 = o * CHUNK_FIELDS;
+            int edges = table[t0 + CHUNK_EDGES];
+            if (edges <= 0) {
                 continue;
             }
-            int from = groups > 1 ? sup[g] : 0;
-            int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
-            int len = ScalarPenetration.rangeLength(from, next, ko, groups);
-            FloatVector vnx = FloatVector.fromArray(F, nx, or + c);
-            FloatVector vny = FloatVector.fromArray(F, ny, or + c);
-            FloatVector offset = vnx.fma(FloatVector.fromArray(F, x, or + c),
-                    vny.mul(FloatVector.fromArray(F, y, or + c)));
-            VectorMask<Float> valid = iota.lt(last - c);
+            int slot = table[t0 + CHUNK_SLOT];
+            int oo = table[t0 + CHUNK_OTHER];
+            int ko = table[t0 + CHUNK_OTHER_COUNT];
+            int from = table[t0 + CHUNK_FROM];
+            int len = table[t0 + CHUNK_LENGTH];
+            FloatVector vnx = FloatVector.fromArray(F, nx, slot);
+            FloatVector vny = FloatVector.fromArray(F, ny, slot);
+            FloatVector offset = vnx.fma(FloatVector.fromArray(F, x, slot),
+                    vny.mul(FloatVector.fromArray(F, y, slot)));
+            VectorMask<Float> valid = iota.lt(edges);
             if (step >= 0 && FloatVector.fromArray(F, bounds, o * L).compare(VectorOperators.LT, threshold)
                     .or(valid.not()).allTrue()) {
                 continue;
@@ -580,7 +569,7 @@ public final class VectorPenetration implements PenetrationKernel {
                 min1 = min1.blend(d1, d1.lt(min1));
             }
             FloatVector sep = min0.blend(min1, min1.lt(min0)).sub(offset).add(0f);
-            FloatVector axis = iota.add((pass == 0 ? 0f : B_BASE) + c);
+            FloatVector axis = iota.add(Float.intBitsToFloat(table[t0 + CHUNK_AXIS]));
             // Greater, or equal at a smaller axis: the first axis of each lane's maximum,
             // whatever the order the chunks ran in.
             VectorMask<Float> better = sep.compare(VectorOperators.GT, best)
@@ -601,10 +590,13 @@ public final class VectorPenetration implements PenetrationKernel {
      * The first pass of {@link #mergeBest}: each chunk's lanes' upper bound {@code u} (the
      * range's two end vertices only) into {@code bounds[o L, o L + L)} for chunk {@code o}
      * (A's chunks, then B's; {@code -inf} for a chunk past its shape's edges), and the chunk
-     * holding the largest bound, the first one {@link #mergeBest} runs.
+     * holding the largest bound, the first one {@link #mergeBest} runs. Each chunk's fields go
+     * to {@code table[o CHUNK_FIELDS, ...)} (its first normal's slot, the other shape's start and
+     * count, its range's first vertex and length, its valid edges, 0 or less for none, and its
+     * first axis index as float bits), so that {@link #mergeBest} need not derive them again.
      */
     private static int chunkBounds(ConvexPolygons s, int a, int b, int ga, int gb, int[] sa, int[] sb,
-                                   float[] bounds) {
+                                   float[] bounds, int[] table) {
         float[] x = s.arrays().x;
         float[] y = s.arrays().y;
         float[] nx = s.arrays().nx;
@@ -631,6 +623,8 @@ public final class VectorPenetration implements PenetrationKernel {
             int groups = pass == 0 ? ga : gb;
             int[] sup = pass == 0 ? sa : sb;
             int last = Math.min((g + 1) * group, kr);
+            int t0 = o * CHUNK_FIELDS;
+            table[t0 + CHUNK_EDGES] = last - c;
             if (c >= last) {
                 FloatVector.broadcast(F, Float.NEGATIVE_INFINITY).intoArray(bounds, o * L);
                 continue;
@@ -638,6 +632,12 @@ public final class VectorPenetration implements PenetrationKernel {
             int from = groups > 1 ? sup[g] : 0;
             int next = groups > 1 ? sup[g + 1 < groups ? g + 1 : 0] : 0;
             int len = ScalarPenetration.rangeLength(from, next, ko, groups);
+            table[t0 + CHUNK_SLOT] = or + c;
+            table[t0 + CHUNK_OTHER] = oo;
+            table[t0 + CHUNK_OTHER_COUNT] = ko;
+            table[t0 + CHUNK_FROM] = from;
+            table[t0 + CHUNK_LENGTH] = len;
+            table[t0 + CHUNK_AXIS] = Float.floatToRawIntBits((pass == 0 ? 0f : B_BASE) + c);
             int j0 = oo + from;
             int j1 = from + len - 1;
             j1 = oo + (j1 >= ko ? j1 - ko : j1);
@@ -660,6 +660,16 @@ public final class VectorPenetration implements PenetrationKernel {
                 .blend(Integer.MAX_VALUE, topKey.lt(topKey.reduceLanes(VectorOperators.MAX)))
                 .reduceLanes(VectorOperators.MIN));
     }
+
+    /** Fields per chunk in the table {@link #chunkBounds} fills for {@link #mergeBest}. */
+    static final int CHUNK_FIELDS = 7;
+    private static final int CHUNK_SLOT = 0;
+    private static final int CHUNK_OTHER = 1;
+    private static final int CHUNK_OTHER_COUNT = 2;
+    private static final int CHUNK_FROM = 3;
+    private static final int CHUNK_LENGTH = 4;
+    private static final int CHUNK_EDGES = 5;
+    private static final int CHUNK_AXIS = 6;
 
     /** Vectors per merge-class group: {@link ScalarPenetration#MERGE_GROUP} edges in L lanes. */
     private static int chunksPerGroup() {
