@@ -543,15 +543,15 @@ public final class VectorPenetration implements PenetrationKernel {
             int ko = table[t0 + CHUNK_OTHER_COUNT];
             int from = table[t0 + CHUNK_FROM];
             int len = table[t0 + CHUNK_LENGTH];
-            FloatVector vnx = FloatVector.fromArray(F, nx, slot);
-            FloatVector vny = FloatVector.fromArray(F, ny, slot);
-            FloatVector offset = vnx.fma(FloatVector.fromArray(F, x, slot),
-                    vny.mul(FloatVector.fromArray(F, y, slot)));
             VectorMask<Float> valid = iota.lt(edges);
             if (step >= 0 && FloatVector.fromArray(F, bounds, o * L).compare(VectorOperators.LT, threshold)
                     .or(valid.not()).allTrue()) {
                 continue;
             }
+            FloatVector vnx = FloatVector.fromArray(F, nx, slot);
+            FloatVector vny = FloatVector.fromArray(F, ny, slot);
+            FloatVector offset = vnx.fma(FloatVector.fromArray(F, x, slot),
+                    vny.mul(FloatVector.fromArray(F, y, slot)));
             // Two running minima (order-free minimum, then + 0f) over the range, round the end
             // by a conditional subtract: one loop of ceil(len / 2) steps, whose odd last step
             // takes the range's last vertex twice (a repeat cannot change a minimum), so no run
@@ -589,7 +589,7 @@ public final class VectorPenetration implements PenetrationKernel {
     /**
      * The first pass of {@link #mergeBest}: each chunk's lanes' upper bound {@code u} (the
      * range's two end vertices only) into {@code bounds[o L, o L + L)} for chunk {@code o}
-     * (A's chunks, then B's; {@code -inf} for a chunk past its shape's edges), and the chunk
+     * (A's chunks, then B's; none for a chunk past its shape's edges), and the chunk
      * holding the largest bound, the first one {@link #mergeBest} runs. Each chunk's fields go
      * to {@code table[o CHUNK_FIELDS, ...)} (its first normal's slot, the other shape's start and
      * count, its range's first vertex and length, its valid edges, 0 or less for none, and its
@@ -626,7 +626,6 @@ public final class VectorPenetration implements PenetrationKernel {
             int t0 = o * CHUNK_FIELDS;
             table[t0 + CHUNK_EDGES] = last - c;
             if (c >= last) {
-                FloatVector.broadcast(F, Float.NEGATIVE_INFINITY).intoArray(bounds, o * L);
                 continue;
             }
             int from = groups > 1 ? sup[g] : 0;
