@@ -83,9 +83,13 @@ final class LaneMajorPairs {
      * again at 2H + l, so that the H + l window lists B's before A's (the exchanged layout).
      */
     final int[] starts = new int[L + H];
-    /** A group's results on their way to the end of an output array (see VectorPenetration). */
+    /** A group's results on their way to the end of an output array (see VectorSweep). */
     final float[] floatTail = new float[L];
-    final int[] intTail = new int[L];
+    /** The MTV's outputs of a group at the end of the output arrays (see VectorPenetration). */
+    final float[] tailDepth = new float[L];
+    final float[] tailNormalX = new float[L];
+    final float[] tailNormalY = new float[L];
+    final int[] tailAxis = new int[L];
 
     LaneMajorPairs() {}
 

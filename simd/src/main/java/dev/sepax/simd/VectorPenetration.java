@@ -81,6 +81,7 @@ public final class VectorPenetration implements PenetrationKernel {
     private static final int H = L / 2;
     /** Lanes [0, H): one group's pairs in the lanes-across-pairs layout. */
     private static final VectorMask<Float> LOW_HALF = VectorMask.fromLong(F, (1L << H) - 1);
+    private static final VectorMask<Integer> LOW_HALF_INTS = VectorMask.fromLong(I, (1L << H) - 1);
     /** Moves lanes [0, H) to [H, L) and back. */
     private static final VectorShuffle<Float> HALF_SWAP = VectorShuffle.fromOp(F, i -> (i + H) % L);
     /** Lane index of B's edge 0 in the axis-index encoding (A's edge i is i). */
@@ -91,6 +92,9 @@ public final class VectorPenetration implements PenetrationKernel {
     /** In-lane stand-ins for the world-axis codes (edge codes are at most 8 in magnitude). */
     private static final float WORLD_X = 1000f;
     private static final float WORLD_Y = 1001f;
+    /** 1.5 2^23: an integer-valued float c, |c| < 2^22, plus this has c in its low bits. */
+    private static final float CODE_MAGIC = 12582912f;
+    private static final int CODE_MAGIC_BITS = Float.floatToRawIntBits(CODE_MAGIC);
 
     private VectorPenetration() {}
 
@@ -148,7 +152,21 @@ public final class VectorPenetration implements PenetrationKernel {
                 // transposes (done with the starts) and its steps, so that their random reads
                 // are in flight while the steps compute.
                 int next = acrossCapacity(shapes, pa, pb, p + H, to, scratch);
-                hits += resolveAcross(lanes, p, k, out);
+                // A group whose full vectors would cross the output arrays' end writes into the
+                // scratch, then H entries are copied: the Vector API's checked path for such a
+                // masked store allocates. The choice is made here, so that resolveAcross has one
+                // store path: a branch in it, first taken after C2 had compiled it, sent it back
+                // for a second compile that boxed its vectors (MBs a batch).
+                boolean direct = p + L <= out.depths().length;
+                hits += resolveAcross(lanes, k, direct ? out.depths() : lanes.tailDepth,
+                        direct ? out.normalXs() : lanes.tailNormalX, direct ? out.normalYs() : lanes.tailNormalY,
+                        direct ? out.axes() : lanes.tailAxis, direct ? p : 0);
+                if (!direct) {
+                    System.arraycopy(lanes.tailDepth, 0, out.depths(), p, H);
+                    System.arraycopy(lanes.tailNormalX, 0, out.normalXs(), p, H);
+                    System.arraycopy(lanes.tailNormalY, 0, out.normalYs(), p, H);
+                    System.arraycopy(lanes.tailAxis, 0, out.axes(), p, H);
+                }
                 k = next;
                 p += H;
                 continue;
@@ -815,7 +833,7 @@ public final class VectorPenetration implements PenetrationKernel {
     }
 
     /**
-     * Lanes across pairs for the H pairs from {@code p}, whose shapes all have capacity
+     * Lanes across pairs for a group of H pairs, whose shapes all have capacity
      * {@code k} (4 or 8; padding repeats the last vertex and normal, so running all k slots
      * gives the scalar bits: a repeated vertex cannot change a minimum, a repeated edge gives the
      * same separation later and loses the strict '&gt;'). Every lane walks its own k edges and
@@ -831,11 +849,14 @@ public final class VectorPenetration implements PenetrationKernel {
      * AABBs (the min and max of the k vertex rows, which are the store's bounds: a minimum does
      * not depend on the order, and the {@code + 0f} of each gap erases the only difference a -0
      * could make), the normal carried with the best edge, and the four outputs of the group's
-     * H pairs, the only entries written.
+     * H pairs, the only entries written: into {@code depths}, {@code normalXs},
+     * {@code normalYs} and {@code axes} from index {@code at}, each with room for a full vector
+     * there (the output arrays, or the scratch for a group at their end).
      *
      * @return how many of the group's pairs intersect or touch
      */
-    private static int resolveAcross(LaneMajorPairs lanes, int p, int k, Penetrations out) {
+    private static int resolveAcross(LaneMajorPairs lanes, int k, float[] depths, float[] normalXs,
+                                     float[] normalYs, int[] axes, int at) {
         float[] lm = lanes.rows;
         // Exchanged layout: lane l < H runs pair l's B edges against its A vertices, lane H + l
         // its A edges against its B vertices. Each lane's code is 1 + its edge's index here;
@@ -947,31 +968,20 @@ public final class VectorPenetration implements PenetrationKernel {
         FloatVector depth = FloatVector.zero(F).sub(best).blend(Float.NaN, none);
         normalX = normalX.blend(0f, none);
         normalY = normalY.blend(0f, none);
-        IntVector codes = (IntVector) code.convert(VectorOperators.F2I, 0);
+        int hits = depth.compare(VectorOperators.GE, 0f).and(LOW_HALF).trueCount();
+        // Lanes [0, H) are the H pairs of this group: only their entries are written, from
+        // index 'at' of arrays that hold a full vector there (see run).
+        depth.intoArray(depths, at, LOW_HALF);
+        normalX.intoArray(normalXs, at, LOW_HALF);
+        normalY.intoArray(normalYs, at, LOW_HALF);
+        // The axis codes are small integers held as floats: adding 1.5 2^23 puts each in the low
+        // bits of the sum exactly, so the ints come from a reinterpretation, not from a convert,
+        // whose int species is looked up at run time (where C2 could not fold that lookup,
+        // every operation on the converted vector fell back to boxes).
+        IntVector codes = code.add(CODE_MAGIC).reinterpretAsInts().sub(CODE_MAGIC_BITS);
         codes = codes.blend(Penetrations.AXIS_WORLD_X, codes.compare(VectorOperators.EQ, (int) WORLD_X))
                 .blend(Penetrations.AXIS_WORLD_Y, codes.compare(VectorOperators.EQ, (int) WORLD_Y));
-        int hits = depth.compare(VectorOperators.GE, 0f).and(LOW_HALF).trueCount();
-        // Lanes [0, H) are the H pairs of this group: only their entries are written.
-        float[] outDepth = out.depths();
-        if (p + L <= outDepth.length) {
-            depth.intoArray(outDepth, p, LOW_HALF);
-            normalX.intoArray(out.normalXs(), p, LOW_HALF);
-            normalY.intoArray(out.normalYs(), p, LOW_HALF);
-            codes.intoArray(out.axes(), p, LOW_HALF.cast(codes.species()));
-        } else {
-            // A masked store whose full vector would cross the array's end takes the Vector
-            // API's checked path, which allocated 48 B (a boxed mask) per batch: the last
-            // group of the output arrays goes through the scratch instead.
-            float[] f = lanes.floatTail;
-            depth.intoArray(f, 0);
-            System.arraycopy(f, 0, outDepth, p, H);
-            normalX.intoArray(f, 0);
-            System.arraycopy(f, 0, out.normalXs(), p, H);
-            normalY.intoArray(f, 0);
-            System.arraycopy(f, 0, out.normalYs(), p, H);
-            codes.intoArray(lanes.intTail, 0);
-            System.arraycopy(lanes.intTail, 0, out.axes(), p, H);
-        }
+        codes.intoArray(axes, at, LOW_HALF_INTS);
         return hits;
     }
 }

@@ -90,9 +90,6 @@ public final class VectorSweep implements SweepKernel {
     private static final VectorSpecies<Float> F = VectorSupport.F;
     private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, F.vectorShape());
     private static final int L = F.length();
-    /** Four lanes for the swept AABB constraints. */
-    private static final VectorSpecies<Float> Q = FloatVector.SPECIES_128;
-    private static final VectorSpecies<Integer> QI = IntVector.SPECIES_128;
     private static final int KEY_NEG_INF = key(Float.NEGATIVE_INFINITY);
     private static final int H = L / 2;
     /** Half a vector, H lanes: one small shape's slots. */
@@ -916,27 +913,38 @@ public final class VectorSweep implements SweepKernel {
                                      SweepResults out, int p, KernelScratch sc) {
         float ux = vx[b] - vx[a];
         float uy = vy[b] - vy[a];
-        // Swept AABB: the scalar kernel's four constraints x+, x-, y+, y- in the lanes of a 128-bit
-        // vector, so that no branch depends on the signs of the velocities.
+        // Swept AABB: the scalar kernel's four constraints x+, x-, y+, y-, in its order.
+        // Plain floats, not a 128-bit vector: a second species' calls into the JDK's shared
+        // vector code split the type profiles that every kernel's C2 code reads (C2's inlining
+        // log of the W4 MTV showed Float128Vector receivers at its sites), a known way into
+        // boxed vectors; four lanes of work gain nothing from a vector here.
         float[] minX = s.arrays().minX;
         float[] maxX = s.arrays().maxX;
         float[] minY = s.arrays().minY;
         float[] maxY = s.arrays().maxY;
-        FloatVector lo = FloatVector.broadcast(Q, minX[b]).withLane(1, minX[a]).withLane(2, minY[b]).withLane(3, minY[a]);
-        FloatVector hi = FloatVector.broadcast(Q, maxX[a]).withLane(1, maxX[b]).withLane(2, maxY[a]).withLane(3, maxY[b]);
-        FloatVector rate = FloatVector.broadcast(Q, ux).withLane(1, -ux).withLane(2, uy).withLane(3, -uy).add(0f);
-        FloatVector t = lo.sub(hi).neg().div(rate).add(0f);
-        VectorMask<Float> entering = rate.lt(0f);
-        IntVector tb = t.reinterpretAsInts();
-        IntVector kt = tb.lanewise(VectorOperators.XOR, tb.lanewise(VectorOperators.ASHR, 31).lanewise(VectorOperators.LSHR, 1));
-        VectorMask<Integer> ei = entering.cast(QI);
-        int best = kt.blend(Integer.MIN_VALUE, ei.not()).reduceLanes(VectorOperators.MAX);
+        int keyMax = Integer.MIN_VALUE;
+        int lane = -1;
+        int exitKey = key(tMax);
+        for (int c = 0; c < 4; c++) {
+            float lo = c == 0 ? minX[b] : c == 1 ? minX[a] : c == 2 ? minY[b] : minY[a];
+            float hi = c == 0 ? maxX[a] : c == 1 ? maxX[b] : c == 2 ? maxY[a] : maxY[b];
+            float rate = (c == 0 ? ux : c == 1 ? -ux : c == 2 ? uy : -uy) + 0f;
+            float t = -(lo - hi) / rate + 0f;
+            int kt = key(t);
+            if (rate < 0f) {
+                // Strict '>': the first constraint of the latest entry.
+                if (kt > keyMax) {
+                    keyMax = kt;
+                    lane = c;
+                }
+            } else if (t < Float.POSITIVE_INFINITY) {
+                exitKey = Math.min(exitKey, kt);
+            }
+        }
         // As the scalar's 'enter = -inf; if (t > enter)': only a key above -inf's is taken.
-        boolean entered = best > KEY_NEG_INF;
-        int enterKey = entered ? best : KEY_NEG_INF;
-        int axis = entered ? 1 + kt.eq(best).and(ei).firstTrue() : NO_AXIS;
-        VectorMask<Integer> leaving = entering.not().and(t.lt(Float.POSITIVE_INFINITY)).cast(QI);
-        int exitKey = Math.min(key(tMax), kt.blend(Integer.MAX_VALUE, leaving.not()).reduceLanes(VectorOperators.MIN));
+        boolean entered = keyMax > KEY_NEG_INF;
+        int enterKey = entered ? keyMax : KEY_NEG_INF;
+        int axis = entered ? 1 + lane : NO_AXIS;
         if (enterKey > exitKey || exitKey < 0) {
             return miss(out, p);
         }
