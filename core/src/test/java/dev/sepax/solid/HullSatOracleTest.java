@@ -38,19 +38,22 @@ class HullSatOracleTest {
                 for (int p = 0; p < pairs.size(); p++) {
                     int a = pairs.shapeA(p);
                     int b = pairs.shapeB(p);
+                    // Each kernel against the gap over its own candidate axes (HullOverlapKernel).
                     double gap = SolidFixtures.hullGap(w, a, b);
+                    double faceGap = SolidFixtures.hullFaceGap(w, a, b);
                     double band = SolidFixtures.hullBand(w, a, b);
-                    if (Math.abs(gap - tol) <= band) {
+                    if (Math.abs(gap - tol) <= band || Math.abs(faceGap - tol) <= band) {
                         continue;
                     }
-                    boolean expected = gap <= tol;
+                    boolean expected = faceGap <= tol;
                     checked++;
                     if (expected) {
                         intersecting++;
                     }
-                    if (pruned.get(p) != expected || unpruned.get(p) != expected) {
+                    if (pruned.get(p) != expected || unpruned.get(p) != (gap <= tol)) {
                         fail("k=" + ks[ki] + ", tol=" + tol + ", pair=" + p + " (" + a + ", " + b + "): gap=" + gap
-                                + ", band=" + band + ", pruned=" + pruned.get(p) + ", unpruned=" + unpruned.get(p));
+                                + ", face gap=" + faceGap + ", band=" + band + ", pruned=" + pruned.get(p)
+                                + ", unpruned=" + unpruned.get(p));
                     }
                     assertEquals(expected, ScalarHullSat.INSTANCE.intersects(w, a, b, tol));
                 }

@@ -186,6 +186,22 @@ public final class SolidFixtures {
      * that distance along the best axis; otherwise the pair intersects.
      */
     public static double hullGap(ConvexPolyhedra s, int a, int b) {
+        return hullGap(s, a, b, false);
+    }
+
+    /**
+     * {@link #hullGap} over the axes the pruned kernel ({@code ScalarHullSat}) decides on: the
+     * world axes, every face normal, and the edge pairs whose Gauss-map arcs cross (the face
+     * normals of {@code B - A}; the arc test of {@code ScalarHullSat} in double, on Newell
+     * normals). Equal to {@link #hullGap} for intersecting pairs; for separated pairs it can be
+     * smaller, since a pair of edges whose arcs do not cross can give a direction nearer the
+     * closest one than any face of {@code B - A} (the SAT gap is not the distance).
+     */
+    public static double hullFaceGap(ConvexPolyhedra s, int a, int b) {
+        return hullGap(s, a, b, true);
+    }
+
+    private static double hullGap(ConvexPolyhedra s, int a, int b, boolean crossingOnly) {
         HullArrays h = s.arrays();
         double best = Double.NEGATIVE_INFINITY;
         for (double[] axis : new double[][] {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}) {
@@ -198,7 +214,22 @@ public final class SolidFixtures {
         }
         for (int ea = 0; ea < h.eCount[a]; ea++) {
             double[] da = edge(h, a, ea);
+            double[] na = newell(h, a, h.ef0[h.eStart[a] + ea]);
+            double[] nb = newell(h, a, h.ef1[h.eStart[a] + ea]);
+            double[] ga = cross(na, nb);
             for (int eb = 0; eb < h.eCount[b]; eb++) {
+                if (crossingOnly) {
+                    double[] nc = newell(h, b, h.ef0[h.eStart[b] + eb]);
+                    double[] nd = newell(h, b, h.ef1[h.eStart[b] + eb]);
+                    double[] gb = cross(nc, nd);
+                    double cga = dot(nc, ga);
+                    double dga = dot(nd, ga);
+                    double agb = dot(na, gb);
+                    double bgb = dot(nb, gb);
+                    if (!(cga * dga < 0 && agb * bgb < 0 && cga * bgb < 0)) {
+                        continue;
+                    }
+                }
                 double[] db = edge(h, b, eb);
                 double[] l = {da[1] * db[2] - da[2] * db[1], da[2] * db[0] - da[0] * db[2], da[0] * db[1] - da[1] * db[0]};
                 double len = Math.sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
