@@ -21,7 +21,14 @@ import dev.sepax.batch.PairBatch;
  * edges' arcs cross on the superimposed Gauss maps of A and {@code -B}. Three sign tests decide
  * it ({@link ScalarHullSat}); for a crossing pair the edges are the support features along the
  * axis, so the separation is one dot product. {@link UnprunedHullSat} tries every edge pair with
- * full projections instead; both decide the same question in exact arithmetic.
+ * full projections instead. In exact arithmetic both give the same verdict at every
+ * {@code tolerance <= 0}, and on intersecting pairs at any tolerance (the largest separation of
+ * an intersecting pair is along a face normal of {@code A - B}). On a <em>separated</em> pair at
+ * {@code tolerance > 0} they can differ: an edge pair whose arcs do not cross can point nearer
+ * the closest direction than every face of {@code A - B}, so the unpruned kernel's gap can
+ * exceed the pruned one's (the SAT gap is not the distance). The pruned kernel, the one the
+ * facade serves, decides on the face normals of {@code A - B} and the world axes: its gap is
+ * the largest signed distance from the origin to a face plane of {@code B - A}.
  *
  * <p>Certificate: when no face separates, a vertex of one shape at {@code n . v - d <=
  * min(tolerance, 0)} on every face plane of the other proves that no axis separates by more than
@@ -41,9 +48,10 @@ import dev.sepax.batch.PairBatch;
  * projection gap is a true gap along the computed axis, whatever its direction). The arc sign
  * tests can misjudge a crossing only when an arc endpoint is within about {@code 8 u} radians of
  * the other arc, where the edges are support features up to that angle times their lengths. So
- * verdicts are exact, and equal to the unpruned kernel's, for pairs whose true SAT gap lies
- * outside {@code tolerance +- 256 u M} (tests check a wider {@code 2^-12 M} against a
- * double-precision brute force over all face normals and all edge-pair crosses). Exactly
+ * each kernel's verdicts are exact for pairs whose true SAT gap over its own axes lies outside
+ * {@code tolerance +- 256 u M} (tests check a wider {@code 2^-12 M} against double-precision
+ * brute forces: over all face normals and the edge pairs whose arcs cross for the pruned
+ * kernel, over all edge pairs for the unpruned one). Exactly
  * parallel edges give a zero axis, which separates nothing: the face normals decide such pairs,
  * as they do in exact arithmetic. Exact touching is reported within that band, not exactly:
  * pass a tolerance of the band to count such contacts as touching.
