@@ -203,24 +203,26 @@ public final class SolidFixtures {
 
     private static double hullGap(ConvexPolyhedra s, int a, int b, boolean crossingOnly) {
         HullArrays h = s.arrays();
+        double[][] facesA = faceNormals(h, a);
+        double[][] facesB = faceNormals(h, b);
         double best = Double.NEGATIVE_INFINITY;
         for (double[] axis : new double[][] {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}) {
             best = Math.max(best, gap(h, a, b, axis));
         }
-        for (int sh : new int[] {a, b}) {
-            for (int f = 0; f < h.fCount[sh]; f++) {
-                best = Math.max(best, gap(h, a, b, newell(h, sh, f)));
+        for (double[][] faces : new double[][][] {facesA, facesB}) {
+            for (double[] n : faces) {
+                best = Math.max(best, gap(h, a, b, n));
             }
         }
         for (int ea = 0; ea < h.eCount[a]; ea++) {
             double[] da = edge(h, a, ea);
-            double[] na = newell(h, a, h.ef0[h.eStart[a] + ea]);
-            double[] nb = newell(h, a, h.ef1[h.eStart[a] + ea]);
+            double[] na = facesA[h.ef0[h.eStart[a] + ea]];
+            double[] nb = facesA[h.ef1[h.eStart[a] + ea]];
             double[] ga = cross(na, nb);
             for (int eb = 0; eb < h.eCount[b]; eb++) {
                 if (crossingOnly) {
-                    double[] nc = newell(h, b, h.ef0[h.eStart[b] + eb]);
-                    double[] nd = newell(h, b, h.ef1[h.eStart[b] + eb]);
+                    double[] nc = facesB[h.ef0[h.eStart[b] + eb]];
+                    double[] nd = facesB[h.ef1[h.eStart[b] + eb]];
                     double[] gb = cross(nc, nd);
                     double cga = dot(nc, ga);
                     double dga = dot(nd, ga);
@@ -231,14 +233,22 @@ public final class SolidFixtures {
                     }
                 }
                 double[] db = edge(h, b, eb);
-                double[] l = {da[1] * db[2] - da[2] * db[1], da[2] * db[0] - da[0] * db[2], da[0] * db[1] - da[1] * db[0]};
-                double len = Math.sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
-                if (len > 1e-12 * norm(da) * norm(db)) {
+                double[] l = cross(da, db);
+                if (norm(l) > 1e-12 * norm(da) * norm(db)) {
                     best = Math.max(best, gap(h, a, b, l));
                 }
             }
         }
         return best;
+    }
+
+    /** Every face's Newell normal of shape s, in double, by face index. */
+    private static double[][] faceNormals(HullArrays h, int s) {
+        double[][] n = new double[h.fCount[s]][];
+        for (int f = 0; f < n.length; f++) {
+            n[f] = newell(h, s, f);
+        }
+        return n;
     }
 
     private static double norm(double[] v) {

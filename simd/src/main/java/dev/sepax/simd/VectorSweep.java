@@ -922,29 +922,25 @@ public final class VectorSweep implements SweepKernel {
         float[] maxX = s.arrays().maxX;
         float[] minY = s.arrays().minY;
         float[] maxY = s.arrays().maxY;
-        int keyMax = Integer.MIN_VALUE;
-        int lane = -1;
-        int exitKey = key(tMax);
+        // ScalarSweep's loop itself (same expressions, same order), then the times as keys.
+        float enter = Float.NEGATIVE_INFINITY;
+        int axis = NO_AXIS;
+        float exit = tMax;
         for (int c = 0; c < 4; c++) {
-            float lo = c == 0 ? minX[b] : c == 1 ? minX[a] : c == 2 ? minY[b] : minY[a];
-            float hi = c == 0 ? maxX[a] : c == 1 ? maxX[b] : c == 2 ? maxY[a] : maxY[b];
+            float sep = c == 0 ? minX[b] - maxX[a] : c == 1 ? minX[a] - maxX[b] : c == 2 ? minY[b] - maxY[a] : minY[a] - maxY[b];
             float rate = (c == 0 ? ux : c == 1 ? -ux : c == 2 ? uy : -uy) + 0f;
-            float t = -(lo - hi) / rate + 0f;
-            int kt = key(t);
+            float t = -sep / rate + 0f;
             if (rate < 0f) {
-                // Strict '>': the first constraint of the latest entry.
-                if (kt > keyMax) {
-                    keyMax = kt;
-                    lane = c;
+                if (t > enter) {
+                    enter = t;
+                    axis = 1 + c;
                 }
-            } else if (t < Float.POSITIVE_INFINITY) {
-                exitKey = Math.min(exitKey, kt);
+            } else if (t < exit) {
+                exit = t;
             }
         }
-        // As the scalar's 'enter = -inf; if (t > enter)': only a key above -inf's is taken.
-        boolean entered = keyMax > KEY_NEG_INF;
-        int enterKey = entered ? keyMax : KEY_NEG_INF;
-        int axis = entered ? 1 + lane : NO_AXIS;
+        int enterKey = key(enter);
+        int exitKey = key(exit);
         if (enterKey > exitKey || exitKey < 0) {
             return miss(out, p);
         }
