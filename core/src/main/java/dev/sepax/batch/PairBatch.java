@@ -87,6 +87,7 @@ public final class PairBatch {
         r.a[size] = ia;
         r.b[size] = ib;
         r.size = size + 1;
+        r.version++;
     }
 
     /**
@@ -106,6 +107,7 @@ public final class PairBatch {
         }
         arrays.a[i] = ia;
         arrays.b[i] = ib;
+        arrays.version++;
     }
 
     /**
@@ -118,6 +120,7 @@ public final class PairBatch {
             throw new IllegalArgumentException("newSize=" + newSize + ": out of range [0, " + arrays.size + "]");
         }
         arrays.size = newSize;
+        arrays.version++;
     }
 
     /**
@@ -182,12 +185,14 @@ public final class PairBatch {
         }
         assert j == n : j + " != " + n;
         o.size = n;
+        o.version++;
         return n;
     }
 
     /** Removes all pairs, keeping the arrays. */
     public void clear() {
         arrays.size = 0;
+        arrays.version++;
     }
 
     /** Number of pairs. */

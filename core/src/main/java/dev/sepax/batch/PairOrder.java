@@ -72,6 +72,7 @@ public final class PairOrder {
             }
             System.arraycopy(a, 0, r.a, 0, size);
             System.arraycopy(b, 0, r.b, 0, size);
+            r.version++;
             if (origin != null) {
                 System.arraycopy(from, 0, origin, 0, size);
             }

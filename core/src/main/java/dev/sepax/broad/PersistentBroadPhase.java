@@ -3,6 +3,7 @@ package dev.sepax.broad;
 import dev.sepax.batch.OverlapBits;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.internal.PolygonArrays;
+import dev.sepax.internal.SingleCaller;
 import dev.sepax.shape.ConvexPolygons;
 
 /**
@@ -58,7 +59,8 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <h2>Threads and allocation</h2>
  * One caller at a time: {@link #update} from a second thread while one runs, or a caller who
- * resized {@link #pairs()}, is detected and rejected with an {@link IllegalStateException}.
+ * changed {@link #pairs()} (resized, set, sorted), is detected and rejected with an
+ * {@link IllegalStateException}.
  * Scratch and tables grow with the pair count and are then reused, so a steady-state frame
  * (pair count, and the number of shapes with more than 15 pairs, within what was seen before)
  * allocates nothing; the first frame allocates.
@@ -193,7 +195,9 @@ public final class PersistentBroadPhase {
     private int[] removedB = new int[16];
     private int removedCount;
 
-    private boolean busy;
+    private final SingleCaller caller = new SingleCaller("PersistentBroadPhase");
+    /** {@code pairs}' version when the last update returned: a different one is a caller's write. */
+    private int pairsVersion;
 
     /**
      * A broad phase for {@code shapeCount} shapes, empty until the first {@link #update}.
@@ -249,7 +253,7 @@ public final class PersistentBroadPhase {
      *
      * @param world the shapes in world space (for example a store written by {@code Poses.transform})
      * @throws IllegalArgumentException if {@code world} does not hold {@code shapeCount} shapes
-     * @throws IllegalStateException if another update is running, or {@link #pairs()} was resized
+     * @throws IllegalStateException if another update is running, or {@link #pairs()} was changed
      */
     public void update(ConvexPolygons world) {
         if (world == null) {
@@ -258,33 +262,34 @@ public final class PersistentBroadPhase {
         if (world.size() != n) {
             throw new IllegalArgumentException("world.size=" + world.size() + " != shapeCount=" + n);
         }
-        if (busy) {
-            throw new IllegalStateException("PersistentBroadPhase: update called while another update runs;"
-                    + " one caller at a time");
-        }
-        busy = true;
+        caller.enter();
         try {
             if (pairs.size() != slotCount) {
                 throw new IllegalStateException("PersistentBroadPhase: pairs() was resized by the caller (size="
                         + pairs.size() + " != slots=" + slotCount + "); it is read-only");
+            }
+            if (pairs.arrays().version != pairsVersion) {
+                throw new IllegalStateException("PersistentBroadPhase: pairs() was changed by the caller since the"
+                        + " last update (set, sort or compaction into it); it is read-only, copy it to reorder");
             }
             frame++;
             addedCount = 0;
             removedCount = 0;
             PolygonArrays w = world.arrays();
             refit(w.minX, w.minY, w.maxX, w.maxY);
-            if (movedCount == 0) {
-                return;
+            if (movedCount > 0) {
+                if (!initialised) {
+                    buildGrid();
+                    initialised = true;
+                }
+                sortIntoCells();
+                refreshInCellOrder();
+                trimFreeTail();
             }
-            if (!initialised) {
-                buildGrid();
-                initialised = true;
-            }
-            sortIntoCells();
-            refreshInCellOrder();
-            trimFreeTail();
+            // Only a completed update vouches for the table; after a throw the check stays armed.
+            pairsVersion = pairs.arrays().version;
         } finally {
-            busy = false;
+            caller.exit();
         }
     }
 
@@ -965,8 +970,9 @@ public final class PersistentBroadPhase {
 
     /**
      * The pairs by slot: entry {@code s} is slot {@code s}'s pair (smaller shape index first);
-     * free slots keep their last pair. Read-only by contract; updated in place by
-     * {@link #update}.
+     * free slots keep their last pair. Read-only: updated in place by {@link #update}, which
+     * rejects every later call once the caller has written into it (added, set, sorted, compacted
+     * into), since the slot maps no longer match it; copy it to reorder.
      */
     public PairBatch pairs() {
         return pairs;

@@ -259,6 +259,77 @@ class PersistentBroadPhaseTest {
         assertFalse(bp.toString().isEmpty());
     }
 
+    @Test
+    void writesIntoThePairTableAreRejectedFromThenOn() {
+        MovingScene scene = new MovingScene(13, 200, 8, 0.1);
+        PersistentBroadPhase bp = new PersistentBroadPhase(200, 0f, 0.1f);
+        bp.update(scene.world);
+        assertTrue(bp.slotCount() > 1, "the scene needs at least two slots");
+        int a = bp.pairs().shapeA(0);
+        int b = bp.pairs().shapeB(0);
+        bp.pairs().set(0, a, b); // same values: still a write the table cannot vouch for
+        for (int attempt = 0; attempt < 2; attempt++) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> bp.update(scene.world));
+            assertTrue(e.getMessage().startsWith("PersistentBroadPhase: pairs() was changed by the caller"),
+                    e.getMessage());
+        }
+        PersistentBroadPhase sorted = new PersistentBroadPhase(200, 0f, 0.1f);
+        sorted.update(scene.world);
+        new dev.sepax.batch.PairOrder().sortByFirst(sorted.pairs(), null);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> sorted.update(scene.world));
+        assertTrue(e.getMessage().contains("changed by the caller"), e.getMessage());
+        // An untouched table passes frame after frame, moving or not.
+        PersistentBroadPhase clean = new PersistentBroadPhase(200, 0f, 0.1f);
+        for (int frame = 0; frame < 5; frame++) {
+            clean.update(scene.world);
+            check(clean, scene.world, 0f, 200);
+            scene.step();
+        }
+    }
+
+    @Test
+    void racingUpdatesAreRefusedAndLeaveAConsistentTable() throws Exception {
+        int n = 2000;
+        MovingScene[] scenes = {new MovingScene(21, n, 60, 0.1), new MovingScene(22, n, 60, 0.1)};
+        PersistentBroadPhase bp = new PersistentBroadPhase(n, 0.05f, 0.1f);
+        java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<Throwable> wrong = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        for (int round = 0; round < 200 && refused.get() == 0; round++) {
+            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+            Thread[] ts = new Thread[2];
+            for (int t = 0; t < 2; t++) {
+                ConvexPolygons world = scenes[t].world;
+                ts[t] = new Thread(() -> {
+                    try {
+                        start.await();
+                        for (int i = 0; i < 4; i++) {
+                            try {
+                                bp.update(world);
+                            } catch (IllegalStateException e) {
+                                if (e.getMessage().startsWith("PersistentBroadPhase: one caller at a time")) {
+                                    refused.incrementAndGet();
+                                } else {
+                                    wrong.add(e);
+                                }
+                            }
+                        }
+                    } catch (Throwable e) {
+                        wrong.add(e);
+                    }
+                });
+                ts[t].start();
+            }
+            for (Thread t : ts) {
+                t.join(60_000);
+            }
+        }
+        assertEquals(java.util.List.of(), wrong);
+        assertTrue(refused.get() > 0, "two threads never met inside update in 200 rounds");
+        // Whatever order the accepted updates ran in, the table is that of a sequence of frames.
+        bp.update(scenes[0].world);
+        check(bp, scenes[0].world, 0.05f, n);
+    }
+
     private static long key(int a, int b) {
         return (long) a << 32 | b;
     }
