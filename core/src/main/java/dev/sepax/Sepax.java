@@ -199,7 +199,9 @@ public final class Sepax {
      */
     public static DistanceKernel distance() {
         DistanceKernel k = DistanceHolder.SELECTION.kernel();
-        DistanceHolder.asked = true;
+        if (!DistanceHolder.asked) { // a volatile store on every call would contend across threads
+            DistanceHolder.asked = true;
+        }
         return k;
     }
 
@@ -236,7 +238,9 @@ public final class Sepax {
      */
     public static RoundedPenetrationKernel roundedPenetration() {
         RoundedPenetrationKernel k = RoundedPenetrationHolder.SELECTION.kernel();
-        RoundedPenetrationHolder.asked = true;
+        if (!RoundedPenetrationHolder.asked) { // a volatile store on every call would contend across threads
+            RoundedPenetrationHolder.asked = true;
+        }
         return k;
     }
 
@@ -250,7 +254,9 @@ public final class Sepax {
      */
     public static RoundedManifoldKernel roundedManifolds() {
         RoundedManifoldKernel k = RoundedManifoldHolder.SELECTION.kernel();
-        RoundedManifoldHolder.asked = true;
+        if (!RoundedManifoldHolder.asked) { // a volatile store on every call would contend across threads
+            RoundedManifoldHolder.asked = true;
+        }
         return k;
     }
 
@@ -276,7 +282,9 @@ public final class Sepax {
      */
     public static CastKernel cast() {
         CastKernel k = CastHolder.SELECTION.kernel();
-        CastHolder.asked = true;
+        if (!CastHolder.asked) { // a volatile store on every call would contend across threads
+            CastHolder.asked = true;
+        }
         return k;
     }
 
@@ -355,7 +363,9 @@ public final class Sepax {
      */
     public static HullOverlapKernel hullOverlap() {
         HullOverlapKernel k = HullHolder.SELECTION.kernel();
-        HullHolder.asked = true;
+        if (!HullHolder.asked) { // a volatile store on every call would contend across threads
+            HullHolder.asked = true;
+        }
         return k;
     }
 
@@ -381,7 +391,9 @@ public final class Sepax {
      */
     public static HullPenetrationKernel hullPenetration() {
         HullPenetrationKernel k = HullPenetrationHolder.SELECTION.kernel();
-        HullPenetrationHolder.asked = true;
+        if (!HullPenetrationHolder.asked) { // a volatile store on every call would contend across threads
+            HullPenetrationHolder.asked = true;
+        }
         return k;
     }
 
@@ -407,7 +419,9 @@ public final class Sepax {
      */
     public static BoxOverlapKernel boxOverlap() {
         BoxOverlapKernel k = BoxHolder.SELECTION.kernel();
-        BoxHolder.asked = true;
+        if (!BoxHolder.asked) { // a volatile store on every call would contend across threads
+            BoxHolder.asked = true;
+        }
         return k;
     }
 

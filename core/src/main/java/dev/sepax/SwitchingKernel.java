@@ -248,8 +248,8 @@ abstract class SwitchingKernel<K> implements Runnable {
             if (simd == null) {
                 String unavailable = SimdSupport.unavailableReason();
                 if (unavailable != null) {
+                    // Warned once per JVM by SimdSupport when the reason was found.
                     name = scalarName;
-                    SimdSupport.warnUnavailable(unavailable);
                     return false;
                 }
                 simd = SimdSupport.simdKernel(simdClass, type);

@@ -53,9 +53,21 @@ public final class SimdSupport {
         static final System.Logger LOG = System.getLogger("dev.sepax");
     }
 
-    /** The full reason, computed once on first use (it may load {@code jdk.incubator.vector}). */
+    /**
+     * The full reason, computed once on first use (it may load {@code jdk.incubator.vector}).
+     * A reason only these checks find (no {@code sepax-simd} on the class path, C1 only, too few
+     * vector bits) is warned here, in the class's initialisation, which the JVM runs exactly once
+     * however many facade kernels ask: so an automatic choice warns once per JVM, from here or
+     * from {@link SimdSupport}'s own initialisation, never from both.
+     */
     private static final class Full {
         static final String REASON = QUICK != null ? QUICK : slowReason();
+
+        static {
+            if (QUICK == null && REASON != null && MODE.equals("auto")) {
+                warnUnavailable(REASON);
+            }
+        }
     }
 
     /** Null when SIMD kernels can run here; otherwise the reason they cannot. May load the Vector API. */
@@ -69,7 +81,7 @@ public final class SimdSupport {
     }
 
     /** The one {@code WARNING} of an automatic choice that falls back to the scalar kernels. */
-    public static void warnUnavailable(String reason) {
+    private static void warnUnavailable(String reason) {
         log().log(System.Logger.Level.WARNING, "sepax: using the scalar kernels because " + reason
                 + ". To enable the SIMD kernels run a HotSpot JDK >= 21 with C2 and pass"
                 + " --add-modules " + MODULE + " (with sepax-simd on the class path).");
