@@ -27,8 +27,9 @@ final class Bridges {
         Arrays.sort(order, (p, q) -> {
             int mp = holes.get(p)[rightmost[p]];
             int mq = holes.get(q)[rightmost[q]];
-            int c = Float.compare(pool.x(mq), pool.x(mp));
-            return c != 0 ? c : Float.compare(pool.y(mq), pool.y(mp));
+            // By value ("+ 0f": Float.compare puts -0 before +0), as rightmost() compares.
+            int c = Float.compare(pool.x(mq) + 0f, pool.x(mp) + 0f);
+            return c != 0 ? c : Float.compare(pool.y(mq) + 0f, pool.y(mp) + 0f);
         });
         boolean[] merged = new boolean[holes.size()];
         for (int h : order) {

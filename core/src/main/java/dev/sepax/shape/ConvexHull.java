@@ -20,9 +20,12 @@ final class ConvexHull {
         for (int i = 0; i < n; i++) {
             idx[i] = i;
         }
+        // "+ 0f" turns -0 into +0: Float.compare orders -0 before +0, and a chain sorted that way
+        // is not sorted by value (a point at x = -0 would precede one at x = +0 with a smaller y)
+        // and can drop a corner of the hull.
         Arrays.sort(idx, (p, q) -> {
-            int c = Float.compare(xy[2 * p], xy[2 * q]);
-            return c != 0 ? c : Float.compare(xy[2 * p + 1], xy[2 * q + 1]);
+            int c = Float.compare(xy[2 * p] + 0f, xy[2 * q] + 0f);
+            return c != 0 ? c : Float.compare(xy[2 * p + 1] + 0f, xy[2 * q + 1] + 0f);
         });
         int[] hull = new int[2 * n + 1];
         int k = 0;

@@ -28,6 +28,13 @@ class HullExamplesTest {
     }
 
     @Test
+    void aNegativeZeroCoordinateSortsByValue() {
+        // Sorted by Float.compare, (-0, 2) came before (0, 0) and the chain lost the corner (0, 0).
+        assertArrayEquals(new float[] {0, 0, 1, 1, -0f, 2}, ConvexPolygons.hull(-0f, 2, 0f, 0, 0f, 1, 1f, 1));
+        assertArrayEquals(new float[] {0, 0, 2, 0, 1, 1}, ConvexPolygons.hull(1, 1, 0, 0, 0, -0f, 2, 0, 1, 0));
+    }
+
+    @Test
     void hullOfAClockwisePolygonIsItsCounterClockwiseForm() {
         ConvexPolygons s = ConvexPolygons.hullOf(new float[] {0, 0, 0, 3, 3, 3, 3, 0});
         assertArrayEquals(new float[] {0, 0, 3, 0, 3, 3, 0, 3}, s.vertices(0));
