@@ -143,9 +143,15 @@ public final class Poses {
         if (local.size() != tx.length) {
             throw new IllegalArgumentException("poses=" + tx.length + " != shapes=" + local.size());
         }
-        // Only a world store may be rewritten: any other store is immutable by contract.
-        if (world == local || !world.worldStore || !local.sameLayout(world)) {
-            throw new IllegalArgumentException("world must come from local.newWorldStore()");
+        // Only a world store may be rewritten: any other store is immutable by contract. And only
+        // one made from this local store: the transform rewrites vertices, normals and bounds but
+        // keeps the edge lengths and areas the world store was made with, which another store of
+        // the same layout (same counts, other sizes) would get wrong. Such a store shares the
+        // local store's start array.
+        if (world == local || !world.worldStore || world.start != local.start) {
+            throw new IllegalArgumentException("world must come from local.newWorldStore()"
+                    + (world != local && world.worldStore && local.sameLayout(world)
+                    ? ": this one was made from another store of the same layout" : ""));
         }
     }
 

@@ -256,6 +256,12 @@ class PosesTest {
         ConvexPolygons lookalike = ConvexPolygons.of(new float[] {0, 0, 1, 0, 0, 1});
         rejected(IllegalArgumentException.class, "world must come from local.newWorldStore()",
                 () -> poses.transform(local, lookalike));
+        // Same layout, other sizes: its world store's edge lengths and area are not local's.
+        ConvexPolygons bigger = ConvexPolygons.of(new float[] {0, 0, 5, 0, 0, 5});
+        rejected(IllegalArgumentException.class,
+                "world must come from local.newWorldStore(): this one was made from another store of the same layout",
+                () -> poses.transform(local, bigger.newWorldStore()));
+        poses.transform(local, local.newWorldStore().newWorldStore()); // a world store's world store shares local's layout
         rejected(IllegalArgumentException.class, "poses=2 != shapes=1",
                 () -> new Poses(2).transform(local, local.newWorldStore()));
         rejected(IllegalArgumentException.class, "local or world is null", () -> poses.transform(local, null));
