@@ -106,7 +106,8 @@ public final class Compounds {
          * Adds one compound made of several polygons (a {@code MULTIPOLYGON}), each given as its
          * rings (outer first).
          *
-         * @throws IllegalArgumentException {@code compound=c polygon=p ring=r vertex=v: reason}
+         * @throws IllegalArgumentException {@code compound=c polygon=p ring=r vertex=v: reason};
+         *     the builder is then as before the call
          */
         public Builder addMulti(float[][]... polygons) {
             int c = firsts.size();
@@ -114,6 +115,7 @@ public final class Compounds {
                 throw new IllegalArgumentException("compound=" + c + ": no polygons");
             }
             List<float[]> all = new ArrayList<>();
+            long vertices = 0;
             for (int p = 0; p < polygons.length; p++) {
                 String where = "compound=" + c + (polygons.length > 1 ? " polygon=" + p : "") + " ";
                 float[][] pieces;
@@ -123,7 +125,7 @@ public final class Compounds {
                     throw new IllegalArgumentException(where + e.getMessage(), e);
                 }
                 for (float[] r : polygons[p]) {
-                    decomposedVertices += r.length / 2;
+                    vertices += r.length / 2;
                 }
                 all.addAll(Arrays.asList(pieces));
             }
@@ -133,10 +135,14 @@ public final class Compounds {
                     parts.add(piece);
                 }
             } catch (IllegalArgumentException e) {
+                // All or nothing: parts already added would otherwise count as the previous
+                // compound's for a caller that catches this and goes on adding.
+                parts.truncate(first);
                 throw new IllegalArgumentException("compound=" + c + ": a convex part is refused by the store: "
                         + e.getMessage(), e);
             }
             firsts.add(first);
+            decomposedVertices += vertices;
             return this;
         }
 

@@ -265,6 +265,23 @@ public final class ConvexPolygons {
             return size;
         }
 
+        /**
+         * Drops the shapes added from index {@code newSize} on: how a caller that adds a group of
+         * shapes as one unit (the convex parts of one concave polygon) takes back the group's
+         * first shapes when a later one is refused. Allocates nothing.
+         *
+         * @throws IllegalArgumentException if {@code newSize} is not in {@code [0, size()]}
+         */
+        public void truncate(int newSize) {
+            if (newSize < 0 || newSize > size) {
+                throw new IllegalArgumentException("newSize=" + newSize + ": out of range [0, " + size + "]");
+            }
+            for (int s = newSize; s < size; s++) {
+                poolSize -= 2 * counts[s];
+            }
+            size = newSize;
+        }
+
         /** Builds the store. The builder may be reused afterwards. */
         public ConvexPolygons build() {
             int n = size;

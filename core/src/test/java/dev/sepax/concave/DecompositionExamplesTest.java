@@ -20,6 +20,28 @@ class DecompositionExamplesTest {
     }
 
     @Test
+    void aCompoundWithARefusedPartLeavesTheBuilderAsItWas() {
+        Compounds.Builder b = Compounds.builder();
+        b.add(new float[] {10, 10, 11, 10, 11, 11});
+        long vertices = b.decomposedVertices();
+        // The square comes first in the parts' spatial order and is accepted; the triangle after
+        // it decomposes but is too small for the store's float arithmetic.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.addMulti(
+                new float[][] {{-3, -3, -2, -3, -2, -2, -3, -2}}, new float[][] {{0, 0, 1e-31f, 0, 0, 1e-31f}}));
+        assertTrue(e.getMessage().startsWith("compound=1: a convex part is refused by the store: shape=2: too small"),
+                e.getMessage());
+        assertEquals(1, b.size());
+        assertEquals(vertices, b.decomposedVertices());
+        b.add(new float[] {20, 20, 21, 20, 21, 21});
+        Compounds c = b.build();
+        assertEquals(2, c.size());
+        assertEquals(2, c.parts().size(), "the refused compound's square must not stay as a part");
+        assertEquals(0, c.parent(0));
+        assertEquals(1, c.parent(1));
+        assertEquals(20f, c.minX(1));
+    }
+
+    @Test
     void aConvexPolygonIsOnePart() {
         assertEquals(1, ok(Decomposition.NO_CAP, SQUARE).length);
     }
