@@ -27,7 +27,7 @@ import jdk.incubator.vector.VectorSpecies;
  *           region code, direction, new support pair) and the tail's results (PAX..DIST),
  *           then the momentum rows (ACC..WY: see {@link VectorDistance}, "Acceleration")
  * </pre>
- * One instance per thread ({@link #PER_THREAD}), about 20 KB at 16 lanes, reused; not shared.
+ * One per {@link KernelScratch} (lent with it, so one batch at a time), about 20 KB at 16 lanes.
  */
 final class GjkLanes {
     private static final VectorSpecies<Float> F = VectorSupport.F;
@@ -65,7 +65,6 @@ final class GjkLanes {
 
     /** Shapes with more core points than this run the scalar kernel. */
     static final int MAX_POINTS = 64;
-    static final ThreadLocal<GjkLanes> PER_THREAD = ThreadLocal.withInitial(GjkLanes::new);
 
     static final int N = 0;
     static final int AX1 = L;

@@ -123,6 +123,22 @@ final class KernelScratch {
         return supportsB;
     }
 
+    /**
+     * The GJK kernels' lane state (distance, rounded MTV and manifolds, cast), made on the first
+     * GJK batch this instance serves: about 21 KB at 16 lanes, held by at most
+     * {@link #POOL_SIZE} instances, whatever the number of threads.
+     */
+    GjkLanes gjk() {
+        GjkLanes g = gjk;
+        if (g == null) {
+            g = new GjkLanes();
+            gjk = g;
+        }
+        return g;
+    }
+
+    private GjkLanes gjk;
+
     /** A free instance, or {@code null} if all {@link #POOL_SIZE} are lent. */
     static KernelScratch take() {
         int n = POOL_SIZE;

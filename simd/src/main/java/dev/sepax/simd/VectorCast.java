@@ -51,12 +51,28 @@ public final class VectorCast implements CastKernel {
         float[] vy = velocities.vys();
         int[] pa = pairs.arrays().a;
         int[] pb = pairs.arrays().b;
-        int[] exits = out.exits();
-        float[] times = out.times();
         for (int p = from; p < to; p++) {
             ScalarCast.start(out, p);
         }
-        GjkLanes g = GjkLanes.PER_THREAD.get();
+        KernelScratch sc = KernelScratch.take();
+        try {
+            return casts(s, count, vx, vy, pa, pb, from, to, tMax, tolerance, out, cache,
+                    sc == null ? null : sc.gjk());
+        } finally {
+            if (sc != null) {
+                KernelScratch.give(sc);
+            }
+        }
+    }
+
+    /**
+     * The rounds of the batch; {@code g} null (the scratch pool was empty) sends every pair
+     * through the scalar kernel, same bits.
+     */
+    private static int casts(RoundedArrays s, int[] count, float[] vx, float[] vy, int[] pa, int[] pb, int from,
+                             int to, float tMax, float tolerance, Casts out, SimplexCache cache, GjkLanes g) {
+        int[] exits = out.exits();
+        float[] times = out.times();
         // Every round ends each running pair's cast or counts one of its rounds: the bound is a backstop.
         for (int round = 0; round < ScalarCast.MAX_ROUNDS; round++) {
             boolean running = false;
@@ -71,7 +87,7 @@ public final class VectorCast implements CastKernel {
                 float ux = vx[b] - vx[a];
                 float uy = vy[b] - vy[a];
                 float t = times[p];
-                if (count[a] > GjkLanes.MAX_POINTS || count[b] > GjkLanes.MAX_POINTS) {
+                if (g == null || count[a] > GjkLanes.MAX_POINTS || count[b] > GjkLanes.MAX_POINTS) {
                     ScalarDistance.pair(s, a, b, t * ux, t * uy, cache, p, out.atTime(), null);
                     ScalarCast.advance(out, p, ux, uy, tMax, tolerance);
                     continue;

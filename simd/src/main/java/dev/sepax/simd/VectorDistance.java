@@ -56,8 +56,10 @@ import jdk.incubator.vector.VectorSpecies;
  * boxed a vector per group (12 KB per 2051-pair batch, plain mode included), so the momentum
  * guard is a step of its own.
  *
- * <p>Thread-safe: no shared mutable state; each thread gets its own scratch
- * ({@link GjkLanes}, allocated on its first batch and reused). Allocation-free in steady state:
+ * <p>Thread-safe: no shared mutable state; a batch borrows its scratch ({@link GjkLanes}) from
+ * the bounded {@link KernelScratch} pool and runs on the scalar kernel (same bits) when the pool
+ * is empty, so the memory held does not grow with the number of threads (virtual threads
+ * included). Allocation-free in steady state:
  * an iteration is split into steps that pass their results through the state rows, each small
  * enough for C2 to inline every vector operation in it; no vector or mask crosses a call other
  * than into two-line helpers, and only the support scans' running best crosses a loop back-edge.
@@ -144,11 +146,34 @@ public final class VectorDistance implements DistanceKernel {
         int[] count = s.count();
         int[] pa = pairs.arrays().a;
         int[] pb = pairs.arrays().b;
-        GjkLanes g = GjkLanes.PER_THREAD.get();
+        KernelScratch sc = KernelScratch.take();
+        try {
+            return sc == null ? scalarRun(s, pa, pb, from, to, out, cache, mtv, mode)
+                    : lanesRun(s, shapes.maxCount(), count, pa, pb, from, to, out, cache, mtv, mode, sc.gjk());
+        } finally {
+            if (sc != null) {
+                KernelScratch.give(sc);
+            }
+        }
+    }
+
+    /** The batch with every pair through the scalar kernel (same bits): the scratch pool was empty. */
+    private static int scalarRun(RoundedArrays s, int[] pa, int[] pb, int from, int to, Distances out,
+                                 SimplexCache cache, Penetrations mtv, GjkAcceleration mode) {
+        int hits = 0;
+        for (int p = from; p < to; p++) {
+            hits += ScalarDistance.pair(s, pa[p], pb[p], 0f, 0f, cache, p, out, mtv, mode) ? 1 : 0;
+        }
+        return hits;
+    }
+
+    private static int lanesRun(RoundedArrays s, int maxCount, int[] count, int[] pa, int[] pb, int from, int to,
+                                Distances out, SimplexCache cache, Penetrations mtv, GjkAcceleration mode,
+                                GjkLanes g) {
         int hits = 0;
         int lanes = 0;
         int p = from;
-        if (shapes.maxCount() <= GjkLanes.MAX_POINTS) {
+        if (maxCount <= GjkLanes.MAX_POINTS) {
             // Every pair runs in the lanes: full groups straight from the pair lists, with no
             // per-pair test; B's offsets are 0 (the shape cast, which shares the scratch, sets them).
             java.util.Arrays.fill(g.ox, 0f);
