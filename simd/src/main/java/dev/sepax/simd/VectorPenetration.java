@@ -347,7 +347,8 @@ public final class VectorPenetration implements PenetrationKernel {
         }
         VectorMask<Float> odd = least1.lt(least0).or(least1.eq(least0).and(at1.lt(at0)));
         at0 = at0.blend(at1, odd);
-        ((IntVector) at0.convert(VectorOperators.F2I, 0)).intoArray(sc.startIndex, 0);
+        // Indices below 2^22 (checkCounts): the magic add, not a convert (see resolveAcross).
+        at0.add(CODE_MAGIC).reinterpretAsInts().sub(CODE_MAGIC_BITS).intoArray(sc.startIndex, 0);
         System.arraycopy(sc.startIndex, 0, sa, 0, ga);
         System.arraycopy(sc.startIndex, ga, sb, 0, gb);
     }
@@ -441,7 +442,8 @@ public final class VectorPenetration implements PenetrationKernel {
         // The upper half moved down: it wins only when strictly less.
         VectorMask<Float> later = least0.rearrange(HALF_SWAP).lt(least0);
         at0 = at0.blend(at0.rearrange(HALF_SWAP), later);
-        ((IntVector) at0.convert(VectorOperators.F2I, 0)).intoArray(sc.startIndex, 0);
+        // Indices below 2^22 (checkCounts): the magic add, not a convert (see resolveAcross).
+        at0.add(CODE_MAGIC).reinterpretAsInts().sub(CODE_MAGIC_BITS).intoArray(sc.startIndex, 0);
         System.arraycopy(sc.startIndex, 0, sa, 0, ga);
         System.arraycopy(sc.startIndex, ga, sb, 0, gb);
     }
@@ -505,7 +507,7 @@ public final class VectorPenetration implements PenetrationKernel {
             // even chain, and on a tie at +inf the even chain's 0 is as small.
             VectorMask<Float> odd = least1.lt(least0).or(least1.eq(least0).and(at1.lt(at0)));
             at0 = at0.blend(at1, odd);
-            ((IntVector) at0.convert(VectorOperators.F2I, 0)).intoArray(out, c);
+            at0.add(CODE_MAGIC).reinterpretAsInts().sub(CODE_MAGIC_BITS).intoArray(out, c);
         }
     }
 
