@@ -181,17 +181,37 @@ class RoundedPenetrationPropertiesTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         RoundedShapes s = RoundedFixtures.mixedStore(rnd, 40, 12);
         PairBatch pairs = RoundedFixtures.nearbyPairs(s, 2.5);
-        Penetrations batch = new Penetrations(pairs.size());
+        Penetrations cold = new Penetrations(pairs.size());
+        int coldHits = K.penetrations(s, pairs, 0, pairs.size(), cold, null);
+        Penetrations warm = new Penetrations(pairs.size());
         SimplexCache cache = new SimplexCache(pairs.size());
-        K.penetrations(s, pairs, 0, pairs.size(), batch, cache);
-        K.penetrations(s, pairs, 0, pairs.size(), batch, cache);
+        K.penetrations(s, pairs, 0, pairs.size(), warm, cache);
+        K.penetrations(s, pairs, 0, pairs.size(), warm, cache);
         Penetrations one = new Penetrations(1);
+        int hits = 0;
         for (int i = 0; i < pairs.size(); i++) {
-            K.penetration(s, pairs.shapeA(i), pairs.shapeB(i), one, 0);
+            boolean hit = K.penetration(s, pairs.shapeA(i), pairs.shapeB(i), one, 0);
+            hits += hit ? 1 : 0;
+            Statistics.label("pair").collect(hit ? "touching" : "apart");
+            // A batch without a cache runs each pair's cold GJK exactly as the single-pair call:
+            // the same bits in every output.
+            String at = "pair=" + i;
+            assertEquals(hit, cold.intersects(i), at);
+            assertEquals(Float.floatToRawIntBits(one.depth(0)), Float.floatToRawIntBits(cold.depth(i)), at);
+            assertEquals(Float.floatToRawIntBits(one.normalX(0)), Float.floatToRawIntBits(cold.normalX(i)), at);
+            assertEquals(Float.floatToRawIntBits(one.normalY(0)), Float.floatToRawIntBits(cold.normalY(i)), at);
+            assertEquals(one.axis(0), cold.axis(i), at);
             // A warm start may end on another simplex of the same answer: equal within the band.
             double band = ScalarRoundedPenetration.band(s, pairs.shapeA(i), pairs.shapeB(i), one.depth(0));
-            assertEquals(one.depth(0), batch.depth(i), band, "pair=" + i);
+            assertEquals(one.depth(0), warm.depth(i), band, at);
+            Statistics.label("warm").collect(Float.floatToRawIntBits(one.depth(0))
+                    == Float.floatToRawIntBits(warm.depth(i)) ? "same bits" : "within the band");
         }
+        assertEquals(hits, coldHits);
+        Statistics.label("pair").coverage(c -> {
+            c.check("touching").count(n -> n > 0);
+            c.check("apart").count(n -> n > 0);
+        });
     }
 
     @Example
