@@ -56,13 +56,21 @@ class RoundedPenetrationPropertiesTest {
         Penetrations p = run(s, 0, 1);
         double depth = p.depth(0);
         double band = 4 * ScalarRoundedPenetration.band(s, 0, 1, depth);
+        double turn = 0;
         if (p.axis(0) == Penetrations.AXIS_CORES) {
             // A normal from the cores' closest points turns by up to (their error) / (core gap),
-            // which moves the shapes' far parts by that angle times their extent.
+            // capped at 2 (two unit vectors differ by at most that), which moves the shapes' far
+            // parts by that much times their extent (2 extent bounds a core's diameter).
             double gap = (double) s.radius(0) + s.radius(1) - depth;
-            band += 2 * (extent(s, 0) + extent(s, 1)) * Math.min(2, band / gap);
+            turn = Math.min(2, band / gap);
+            band += 2 * (extent(s, 0) + extent(s, 1)) * turn;
         }
         Statistics.collect(depth > band ? "overlap" : depth < -band ? "apart" : "near");
+        // A turn near its cap is genuine (cores apart by about a band have a normal of about the
+        // band's size, so its direction is anyone's guess), but the band then covers a good part
+        // of the shapes and the assertions say little: such pairs must stay a small minority.
+        Statistics.label("normal turn").collect(turnClass(p.axis(0) == Penetrations.AXIS_CORES, turn));
+        Statistics.label("normal turn").coverage(c -> c.check(LARGE_TURN).percentage(pct -> pct < 5));
         // Touching after the move: the depth is not too large along this normal ...
         RoundedShapes touching = RoundedFixtures.withBMoved(s, 0, 1, depth * p.normalX(0), depth * p.normalY(0));
         assertTrue(RoundedFixtures.distance(touching, 0, 1) <= band, describe(s, p) + " distance after the move="
@@ -72,6 +80,17 @@ class RoundedPenetrationPropertiesTest {
         RoundedShapes apart = RoundedFixtures.withBMoved(s, 0, 1, t * p.normalX(0), t * p.normalY(0));
         assertTrue(RoundedFixtures.distance(apart, 0, 1) >= band, describe(s, p) + " distance after the move by depth + 3 band="
                 + RoundedFixtures.distance(apart, 0, 1) + " band=" + band);
+    }
+
+    /** The label of pairs whose band grows by 10% of the diameters or more: nearly touching cores. */
+    private static final String LARGE_TURN = "cores apart, turn >= 0.1";
+
+    /** The bucket of the normal's possible turn, for the statistics of the bands above. */
+    private static String turnClass(boolean coresApart, double turn) {
+        if (!coresApart) {
+            return "cores overlap, no turn";
+        }
+        return turn >= 0.1 ? LARGE_TURN : turn >= 0.01 ? "cores apart, turn 0.01 .. 0.1" : "cores apart, turn < 0.01";
     }
 
     private static double extent(RoundedShapes s, int shape) {
