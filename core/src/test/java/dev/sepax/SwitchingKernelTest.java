@@ -231,15 +231,30 @@ class SwitchingKernelTest {
 
     @Test
     void aKernelThatDisagreesIsNeverSwitchedTo() {
+        // The disagreeing kernel is faster than the (slowed) scalar one, so that the speed rules
+        // alone would switch to it: only the disagreement check can keep the scalar kernel. It
+        // counts its rounds (one batch call each) to show which rule ended the warm-up.
+        AtomicInteger rounds = new AtomicInteger();
         SatKernel flipped = new Delegating(ScalarSat.INSTANCE) {
             @Override
             public boolean intersects(ConvexPolygons shapes, int a, int b, float tolerance) {
                 return !super.intersects(shapes, a, b, tolerance);
             }
+
+            @Override
+            public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
+                            OverlapBits out, int[] axisCache) {
+                rounds.incrementAndGet();
+                return super.test(shapes, pairs, from, to, tolerance, out, axisCache);
+            }
         };
-        SwitchingSat k = new SwitchingSat(ScalarSat.INSTANCE, flipped);
+        SwitchingSat k = new SwitchingSat(SLOW_SCALAR, flipped);
         assertFalse(k.awaitSettled());
-        assertSame(ScalarSat.INSTANCE, k.current);
+        assertSame(SLOW_SCALAR, k.current);
+        // Every other exit needs MIN_ROUNDS rounds (a win, the stall rule) or the 10 s cap, which
+        // one round of 50 ms cannot reach: ending after round 0 is the disagreement check's.
+        assertEquals(1, rounds.get(), "warm-up rounds before it settled");
+        assertEquals(1, k.attempts, "settled, not undecided");
     }
 
     @Test

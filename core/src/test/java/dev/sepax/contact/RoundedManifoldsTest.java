@@ -163,15 +163,27 @@ class RoundedManifoldsTest {
         double along = nx * m.pointX(0, 0) + ny * m.pointY(0, 0);
         double half = m.separation(0, 0) / 2.0;
         double band = 4 * ScalarRoundedPenetration.band(s, 0, 1, mtv.depth(0));
+        double turn = 0;
         if (mtv.axis(0) == Penetrations.AXIS_CORES) {
-            // A normal from the cores' closest points turns by up to (their error) / (core gap):
-            // the support values move by that angle times the shapes' extent.
+            // A normal from the cores' closest points turns by up to (their error) / (core gap),
+            // capped at 2 (two unit vectors differ by at most that): the support values move by
+            // that much times the shapes' diameters.
             double gap = (double) s.radius(0) + s.radius(1) - mtv.depth(0);
-            band += (diameter(s.core(0)) + diameter(s.core(1))) * Math.min(2, band / gap);
+            turn = Math.min(2, band / gap);
+            band += (diameter(s.core(0)) + diameter(s.core(1))) * turn;
         }
+        // A turn near its cap is genuine (cores apart by about a band have a normal of about the
+        // band's size, so its direction is anyone's guess), but the band then covers a good part
+        // of the shapes and the assertions say little: such pairs must stay a small minority.
+        Statistics.label("normal turn").collect(mtv.axis(0) != Penetrations.AXIS_CORES ? "cores overlap, no turn"
+                : turn >= 0.1 ? LARGE_TURN : turn >= 0.01 ? "cores apart, turn 0.01 .. 0.1" : "cores apart, turn < 0.01");
+        Statistics.label("normal turn").coverage(c -> c.check(LARGE_TURN).percentage(pct -> pct < 5));
         assertEquals(extent(s.core(0), nx, ny) + s.radius(0), along - half, band, "A: " + describe(s, m));
         assertEquals(-extent(s.core(1), -nx, -ny) - s.radius(1), along + half, band, "B: " + describe(s, m));
     }
+
+    /** The label of pairs whose band grows by 10% of the diameters or more: nearly touching cores. */
+    private static final String LARGE_TURN = "cores apart, turn >= 0.1";
 
     private static double diameter(float[] c) {
         double d = 0;

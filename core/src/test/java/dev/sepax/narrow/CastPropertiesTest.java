@@ -160,18 +160,83 @@ class CastPropertiesTest {
         }
         Velocities v = Velocities.of(vx, vy);
         PairBatch pairs = RoundedFixtures.nearbyPairs(s, 4);
-        Casts batch = new Casts(pairs.size());
+        float tolerance = 1e-3f;
+        Casts cold = new Casts(pairs.size());
+        int coldHits = K.casts(s, v, pairs, 0, pairs.size(), 1f, tolerance, cold, null);
+        Casts warm = new Casts(pairs.size());
         SimplexCache cache = new SimplexCache(pairs.size());
-        K.casts(s, v, pairs, 0, pairs.size(), 1f, 1e-3f, batch, cache);
+        int warmHits = K.casts(s, v, pairs, 0, pairs.size(), 1f, tolerance, warm, cache);
         Casts one = new Casts(1);
+        int singleHits = 0;
         for (int i = 0; i < pairs.size(); i++) {
-            K.cast(s, v, pairs.shapeA(i), pairs.shapeB(i), 1f, 1e-3f, one, 0);
-            // Warm starts may take other simplices to the same answers: equal within the tolerance's time.
-            if (one.hit(0) && batch.hit(i)) {
-                double speed = Math.hypot(vx[pairs.shapeB(i)] - vx[pairs.shapeA(i)], vy[pairs.shapeB(i)] - vy[pairs.shapeA(i)]);
-                assertEquals(one.time(0), batch.time(i), 2e-3 / speed + 1e-5, "pair=" + i);
+            int a = pairs.shapeA(i);
+            int b = pairs.shapeB(i);
+            boolean hit = K.cast(s, v, a, b, 1f, tolerance, one, 0);
+            singleHits += hit ? 1 : 0;
+            Statistics.label("verdict").collect(hit ? "hit" : "miss");
+            // Without a cache every round of a batch entry is the single-pair call's cold GJK:
+            // the same bits in every output.
+            String at = "pair=" + i + " (" + a + ", " + b + ")";
+            assertEquals(hit, cold.hit(i), at);
+            assertEquals(one.exit(0), cold.exit(i), at);
+            assertEquals(one.rounds(0), cold.rounds(i), at);
+            assertEquals(Float.floatToRawIntBits(one.time(0)), Float.floatToRawIntBits(cold.time(i)), at);
+            assertEquals(Float.floatToRawIntBits(one.normalX(0)), Float.floatToRawIntBits(cold.normalX(i)), at);
+            assertEquals(Float.floatToRawIntBits(one.normalY(0)), Float.floatToRawIntBits(cold.normalY(i)), at);
+            assertEquals(Float.floatToRawIntBits(one.atTime().distance(0)), Float.floatToRawIntBits(cold.atTime().distance(i)), at);
+            assertEquals(Float.floatToRawIntBits(one.atTime().pointAX(0)), Float.floatToRawIntBits(cold.atTime().pointAX(i)), at);
+            assertEquals(Float.floatToRawIntBits(one.atTime().pointBY(0)), Float.floatToRawIntBits(cold.atTime().pointBY(i)), at);
+            // Warm starts may end a round's GJK on another simplex, its distance within
+            // ScalarDistance's band of the cold one's, so the verdict is promised only where
+            // both casts are right (the cast's contract: a hit lies within the tolerance plus
+            // the band; a miss never overlaps beyond the band before the time it vouches for,
+            // the window's end or, at the round cap, its last safe time). A pair whose verdicts
+            // differ must be grazing: both casts pass the time-stepped oracle.
+            double ux = (double) (vx[b] - vx[a]);
+            double uy = (double) (vy[b] - vy[a]);
+            double speed = Math.hypot(ux, uy);
+            double band = 16 * ScalarDistance.band(s, a, b, 0) + 64 * 0x1p-24 * speed;
+            if (hit != warm.hit(i)) {
+                Statistics.label("warm verdict").collect("differs (grazing)");
+                Casts hitter = hit ? one : warm;
+                int h = hit ? 0 : i;
+                double dHit = distanceAt(s, a, b, hitter.time(h), ux, uy);
+                assertTrue(dHit <= tolerance + band, at + ": a hit at " + hitter.time(h) + " apart by " + dHit
+                        + " (single " + exitName(one.exit(0)) + ", warm " + exitName(warm.exit(i)) + ")");
+                Casts misser = hit ? warm : one;
+                int m = hit ? i : 0;
+                double until = misser.exit(m) == Casts.EXIT_ROUND_CAP ? misser.time(m) : 1.0;
+                for (int k = 0; k <= STEPS; k++) {
+                    double t = until * k / STEPS;
+                    double d = distanceAt(s, a, b, t, ux, uy);
+                    assertTrue(d >= -band, at + ": a miss (single " + exitName(one.exit(0)) + ", warm "
+                            + exitName(warm.exit(i)) + ") but overlap " + d + " at t=" + t + " band=" + band);
+                }
+            } else {
+                Statistics.label("warm verdict").collect("same");
+                if (hit) {
+                    // Both hit: the same first contact, up to the time the tolerance takes to cross.
+                    assertEquals(one.time(0), warm.time(i), 2e-3 / speed + 1e-5, at);
+                }
             }
         }
+        assertEquals(singleHits, coldHits);
+        Statistics.label("batch hits").collect(warmHits == coldHits ? "warm count same" : "warm count differs");
+        Statistics.label("verdict").coverage(c -> {
+            c.check("hit").count(n -> n > 0);
+            c.check("miss").count(n -> n > 0);
+        });
+        Statistics.label("warm verdict").coverage(c -> c.check("same").percentage(pct -> pct > 95));
+    }
+
+    /** The double-precision distance of shapes {@code a} and {@code b} with B's core moved by {@code t u}. */
+    private static double distanceAt(RoundedShapes s, int a, int b, double t, double ux, double uy) {
+        float[] cb = s.core(b);
+        for (int i = 0; i < cb.length; i += 2) {
+            cb[i] = (float) (cb[i] + t * ux);
+            cb[i + 1] = (float) (cb[i + 1] + t * uy);
+        }
+        return RoundedFixtures.coreDistance(s.core(a), cb) - s.radius(a) - s.radius(b);
     }
 
     @Example

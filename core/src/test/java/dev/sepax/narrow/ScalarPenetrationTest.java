@@ -100,25 +100,25 @@ class ScalarPenetrationTest {
         assertEquals(-p.depth(0) <= t, ScalarSat.INSTANCE.intersects(s, 0, 1, t), "depth=" + p.depth(0) + " t=" + t);
     }
 
-    @Property(tries = 8)
+    @Property(tries = 40)
     void depthIsTheLeastOverlapOver10000Directions(@ForAll long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         ConvexPolygons s = FindFixtures.randomPair(rnd, 24);
         Penetrations p = run(s, 0, 1);
         double band = band(s, 0, 1);
         double depth = p.depth(0);
+        Statistics.label("pair").collect(depth >= 0 ? "overlapping" : "apart");
+        // Enough overlapping pairs to mean something (about half of the pairs are).
+        Statistics.label("pair").coverage(c -> c.check("overlapping").count(n -> n >= 10));
+        Assume.that(depth >= 0); // a least overlap is a property of intersecting pairs
         for (int i = 0; i < 10_000; i++) {
             double ang = rnd.nextDouble(2 * Math.PI);
             double o = FindFixtures.overlapAlong(s, 0, 1, Math.cos(ang), Math.sin(ang));
-            if (depth >= 0) {
-                assertTrue(o >= depth - band, "overlap " + o + " along " + ang + " < depth " + depth);
-            }
+            assertTrue(o >= depth - band, "overlap " + o + " along " + ang + " < depth " + depth);
         }
         // ... and it is attained along the reported normal (one-sided: B pushed along +normal).
         double along = FindFixtures.overlapAlong(s, 0, 1, p.normalX(0), p.normalY(0));
-        if (depth >= 0) {
-            assertEquals(depth, along, band);
-        }
+        assertEquals(depth, along, band);
     }
 
     @Property(tries = 300)
