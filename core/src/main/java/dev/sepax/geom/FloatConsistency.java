@@ -10,8 +10,10 @@ package dev.sepax.geom;
  * vertex {@code k} of the polygon slightly <em>outside</em> the line of one of its own edges
  * {@code i}. Another shape touching that vertex exactly would then be reported separated. So
  * every vertex is checked against every edge with the kernels' own expression, and while one is
- * computed outside, the nearly-collinear vertices between the edge and that vertex (the shorter
- * run) are dropped. Each drop moves the boundary by less than the float band of the separation ({@code dev.sepax.narrow.FloatBand}). After this,
+ * computed outside, nearly collinear vertices are dropped (see {@code runToDrop}): only vertices
+ * that lie within the float band of the separation ({@code dev.sepax.narrow.FloatBand},
+ * 16 u M) of the boundary left without them, so no drop moves the boundary by more than that;
+ * a shape that no such drop makes consistent is refused. After this,
  * a vertex shared exactly with another shape always computes a separation {@code <= 0} against
  * every edge of both shapes, so exact touching is reported as intersecting at tolerance 0.
  *
@@ -23,6 +25,12 @@ package dev.sepax.geom;
 public final class FloatConsistency {
     /** Smallest allowed {@code edge length * largest |coordinate|} of a shape. */
     public static final double MIN_EDGE_SCALE = 0x1p-100;
+    /**
+     * Most a drop may move the boundary, in units of {@code 2^-24} times the polygon's largest
+     * |coordinate|: the separation band of {@code dev.sepax.narrow.FloatBand} (16 u M, with M at
+     * least this polygon's largest coordinate in any pair it takes part in).
+     */
+    static final int BAND_ULPS = 16;
 
     private FloatConsistency() {}
 
@@ -39,6 +47,7 @@ public final class FloatConsistency {
             keep[i] = (first + i) % n;
         }
         int m = n;
+        double band = BAND_ULPS * 0x1p-24 * maxAbs(ccw, keep, n);
         // Every round drops at least one vertex, so this terminates within n rounds.
         while (true) {
             if (m < 3) {
@@ -49,7 +58,13 @@ public final class FloatConsistency {
             if (bad == null) {
                 break;
             }
-            m = dropBetween(keep, m, bad[0], bad[1]);
+            int[] run = runToDrop(ccw, keep, m, bad[0], bad[1], band);
+            if (run == null) {
+                throw new IllegalArgumentException("shape=" + shape + ": nearly collinear vertices (vertex "
+                        + keep[bad[1]] + " computes outside the edge from vertex " + keep[bad[0]]
+                        + ") that no drop within the float band makes consistent");
+            }
+            m = drop(keep, m, run[0], run[1]);
         }
         float[] p = ccw;
         if (m < n) {
@@ -143,24 +158,57 @@ public final class FloatConsistency {
     }
 
     /**
-     * Drops the vertices strictly between edge i's far end and vertex k going forward
-     * (i+1 .. k-1), or between vertex k and edge i's near end going backward (k+1 .. i),
-     * whichever run is shorter: those are the nearly collinear ones. Works in place on the
-     * first {@code m} entries of {@code keep}; returns the new count.
+     * Which vertices to drop when vertex k computes outside edge i's line: a run {from, count}
+     * of positions in {@code keep}, or null. The candidates: the vertices strictly between the
+     * edge's far end and k going forward (i+1 .. k-1), those between k and the edge's near end
+     * going backward (k+1 .. i), and k alone; in that order of preference the shorter of the two
+     * runs, then k alone, then the longer run. Dropping a run replaces its chain by the segment
+     * between its neighbours, and a candidate is taken only if every vertex it drops lies within
+     * {@code band} of that segment: so no drop moves the boundary by more than the band. The
+     * shorter run is the nearly collinear one in an ordinary polygon; in a needle (every vertex
+     * near one line) it can be the far tip, which lies near the edge's line but far beyond the
+     * new segment's end, and there k alone, between its neighbours on the line, is the one.
      */
-    private static int dropBetween(int[] keep, int m, int i, int k) {
+    private static int[] runToDrop(float[] p, int[] keep, int m, int i, int k, double band) {
         int forward = Math.floorMod(k - i - 1, m);   // positions i+1 .. k-1
         int backward = Math.floorMod(i - k, m);      // positions k+1 .. i
-        int from;
-        int count;
-        if (forward <= backward) {
-            from = (i + 1) % m;
-            count = forward;
-        } else {
-            from = (k + 1) % m;
-            count = backward;
+        assert forward >= 1 && backward >= 1 : "vertex k is not adjacent to edge i, so a run lies between them";
+        int[] shorter = forward <= backward ? new int[] {(i + 1) % m, forward} : new int[] {(k + 1) % m, backward};
+        int[] longer = forward <= backward ? new int[] {(k + 1) % m, backward} : new int[] {(i + 1) % m, forward};
+        for (int[] run : new int[][] {shorter, {k, 1}, longer}) {
+            if (run[1] <= m - 2 && withinBand(p, keep, m, run[0], run[1], band)) {
+                return run;
+            }
         }
-        assert count >= 1 : "vertex k is not adjacent to edge i, so a run lies between them";
+        return null;
+    }
+
+    /** True if every vertex of the run lies within {@code band} of the segment joining its neighbours. */
+    private static boolean withinBand(float[] p, int[] keep, int m, int from, int count, double band) {
+        int a = keep[Math.floorMod(from - 1, m)];
+        int b = keep[(from + count) % m];
+        double ax = p[2 * a];
+        double ay = p[2 * a + 1];
+        double ex = p[2 * b] - ax;
+        double ey = p[2 * b + 1] - ay;
+        double len2 = ex * ex + ey * ey;
+        for (int c = 0; c < count; c++) {
+            int v = keep[(from + c) % m];
+            double vx = p[2 * v] - ax;
+            double vy = p[2 * v + 1] - ay;
+            double t = len2 > 0 ? Math.max(0, Math.min(1, (vx * ex + vy * ey) / len2)) : 0;
+            if (Math.hypot(vx - t * ex, vy - t * ey) > band) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Drops {@code count} positions of {@code keep} from {@code from} on (cyclically), keeping
+     * the others' cyclic order; works in place on the first {@code m} entries, returns the new count.
+     */
+    private static int drop(int[] keep, int m, int from, int count) {
         int w = 0;
         int[] kept = new int[m - count];
         // Walk from just after the dropped run so the cyclic order is preserved.
@@ -173,6 +221,14 @@ public final class FloatConsistency {
         }
         System.arraycopy(kept, 0, keep, 0, w);
         return w;
+    }
+
+    private static double maxAbs(float[] p, int[] keep, int m) {
+        double max = 0;
+        for (int k = 0; k < m; k++) {
+            max = Math.max(max, Math.max(Math.abs((double) p[2 * keep[k]]), Math.abs((double) p[2 * keep[k] + 1])));
+        }
+        return max;
     }
 
     private static void checkUnderflow(int shape, float[] p) {
