@@ -51,9 +51,11 @@ final class Check {
                 LINESTRING (x0 y0, x1 y1) RADIUS r   capsule (without RADIUS: a segment)
                 POLYGON ((x y, ...)) RADIUS r    rounded convex polygon
               Blank lines and lines starting with '#' are ignored; the first line is a
-              header only if every field is a non-numeric name (id,x0,y0,...). Anything
-              else is an error naming the file, the line (or the feature), the ring and the
-              vertex (0-based), and the reason; nothing is skipped silently.
+              header only if its first field is id and every field is a non-numeric name
+              (id,x0,y0,... or id,wkt). Numbers are plain decimals (-12.5, .5, 1e-3; not
+              1f, 0x1p0 or NaN); lines end in LF or CRLF. Anything else is an error naming
+              the file, the line (or the feature), the ring and the vertex (0-based), and
+              the reason; nothing is skipped silently.
               Concave, holed and GeoJSON inputs are decomposed into convex parts and tested
               in double-anchored frames (the float error scales with the features' size, not
               with lon/lat or UTM magnitudes); verdicts near the float band are decided
@@ -63,7 +65,8 @@ final class Check {
               header a,b. Touching counts as intersecting at tolerance 0.
             Options:
               --shapes FILE     shapes (required)
-              --pairs FILE      candidate pairs, CSV idA,idB per line (optional header)
+              --pairs FILE      candidate pairs, CSV idA,idB per line (optional header
+                                line a,b or idA,idB)
               --out FILE        output CSV (default: standard output)
               --tolerance T     tolerance in coordinate units (default 0): > 0 also reports
                                 pairs closer than T, < 0 lets shallow contact count as apart

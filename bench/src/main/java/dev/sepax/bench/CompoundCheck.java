@@ -97,8 +97,10 @@ final class CompoundCheck {
     /**
      * Decomposes every feature. A feature that cannot be decomposed is an
      * {@link ShapeFiles.InputException} naming it (its place and id), the polygon of a
-     * multipolygon, the ring, the vertex and the reason; with {@code skips}, it is reported and
-     * left out instead (the returned check holds the features kept, {@link #features()}).
+     * multipolygon, the ring, the vertex and the reason, and so is one with a convex part that
+     * the anchored store refuses (a sliver of zero area at float precision); with {@code skips},
+     * it is reported and left out instead (the returned check holds the features kept,
+     * {@link #features()}).
      */
     static CompoundCheck of(List<CompoundFiles.Feature> input, ShapeFiles.Skips skips) {
         List<CompoundFiles.Feature> kept = new ArrayList<>();
@@ -107,6 +109,18 @@ final class CompoundCheck {
         for (CompoundFiles.Feature f : input) {
             try {
                 List<double[]> ps = decompose(f);
+                if (skips != null) {
+                    // The store judges each part alone, so a part it would refuse in the one
+                    // store of all features is found here, where its feature can still be left
+                    // out. Without skips the first refusal ends the run anyway: the one store
+                    // below finds it without building every feature's parts twice.
+                    try {
+                        AnchoredPolygons.of(ps.toArray(new double[0][]));
+                    } catch (IllegalArgumentException e) {
+                        int part = refusedPart(e);
+                        throw refused(f, part, part >= 0 && part < ps.size() ? ps.get(part) : null, e);
+                    }
+                }
                 firsts.add(all.size());
                 all.addAll(ps);
                 kept.add(f);
@@ -130,28 +144,43 @@ final class CompoundCheck {
         try {
             store = AnchoredPolygons.of(xy);
         } catch (IllegalArgumentException e) {
-            // "shape=i: reason": name the feature the part came from.
-            String m = String.valueOf(e.getMessage());
-            int part = -1;
-            if (m.startsWith("shape=")) {
-                int colon = m.indexOf(':');
-                try {
-                    part = Integer.parseInt(m.substring(6, colon < 0 ? m.length() : colon));
-                } catch (NumberFormatException ignored) {
-                    part = -1;
-                }
-            }
+            int part = refusedPart(e);
             int f = -1;
             for (int k = 0; k < kept.size() && part >= 0; k++) {
                 if (first[k] <= part && part < first[k + 1]) {
                     f = k;
                 }
             }
-            throw new ShapeFiles.InputException((f < 0 ? "" : kept.get(f).where() + ": ")
-                    + "a convex part (" + (f < 0 ? "" : "part " + (part - first[f]) + ", ") + "vertices "
-                    + (part < 0 ? "?" : Arrays.toString(xy[part])) + ") is refused by the anchored store: " + m);
+            throw refused(f < 0 ? null : kept.get(f), f < 0 ? -1 : part - first[f],
+                    part >= 0 && part < xy.length ? xy[part] : null, e);
         }
         return new CompoundCheck(kept, store, xy, first);
+    }
+
+    /** The shape index {@code i} of the store's {@code "shape=i: reason"} message, or -1. */
+    private static int refusedPart(IllegalArgumentException e) {
+        String m = String.valueOf(e.getMessage());
+        if (!m.startsWith("shape=")) {
+            return -1;
+        }
+        int colon = m.indexOf(':');
+        try {
+            return Integer.parseInt(m.substring(6, colon < 0 ? m.length() : colon));
+        } catch (NumberFormatException ignored) {
+            return -1;
+        }
+    }
+
+    /**
+     * The error for a convex part that the anchored store refuses, naming feature {@code f}
+     * (null: unknown), the part's index among the feature's parts ({@code -1}: unknown) and its
+     * vertices ({@code null}: unknown).
+     */
+    private static ShapeFiles.InputException refused(CompoundFiles.Feature f, int part, double[] xy,
+            IllegalArgumentException e) {
+        return new ShapeFiles.InputException((f == null ? "" : f.where() + ": ")
+                + "a convex part (" + (f == null || part < 0 ? "" : "part " + part + ", ") + "vertices "
+                + (xy == null ? "?" : Arrays.toString(xy)) + ") is refused by the anchored store: " + e.getMessage());
     }
 
     /** One feature's convex parts, double, CCW. */

@@ -16,7 +16,8 @@ import java.util.Map;
  * {@code ./sepax check}: GeoJSON {@code FeatureCollection}s of {@code Polygon} and
  * {@code MultiPolygon} features, and text files of WKT {@code POLYGON} (holes allowed) and
  * {@code MULTIPOLYGON} lines (with the line forms of {@link ShapeFiles}: an optional id column,
- * CSV {@code id,x0,y0,...}, comments, blank lines, a header). Coordinates are kept in double.
+ * CSV {@code id,x0,y0,...}, comments, blank lines, a header, numbers in the {@link Decimals}
+ * syntax). Coordinates are kept in double.
  *
  * <h2>Ids</h2>
  * GeoJSON: the feature's {@code id} (string or number, as written), else its properties'
@@ -364,9 +365,10 @@ final class CompoundFiles {
             }
             double d;
             try {
-                d = Double.parseDouble(t);
+                d = Decimals.parseDouble(t);
             } catch (NumberFormatException e) {
-                throw new ShapeFiles.InputException(vat + "bad number '" + t + "' for " + axis);
+                throw new ShapeFiles.InputException(vat + "bad number '" + t + "' for " + axis + " (expected "
+                        + Decimals.SYNTAX + ")");
             }
             if (!Double.isFinite(d)) {
                 throw new ShapeFiles.InputException(vat + "non-finite " + axis + " '" + t + "'");

@@ -44,7 +44,7 @@ final class Draw {
             Options:
               --hull-a P, --hull-b P  3D points 'x y z, x y z, ...' (or MULTIPOINT Z ((x y z), ...))
               --solid HK         a pair of the 3D workload HK, e.g. H16 (with --seed)
-              --a WKT, --b WKT   the two shapes as WKT POLYGON ((x y, ...)), POINT, LINESTRING
+              --a WKT, --b WKT   one shape each, as WKT POLYGON ((x y, ...)), POINT, LINESTRING
               --shapes FILE      a shapes file as for check, with --pair IDA,IDB
               --k K              a random pair of the standard workload WK (with --seed, default 42)
               --seed S           which pair of WK (default 42)
@@ -68,21 +68,27 @@ final class Draw {
         int a;
         int b;
         if (o.get("--a", null) != null || o.get("--b", null) != null) {
-            String text = o.require("--a") + "\n" + o.require("--b") + "\n";
-            ShapeFiles.Shapes sh;
+            String textA = oneShape("--a", o.require("--a"));
+            String textB = oneShape("--b", o.require("--b"));
             try {
-                sh = ShapeFiles.parseShapes("argument", text);
+                // Each argument is read on its own, so that an error names it and neither can
+                // lend a shape to the other.
+                s = ConvexPolygons.of(ShapeFiles.parseShapes("--a", textA).store().vertices(0),
+                        ShapeFiles.parseShapes("--b", textB).store().vertices(0));
             } catch (ShapeFiles.Escalation e) {
                 if (e.kind() != ShapeFiles.Escalation.Kind.ROUNDED) {
                     throw e;
                 }
-                return drawRounded(ShapeFiles.parseRounded("argument", text, null).store(), 0, 1, o, out);
+                RoundedShapes ra = ShapeFiles.parseRounded("--a", textA, null).store();
+                RoundedShapes rb = ShapeFiles.parseRounded("--b", textB, null).store();
+                RoundedShapes both = RoundedShapes.builder().add(ra.radius(0), ra.core(0)).add(rb.radius(0), rb.core(0))
+                        .build();
+                return drawRounded(both, 0, 1, o, out);
             }
-            s = sh.store();
             a = 0;
             b = 1;
         } else if (o.get("--shapes", null) != null) {
-            String[] ids = o.require("--pair").split(",");
+            String[] ids = o.require("--pair").split(",", -1);
             if (ids.length != 2) {
                 throw new Options.UsageException("draw: --pair must be IDA,IDB");
             }
@@ -125,6 +131,28 @@ final class Draw {
                 hit ? "intersect" : "separated", Kernels.selected().name(), pic.separation,
                 pic.axisLabel, file);
         return 0;
+    }
+
+    /**
+     * The text of {@code option} ({@code --a} or {@code --b}) when it is exactly one shape line,
+     * as a shapes file line without an id column or with one; a {@link Options.UsageException}
+     * saying why otherwise (empty, several lines, a comment, a header).
+     */
+    static String oneShape(String option, String text) {
+        String t = text.strip();
+        if (t.isEmpty()) {
+            throw new Options.UsageException("draw: " + option + " is empty; give one shape, e.g. POLYGON ((0 0, 1 0, 0 1))");
+        }
+        if (t.indexOf('\n') >= 0 || t.indexOf('\r') >= 0) {
+            throw new Options.UsageException("draw: " + option + " holds several lines; give exactly one shape, on one line");
+        }
+        if (t.startsWith("#")) {
+            throw new Options.UsageException("draw: " + option + " is a comment, not a shape");
+        }
+        if (ShapeFiles.isHeader(t)) {
+            throw new Options.UsageException("draw: " + option + " is a header line, not a shape");
+        }
+        return t;
     }
 
     /** Writes the picture to {@code --out} (SVG or PNG by its extension); returns the file. */

@@ -6,8 +6,9 @@ import java.util.Map;
 
 /**
  * Parsed {@code --name value} and {@code --flag} options of one command, checked against the
- * command's declared options. Anything unknown, a missing value or a bad number is a
- * {@link UsageException} (exit code 2).
+ * command's declared options. Anything unknown, a missing value, an option with a value given
+ * twice or a bad number is a {@link UsageException} (exit code 2). Decimal values are in the
+ * {@link Decimals} syntax.
  */
 final class Options {
     /** A bad command line: the message says what, the launcher exits with code 2. */
@@ -56,7 +57,13 @@ final class Options {
                     }
                     v = args[++i];
                 }
-                o.values.put(name, v);
+                // Which of two values was meant is a guess either way (a pasted command line, a
+                // script adding its own default), so a repeat is refused rather than one kept.
+                String before = o.values.putIfAbsent(name, v);
+                if (before != null) {
+                    throw new UsageException(command + ": option " + name + " given twice ('" + before + "' and '" + v
+                            + "'); give it once");
+                }
             } else if (a.startsWith("-")) {
                 throw new UsageException(command + ": unknown option '" + a + "' (see ./sepax " + command + " --help)");
             } else {
@@ -119,26 +126,31 @@ final class Options {
         if (v == null) {
             return fallback;
         }
+        float f;
         try {
-            float f = Float.parseFloat(v);
-            if (!Float.isFinite(f)) {
-                throw new UsageException(command + ": " + name + "=" + v + " is not finite");
-            }
-            return f;
+            f = Decimals.parseFloat(v);
         } catch (NumberFormatException e) {
-            throw new UsageException(command + ": " + name + "=" + v + " is not a number");
+            throw new UsageException(command + ": " + name + "=" + v + " is not a number (expected " + Decimals.SYNTAX + ")");
         }
+        if (!Float.isFinite(f)) {
+            throw new UsageException(command + ": " + name + "=" + v + " is not finite");
+        }
+        return f;
     }
 
-    /** A comma-separated list of integers, e.g. {@code --k 4,8,16}. */
+    /** A comma-separated list of integers, e.g. {@code --k 4,8,16}; an empty entry is an error. */
     int[] intList(String name, int[] fallback) {
         String v = values.get(name);
         if (v == null) {
             return fallback;
         }
-        String[] parts = v.split(",");
+        String[] parts = v.split(",", -1);
         int[] out = new int[parts.length];
         for (int i = 0; i < parts.length; i++) {
+            if (parts[i].isBlank()) {
+                throw new UsageException(command + ": " + name + "=" + v + ": entry " + (i + 1)
+                        + " is empty (expected integers separated by commas, e.g. 4,8,16)");
+            }
             try {
                 out[i] = Integer.parseInt(parts[i].trim());
             } catch (NumberFormatException e) {

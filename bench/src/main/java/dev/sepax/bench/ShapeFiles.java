@@ -28,8 +28,11 @@ import java.util.Set;
  * <p>Every line of a shapes file is exactly one of:
  * <ul>
  *   <li>blank, or a comment starting with {@code #}: ignored;
- *   <li>a header: only the first non-blank, non-comment line, and only when each of its (at least
- *       two) comma-separated fields is a non-numeric name such as {@code id} or {@code x0};
+ *   <li>a header: only the first non-blank, non-comment line, and only when its first field is
+ *       {@code id} (any case, may be quoted) and each of its (at least two) comma-separated
+ *       fields is a non-numeric name, such as {@code id,x0,y0,x1,y1} or {@code id,wkt}. A first
+ *       line of names that does not start with {@code id} ({@code x,y,z}, {@code name,wkt}) is
+ *       neither a header nor a shape: an error, as it would be on any other line;
  *   <li>a WKT geometry {@code POLYGON ((x y, x y, ...))} (the closing vertex may repeat the
  *       first; one ring only). Its id is the 1-based position of the shape among the file's
  *       shape lines (comments, blank lines and the header are not counted);
@@ -47,9 +50,13 @@ import java.util.Set;
  * <p>Geometry types are looked up by keyword in {@link #GEOMETRIES}; supporting another type is
  * one entry there (its reader turns the text after the keyword into polygon vertices).
  *
- * <p>Pairs: {@code idA,idB} per line; the first line is a header when both fields are
- * non-numeric names and neither is a known id (such as {@code a,b} for shapes without those
- * ids).
+ * <p>Pairs: {@code idA,idB} per line; the first line is a header when it is {@code a,b} (what
+ * {@code check} writes) or {@code idA,idB}, in any case, and neither field is a known id. Any
+ * other first line is a pair, so {@code Lake,Park} with unknown ids is an "unknown shape id"
+ * error there as on any other line.
+ *
+ * <p>Numbers (coordinates, radii) are in the {@link Decimals} syntax; blanks around a CSV field
+ * are allowed.
  *
  * <p>Holds no state: each call keeps its own, so calls on different files may run at once.
  */
@@ -384,6 +391,7 @@ final class ShapeFiles {
                 continue;
             }
             int lineNo = lines.number();
+            boolean firstLine = first;
             if (first) {
                 first = false;
                 if (isHeader(t)) {
@@ -393,6 +401,9 @@ final class ShapeFiles {
             ordinal++;
             String where = name + ":" + lineNo + ": ";
             try {
+                if (firstLine) {
+                    requireNotAHeaderLookalike(where, t);
+                }
                 Shape s = shape(where, t);
                 int seen = ids.add(ordinal, s.id(), lineNo);
                 if (seen != 0) {
@@ -473,6 +484,7 @@ final class ShapeFiles {
                 continue;
             }
             int lineNo = lines.number();
+            boolean firstLine = first;
             if (first) {
                 first = false;
                 if (isHeader(t)) {
@@ -482,6 +494,9 @@ final class ShapeFiles {
             ordinal++;
             String where = name + ":" + lineNo + ": ";
             try {
+                if (firstLine) {
+                    requireNotAHeaderLookalike(where, t);
+                }
                 if (t.startsWith("{") || t.startsWith("[")) {
                     throw new InputException(where + "looks like GeoJSON; a GeoJSON file must be one FeatureCollection"
                             + " (its first character '{'), not mixed with shape lines");
@@ -557,7 +572,7 @@ final class ShapeFiles {
                 double[] d = new double[xy.length];
                 String[] f = text.split(",");
                 for (int i = 0; i < d.length; i++) {
-                    d[i] = Double.parseDouble(f[i + 1].strip()); // validated as a float above
+                    d[i] = Decimals.parseDouble(f[i + 1].strip()); // validated as a float above
                 }
                 p = new double[][][] {{d}};
             } else {
@@ -859,10 +874,30 @@ final class ShapeFiles {
     }
 
     /**
-     * Whether {@code t} is a header: at least two comma-separated fields, each a non-numeric
-     * name (a letter or {@code _} first, then letters, digits, {@code _ - . } or blanks).
+     * Whether {@code t} is a shapes header: {@link #isNames names} whose first is {@code id} (any
+     * case, may be quoted). Other names are not enough: {@code Lake,Park} or {@code x,y,z} is
+     * more likely a broken shape line than a header, and dropping it would be silent.
      */
     static boolean isHeader(String t) {
+        return isNames(t) && unquote(t.substring(0, t.indexOf(',')).strip()).equalsIgnoreCase("id");
+    }
+
+    /**
+     * A first line of names that is not a header ({@link #isHeader}) is an error with that
+     * reason, rather than the CSV reader's "odd coordinate count" or "bad number" about it.
+     */
+    private static void requireNotAHeaderLookalike(String where, String t) {
+        if (isNames(t)) {
+            throw new InputException(where + "'" + t + "' is not a shape, and not a header (a header's first field is"
+                    + " id, such as id,x0,y0,x1,y1,... or id,wkt)");
+        }
+    }
+
+    /**
+     * Whether {@code t} is at least two comma-separated fields, each a non-numeric name (a letter
+     * or {@code _} first, then letters, digits, {@code _ - . } or blanks).
+     */
+    static boolean isNames(String t) {
         if (geometryKeyword(t) != null) {
             return false;
         }
@@ -871,11 +906,19 @@ final class ShapeFiles {
             return false;
         }
         for (String f : fields) {
-            if (!isName(unquote(f.strip()))) {
+            String name = unquote(f.strip());
+            if (!isName(name) || isGeometryText(name)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** A field such as {@code POLYGON EMPTY}: a WKT type, a blank and more. */
+    private static boolean isGeometryText(String field) {
+        int blank = field.indexOf(' ');
+        String word = (blank < 0 ? "" : field.substring(0, blank)).toUpperCase(Locale.ROOT);
+        return GEOMETRIES.containsKey(word) || OTHER_WKT.contains(word);
     }
 
     private static boolean isName(String f) {
@@ -900,17 +943,31 @@ final class ShapeFiles {
         }
     }
 
+    /**
+     * A coordinate or radius in the {@link Decimals} syntax; blanks around it (CSV padding such
+     * as {@code a, 0, 0, ...}) are not part of it.
+     */
     private static float number(String where, String text, String what) {
         String s = text.strip();
+        float f;
         try {
-            float f = Float.parseFloat(s);
-            if (!Float.isFinite(f)) {
-                throw new InputException(where + "bad number '" + s + "' in " + what + " (not finite as a float)");
-            }
-            return f;
+            f = Decimals.parseFloat(s);
         } catch (NumberFormatException e) {
-            throw new InputException(where + "bad number '" + s + "' in " + what);
+            throw new InputException(where + "bad number '" + s + "' in " + what + " (expected " + Decimals.SYNTAX + ")");
         }
+        if (!Float.isFinite(f)) {
+            throw new InputException(where + "bad number '" + s + "' in " + what + " (not finite as a float)");
+        }
+        return f;
+    }
+
+    /**
+     * Whether the (unquoted, stripped) fields {@code f} of a pairs line are a header:
+     * {@code a,b} or {@code idA,idB}, in any case.
+     */
+    static boolean isPairsHeader(String[] f) {
+        return f.length == 2 && ((f[0].equalsIgnoreCase("a") && f[1].equalsIgnoreCase("b"))
+                || (f[0].equalsIgnoreCase("idA") && f[1].equalsIgnoreCase("idB")));
     }
 
     private static PairBatch pairs(String name, TextLines lines, Map<String, Integer> index, int count, Skips skips)
@@ -927,10 +984,11 @@ final class ShapeFiles {
             for (int i = 0; i < f.length; i++) {
                 f[i] = unquote(f[i].strip());
             }
+            boolean firstLine = first;
             if (first) {
                 first = false;
-                if (f.length == 2 && isHeader(t) && !index.containsKey(f[0]) && !index.containsKey(f[1])) {
-                    continue; // a header line such as "a,b" or "first,second"
+                if (isPairsHeader(f) && !index.containsKey(f[0]) && !index.containsKey(f[1])) {
+                    continue;
                 }
             }
             try {
@@ -939,8 +997,11 @@ final class ShapeFiles {
                 }
                 Integer a = index.get(f[0]);
                 Integer b = index.get(f[1]);
+                // On the first line, two unknown names may have been meant as a header.
+                String hint = firstLine && a == null && b == null && isNames(t)
+                        ? " (a header line is a,b or idA,idB)" : "";
                 if (a == null) {
-                    throw new InputException(where + "unknown shape id '" + f[0] + "'");
+                    throw new InputException(where + "unknown shape id '" + f[0] + "'" + hint);
                 }
                 if (b == null) {
                     throw new InputException(where + "unknown shape id '" + f[1] + "'");

@@ -105,9 +105,10 @@ final class SolidDraw {
             }
             for (int j = 0; j < 3; j++) {
                 try {
-                    xyz[3 * i + j] = Float.parseFloat(c[j]);
+                    xyz[3 * i + j] = Decimals.parseFloat(c[j]);
                 } catch (NumberFormatException e) {
-                    throw new Options.UsageException("draw: hull " + which + " point " + i + ": bad number '" + c[j] + "'");
+                    throw new Options.UsageException("draw: hull " + which + " point " + i + ": bad number '" + c[j]
+                            + "' (expected " + Decimals.SYNTAX + ")");
                 }
                 if (!Float.isFinite(xyz[3 * i + j])) {
                     throw new Options.UsageException("draw: hull " + which + " point " + i + ": " + c[j] + " is not finite");

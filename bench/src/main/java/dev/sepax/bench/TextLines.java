@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * The lines of a UTF-8 text stream, one at a time, so that a large input file costs memory for
  * one line, not for the whole text. Lines end at {@code \n}; a {@code \r} before it is dropped,
- * and so is a byte order mark at the start of the first line. Bytes are decoded line by line, so
+ * and so is a byte order mark at the start of the first line. Any other {@code \r} is an error,
+ * {@code FILE:LINE: CR line endings are not supported; use LF or CRLF (...)}: a file with
+ * classic Mac line ends would otherwise be one long line. Bytes are decoded line by line, so
  * that a byte which is not UTF-8 text (a malformed sequence, or a control byte other than tab
  * and form feed, as in binary files) is reported with the line it is on:
  * {@code FILE:LINE: not UTF-8 text (byte 0xFF at column 7)}.
@@ -110,15 +112,21 @@ final class TextLines implements Closeable {
 
     private String decode(int from, int len) {
         boolean ascii = true;
+        // A lone CR is reported only if the line is otherwise text: binary input that happens to
+        // hold a CR is still "not UTF-8 text".
+        int cr = -1;
         for (int i = from; i < len; i++) {
             byte b = line[i];
             if (b < 0) {
                 ascii = false;
+            } else if (b == '\r') {
+                cr = cr < 0 ? i : cr;
             } else if ((b < 0x20 && b != '\t' && b != '\f') || b == 0x7F) {
                 throw notText(b, i - from);
             }
         }
         if (ascii) {
+            checkNoCr(cr, from);
             return new String(line, from, len - from, StandardCharsets.ISO_8859_1);
         }
         ByteBuffer bytes = ByteBuffer.wrap(line, from, len - from);
@@ -132,7 +140,15 @@ final class TextLines implements Closeable {
         if (r.isError()) {
             throw notText(line[len - 1], len - 1 - from);
         }
+        checkNoCr(cr, from);
         return chars.flip().toString();
+    }
+
+    private void checkNoCr(int cr, int from) {
+        if (cr >= 0) {
+            throw new ShapeFiles.InputException(String.format("%s:%d: CR line endings are not supported; use LF or CRLF"
+                    + " (a CR not followed by LF at byte %d of the line)", name, number, cr - from + 1));
+        }
     }
 
     private ShapeFiles.InputException notText(byte b, int offset) {

@@ -403,4 +403,27 @@ class CheckCompoundTest {
         assertEquals("a,b\n1,3\n", out.toString(StandardCharsets.UTF_8));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("3 polygons"), err.toString());
     }
+
+    @Test
+    void skipInvalidAlsoSkipsAFeatureWhosePartTheAnchoredStoreRefuses(@TempDir Path dir) throws Exception {
+        // "tiny" decomposes, but its one part is too small for float arithmetic in its own frame.
+        Path f = dir.resolve("tiny.json");
+        Files.writeString(f, "{\"type\": \"FeatureCollection\", \"features\": [\n"
+                + "{\"type\": \"Feature\", \"id\": \"ok\", \"geometry\": {\"type\": \"Polygon\", \"coordinates\":"
+                + " [[[0, 0], [4, 0], [4, 4], [0, 0]]]}},\n"
+                + "{\"type\": \"Feature\", \"id\": \"tiny\", \"geometry\": {\"type\": \"Polygon\", \"coordinates\":"
+                + " [[[0, 0], [1e-15, 0], [0, 1e-15], [0, 0]]]}},\n"
+                + "{\"type\": \"Feature\", \"id\": \"near\", \"geometry\": {\"type\": \"Polygon\", \"coordinates\":"
+                + " [[[1, 0], [5, 0], [5, 4], [1, 0]]]}}\n]}\n");
+        assertEquals(1, run("check", "--shapes", f.toString()));
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.contains(f + ": features[1] (id 'tiny', line 3): a convex part (part 0, vertices"), e);
+        assertTrue(e.contains("is refused by the anchored store: shape=") && e.contains("too small for float arithmetic"), e);
+        err.reset();
+        assertEquals(0, run("check", "--shapes", f.toString(), "--skip-invalid"), err.toString());
+        assertEquals("a,b\nok,near\n", out.toString(StandardCharsets.UTF_8));
+        e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.contains("sepax check: skipped " + f + ": features[1] (id 'tiny', line 3): a convex part (part 0,"), e);
+        assertTrue(e.contains("skipped 1 invalid line"), e);
+    }
 }

@@ -1,6 +1,8 @@
 package dev.sepax.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -8,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -197,5 +200,79 @@ class MainTest {
         assertEquals("a,b\n2,3\n", out());
         assertTrue(err().contains("sepax check: skipped " + shapes + ":1: MULTIPOINT"), err());
         assertTrue(err().contains("sepax check: skipped 1 invalid line"), err());
+    }
+
+    @Test
+    void decimalOptionsArePlainDecimals(@TempDir Path dir) throws Exception {
+        Path shapes = dir.resolve("s.csv");
+        Files.writeString(shapes, "a,0,0,2,0,0,2\nb,1,0,3,0,1,2\n");
+        for (String bad : new String[] {"1e-3f", "0x1p-3", " 1", "1d", "NaN", "+Infinity"}) {
+            err.reset();
+            assertEquals(2, run("check", "--shapes", shapes.toString(), "--tolerance", bad), bad);
+            assertTrue(err().contains("check: --tolerance=" + bad + " is not a number (expected a decimal number"), err());
+        }
+        err.reset();
+        assertEquals(2, run("check", "--shapes", shapes.toString(), "--tolerance", "1e400"));
+        assertTrue(err().contains("--tolerance=1e400 is not finite"), err());
+        out.reset();
+        assertEquals(0, run("check", "--shapes", shapes.toString(), "--tolerance", "+1e-3"), err());
+        assertEquals("a,b\na,b\n", out());
+    }
+
+    @Test
+    void anOptionGivenTwiceOrAnEmptyListEntryIsAUsageError() {
+        List<String> valued = List.of("--shapes", "--k");
+        String m = assertThrows(Options.UsageException.class, () -> Options.parse("check",
+                new String[] {"--shapes", "a", "--shapes", "b"}, valued, List.of())).getMessage();
+        assertEquals("check: option --shapes given twice ('a' and 'b'); give it once", m);
+        m = assertThrows(Options.UsageException.class, () -> Options.parse("check",
+                new String[] {"--shapes=a", "--shapes", "a"}, valued, List.of())).getMessage();
+        assertTrue(m.startsWith("check: option --shapes given twice"), m);
+        for (String list : new String[] {"4,8,", ",4", "4,,8", "4, "}) {
+            Options o = Options.parse("bench", new String[] {"--k", list}, valued, List.of());
+            m = assertThrows(Options.UsageException.class, () -> o.intList("--k", null)).getMessage();
+            assertTrue(m.startsWith("bench: --k=" + list + ": entry "), m);
+            assertTrue(m.contains(" is empty"), m);
+        }
+        assertArrayEquals(new int[] {4, 8, 16},
+                Options.parse("bench", new String[] {"--k", "4, 8,16"}, valued, List.of()).intList("--k", null));
+        assertEquals(2, run("check", "--shapes", "a", "--shapes", "b"));
+        assertTrue(err().contains("option --shapes given twice"), err());
+    }
+
+    @Test
+    void drawTakesExactlyOneShapeInEachOfItsArguments(@TempDir Path dir) throws Exception {
+        String svg = dir.resolve("p.svg").toString();
+        String tri = "POLYGON ((0 0, 1 0, 0 1))";
+        String far = "POLYGON ((5 0, 6 0, 5 1))";
+        String[][] bad = {
+            {"", tri, "draw: --a is empty"},
+            {tri, "  ", "draw: --b is empty"},
+            {"# a comment", tri, "draw: --a is a comment, not a shape"},
+            {tri + "\n" + far, tri, "draw: --a holds several lines"},
+            {"# c\n" + far, tri, "draw: --a holds several lines"},
+            {tri, "id,x0,y0,x1,y1,x2,y2", "draw: --b is a header line, not a shape"},
+            {"POINT (0 0) RADIUS 1\n" + far, tri, "draw: --a holds several lines"},
+        };
+        for (String[] c : bad) {
+            err.reset();
+            out.reset();
+            assertEquals(2, run("draw", "--a", c[0], "--b", c[1], "--out", svg), c[0] + " / " + c[1] + ": " + out());
+            assertTrue(err().contains(c[2]), err());
+        }
+        // A bad shape names the argument it is in.
+        err.reset();
+        assertEquals(1, run("draw", "--a", tri, "--b", "POLYGON ((0 0, 1 0))", "--out", svg));
+        assertTrue(err().contains("--b:1: "), err());
+        // A convex polygon and a circle, in either order, are both drawn.
+        out.reset();
+        assertEquals(0, run("draw", "--a", far, "--b", "POINT (0 0) RADIUS 1", "--out", svg), err());
+        assertTrue(out().startsWith("separated"), out());
+        assertTrue(out().contains("distance 4"), out());
+        Path shapes = dir.resolve("s.csv");
+        Files.writeString(shapes, "a,0,0,2,0,0,2\nb,1,0,3,0,1,2\n");
+        err.reset();
+        assertEquals(2, run("draw", "--shapes", shapes.toString(), "--pair", "a,b,", "--out", svg));
+        assertTrue(err().contains("--pair must be IDA,IDB"), err());
     }
 }

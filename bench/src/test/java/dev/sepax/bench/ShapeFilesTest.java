@@ -99,7 +99,7 @@ class ShapeFilesTest {
         assertEquals(3, p.size()); // "a,b" on line 1 names known ids: a pair, not a header
         assertEquals(0, p.shapeA(0));
         assertEquals(2, p.shapeA(2));
-        PairBatch withHeader = ShapeFiles.parsePairs("p", "first,second\na,b\n", s);
+        PairBatch withHeader = ShapeFiles.parsePairs("p", "idA,idB\na,b\n", s);
         assertEquals(1, withHeader.size());
         String m = assertThrows(ShapeFiles.InputException.class,
                 () -> ShapeFiles.parsePairs("p", "a,b\nb,zz\n", s)).getMessage();
@@ -228,5 +228,84 @@ class ShapeFilesTest {
         // "01" and "x1" spell no position.
         assertEquals(List.of("1", "01", "x1"), ShapeFiles.parseShapes("f",
                 "POLYGON ((0 0, 1 0, 0 1))\n01,5,5,6,5,5,6\nx1,7,7,8,7,7,8\n").ids());
+    }
+
+    @Test
+    void numbersArePlainDecimalsNotJavaLiterals() {
+        // Java's parsers would read each of these as some number.
+        for (String bad : List.of("1f", "1d", "1D", "0x1p0", "NaN", "Infinity", "-Infinity", "1e", ".", "1.5.2", "--1",
+                "1_0", "+-1", "e3", "1e+", "0x10")) {
+            String m = error("a,0,0," + bad + ",0,0,1\n");
+            assertTrue(m.startsWith("f.txt:1: bad number '" + bad + "' in column 4 (expected a decimal number"), m);
+        }
+        String m = error("POLYGON ((0 0, 1d 0, 0x1p0 1))\n");
+        assertTrue(m.startsWith("f.txt:1: bad number '1d' in vertex 2 x"), m);
+        m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parseFeatures("f.txt", "POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 1f))\n", null)).getMessage();
+        assertTrue(m.startsWith("f.txt:1: ring=0 vertex=5: bad number '1f' for y (expected a decimal number"), m);
+        m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parseFeatures("f.txt", "a,0,0,4,0,4,4,2,1,0,4,0,1d\n", null)).getMessage();
+        assertTrue(m.startsWith("f.txt:1: bad number '1d' in column 13"), m);
+        m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parseRounded("f.txt", "POINT (0 0) RADIUS 1f\n", null)).getMessage();
+        assertTrue(m.startsWith("f.txt:1: bad number '1f' in RADIUS"), m);
+        // Too large for a float is still refused, not read as infinity.
+        assertTrue(error("a,0,0,1e400,0,0,1\n").contains("(not finite as a float)"));
+        assertTrue(error("a,0,0,1e39,0,0,1\n").contains("(not finite as a float)"));
+        m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parseFeatures("f.txt", "POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 1e400))\n", null)).getMessage();
+        assertTrue(m.contains("non-finite y '1e400'"), m);
+        // Signs, a bare fraction or point, exponents and blanks around a CSV field are fine.
+        ShapeFiles.Shapes s = ShapeFiles.parseShapes("f", "t, -.5 ,0,1.,0,+0,1E+0\nPOLYGON ((5 5, 6e0 5, 5 6.))\n");
+        assertEquals(1f, s.store().maxX(0));
+        assertEquals(-0.5f, s.store().minX(0));
+        assertEquals(6f, s.store().maxY(1));
+        assertTrue(Decimals.isDecimal("-12.5e-3"));
+        assertFalse(Decimals.isDecimal(" 1"));
+        assertFalse(Decimals.isDecimal(""));
+    }
+
+    @Test
+    void aFirstLineIsAHeaderOnlyWithTheDocumentedNames() {
+        ShapeFiles.Shapes s = ShapeFiles.parseShapes("s", "a,0,0,1,0,1,1\nb,2,0,3,0,3,1\n");
+        // Two unknown ids on the first line are a bad pair, as on any other line.
+        String m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parsePairs("p", "Lake,Park\na,b\n", s)).getMessage();
+        assertEquals("p:1: unknown shape id 'Lake' (a header line is a,b or idA,idB)", m);
+        m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parsePairs("p", "first,second\na,b\n", s)).getMessage();
+        assertTrue(m.startsWith("p:1: unknown shape id 'first'"), m);
+        assertEquals(1, ShapeFiles.parsePairs("p", "A,B\na,b\n", s).size());
+        assertEquals(1, ShapeFiles.parsePairs("p", "\"idA\",\"idB\"\na,b\n", s).size());
+        // Shapes: a first line of names is a header only when its first field is id.
+        for (String line : List.of("x,y,z", "name,wkt", "Lake,Park")) {
+            m = error(line + "\nt,0,0,1,0,0,1\n");
+            assertTrue(m.startsWith("f.txt:1: '" + line + "' is not a shape, and not a header"), m);
+            m = assertThrows(ShapeFiles.InputException.class,
+                    () -> ShapeFiles.parseFeatures("f.txt", line + "\nt,0,0,1,0,0,1\n", null)).getMessage();
+            assertTrue(m.startsWith("f.txt:1: '" + line + "' is not a shape, and not a header"), m);
+            m = assertThrows(ShapeFiles.InputException.class,
+                    () -> ShapeFiles.parseRounded("f.txt", line + "\nPOINT (0 0) RADIUS 1\n", null)).getMessage();
+            assertTrue(m.startsWith("f.txt:1: '" + line + "' is not a shape, and not a header"), m);
+        }
+        assertEquals(List.of("t"), ShapeFiles.parseShapes("f", "ID,WKT\nt,POLYGON ((0 0, 1 0, 0 1))\n").ids());
+        // A geometry without coordinates is a bad shape, not a name.
+        assertTrue(error("lake,POLYGON EMPTY\n").startsWith("f.txt:1: POLYGON EMPTY has no vertices"));
+    }
+
+    @Test
+    void crLineEndingsAreNamedNotReadAsOneLine(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("mac.csv");
+        Files.writeString(f, "a,0,0,1,0,0,1\rb,5,5,6,5,5,6\r");
+        String m = assertThrows(ShapeFiles.InputException.class, () -> ShapeFiles.readShapes(f)).getMessage();
+        assertEquals(f + ":1: CR line endings are not supported; use LF or CRLF (a CR not followed by LF at byte 14"
+                + " of the line)", m);
+        Files.writeString(f, "a,0,0,1,0,0,1\r\nb,5,5,6,5,5,6\nc,7,7,8,7,7,8\rd,0,0,1,0,0,1\n");
+        m = assertThrows(ShapeFiles.InputException.class, () -> ShapeFiles.readShapes(f)).getMessage();
+        assertTrue(m.startsWith(f + ":3: CR line endings are not supported"), m);
+        // Binary input that holds a CR is still not text.
+        Files.write(f, new byte[] {'a', '\r', 'b', 0, '\n'});
+        m = assertThrows(ShapeFiles.InputException.class, () -> ShapeFiles.readShapes(f)).getMessage();
+        assertTrue(m.startsWith(f + ":1: not UTF-8 text (byte 0x00"), m);
     }
 }

@@ -102,6 +102,14 @@ class SolidDrawTest {
                 "--out", file));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("hull B"), err.toString(StandardCharsets.UTF_8));
         err.reset();
+        assertEquals(2, run("draw", "--hull-a", "0 0 0, 1 0 0, 0 1 0, 0 0 1f", "--hull-b", cube(0, 0, 0, 1), "--out", file));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("hull A point 3: bad number '1f' (expected a decimal"),
+                err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        assertEquals(2, run("draw", "--hull-a", cube(0, 0, 0, 1), "--hull-b", "0 0 0, 1 0 0, 0x1p0 1 0, 0 0 1", "--out", file));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("hull B point 2: bad number '0x1p0'"),
+                err.toString(StandardCharsets.UTF_8));
+        err.reset();
         assertEquals(2, run("draw", "--solid", "W8", "--out", file));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("expected H4..H256"), err.toString(StandardCharsets.UTF_8));
     }
