@@ -213,6 +213,9 @@ public final class Sepax {
      * {@code bench/RESULTS.md}, "Nesterov vs plain GJK").
      */
     public static DistanceKernel distance(GjkAcceleration mode) {
+        if (mode == null) {
+            throw new IllegalArgumentException("mode is null");
+        }
         return distance().withAcceleration(mode);
     }
 

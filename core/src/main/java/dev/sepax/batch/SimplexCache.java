@@ -25,10 +25,18 @@ public final class SimplexCache {
     final int[] indexA;
     final int[] indexB;
 
-    /** An empty cache for {@code pairs} pairs. */
+    /** Most pairs a cache holds: three vertex indices per pair and shape fit one array. */
+    public static final int MAX_PAIRS = (Integer.MAX_VALUE - 8) / 3;
+
+    /**
+     * An empty cache for {@code pairs} pairs.
+     *
+     * @throws IllegalArgumentException if {@code pairs} is negative or above {@link #MAX_PAIRS}
+     */
     public SimplexCache(int pairs) {
-        if (pairs < 0) {
-            throw new IllegalArgumentException("pairs=" + pairs + ": negative");
+        if (pairs < 0 || pairs > MAX_PAIRS) {
+            // Three vertex indices per pair and shape: 3 * pairs must be an array length.
+            throw new IllegalArgumentException("pairs=" + pairs + ": out of range [0, " + MAX_PAIRS + "]");
         }
         count = new int[pairs];
         indexA = new int[3 * pairs];

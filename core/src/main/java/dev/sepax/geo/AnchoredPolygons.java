@@ -99,22 +99,22 @@ public final class AnchoredPolygons {
 
     /** Shape {@code s}'s anchor, x (double). */
     public double anchorX(int s) {
-        return anchorX[s];
+        return anchorX[check(s)];
     }
 
     /** Shape {@code s}'s anchor, y (double). */
     public double anchorY(int s) {
-        return anchorY[s];
+        return anchorY[check(s)];
     }
 
     /** B's anchor in A's frame, rounded once to float: {@code (float) (anchorX[b] - anchorX[a])}. */
     public float offsetX(int a, int b) {
-        return (float) (anchorX[b] - anchorX[a]);
+        return (float) (anchorX[check(b)] - anchorX[check(a)]);
     }
 
     /** See {@link #offsetX}. */
     public float offsetY(int a, int b) {
-        return (float) (anchorY[b] - anchorY[a]);
+        return (float) (anchorY[check(b)] - anchorY[check(a)]);
     }
 
     /**
@@ -142,5 +142,12 @@ public final class AnchoredPolygons {
         float oy = Math.abs(offsetY(a, b));
         float m = Math.max(magnitude[a], magnitude[b] + Math.max(ox, oy));
         return 20 * 0x1p-24f * m * (1 + 0x1p-20f);
+    }
+
+    private int check(int s) {
+        if (s < 0 || s >= magnitude.length) {
+            throw new IndexOutOfBoundsException("shape=" + s + ": out of range [0, " + magnitude.length + ")");
+        }
+        return s;
     }
 }

@@ -442,6 +442,9 @@ public final class FenceIndex {
 
     /** The fence that part {@code part} belongs to. */
     public int fenceOf(int part) {
+        if (part < 0 || part >= parts.size()) {
+            throw new IndexOutOfBoundsException("part=" + part + ": out of range [0, " + parts.size() + ")");
+        }
         return parent[part];
     }
 
