@@ -1,5 +1,6 @@
 package dev.sepax.solid;
 
+import dev.sepax.internal.ArrayGrowth;
 import dev.sepax.internal.HullArrays;
 
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ import java.util.List;
  * {@code 2^-18} of the cloud's extent) are merged into one polygonal face, and the result is
  * validated (closed, convex, every input point inside within the weld distance, Euler's formula).
  * Non-finite, too few, coincident, nearly collinear or nearly flat points (thinner than
- * {@code 2^-14} of the extent) are rejected with an {@link IllegalArgumentException} of the form
+ * {@code 2^-14} of the extent), and hulls with more than {@link #MAX_FEATURES} vertices, faces
+ * or edges are rejected with an {@link IllegalArgumentException} of the form
  * {@code shape=7: nearly flat: thickness=..., extent=...}. Vertex coordinates are the input's
  * floats, unchanged. {@link Builder#addBox} adds a box (the same as its 8 corners).
  *
@@ -79,10 +81,6 @@ public final class ConvexPolyhedra {
                 throw QuickHull.fail(shape, "points [off=" + off + ", count=" + count + "] not within the array");
             }
             QuickHull.Mesh m = QuickHull.build(xyz, off, count, shape);
-            if (m.vertex().length > MAX_FEATURES || m.faces().length > MAX_FEATURES
-                    || m.vertex().length + m.faces().length - 2 > MAX_FEATURES) {
-                throw QuickHull.fail(shape, "the hull has more than " + MAX_FEATURES + " vertices, faces or edges");
-            }
             float[] pts = new float[3 * m.vertex().length];
             for (int i = 0; i < m.vertex().length; i++) {
                 System.arraycopy(xyz, off + 3 * m.vertex()[i], pts, 3 * i, 3);
@@ -130,16 +128,16 @@ public final class ConvexPolyhedra {
                 vCount[s] = v;
                 vCap[s] = (v + PAD - 1) / PAD * PAD;
                 maxCap = Math.max(maxCap, vCap[s]);
-                slots += vCap[s];
+                slots = total(slots, vCap[s], s, "vertex slots");
                 fStart[s] = faces;
                 fCount[s] = m.faces().length;
-                faces += fCount[s];
+                faces = total(faces, fCount[s], s, "faces");
                 eStart[s] = edges;
                 eCount[s] = v + fCount[s] - 2;
                 // Padded like the vertices: edge kernels read B's edges a whole vector at a time.
-                edges += (eCount[s] + PAD - 1) / PAD * PAD;
+                edges = total(edges, (eCount[s] + PAD - 1) / PAD * PAD, s, "edge slots");
                 for (int[] f : m.faces()) {
-                    loopLen += f.length;
+                    loopLen = total(loopLen, f.length, s, "face loop entries");
                 }
             }
             float[] vx = new float[slots];
@@ -168,8 +166,8 @@ public final class ConvexPolyhedra {
                     vz[o + i] = pts[3 * src + 2];
                 }
                 // Unique edges: the half-edge u -> v of face f, the twin v -> u of another face.
-                int[] firstFace = new int[vCount[s] * vCount[s]];
-                Arrays.fill(firstFace, -1);
+                // Keyed by the directed edge: a V * V table would take gigabytes at MAX_FEATURES.
+                EdgeTable firstFace = new EdgeTable(eCount[s]);
                 int e = eStart[s];
                 for (int f = 0; f < fCount[s]; f++) {
                     int[] fl = m.faces()[f];
@@ -184,7 +182,7 @@ public final class ConvexPolyhedra {
                         loop[lp++] = fl[k];
                         int u = fl[k];
                         int v = fl[(k + 1) % fl.length];
-                        int twin = firstFace[v * vCount[s] + u];
+                        int twin = firstFace.get(EdgeTable.key(v, u));
                         if (twin >= 0) {
                             // The twin was seen first: its edge runs v -> u in face twin.
                             ev0[e] = v;
@@ -193,7 +191,7 @@ public final class ConvexPolyhedra {
                             ef1[e] = f;
                             e++;
                         } else {
-                            firstFace[u * vCount[s] + v] = f;
+                            firstFace.put(EdgeTable.key(u, v), f);
                         }
                     }
                 }
@@ -234,6 +232,17 @@ public final class ConvexPolyhedra {
                 derive(r, s);
             }
             return new ConvexPolyhedra(r);
+        }
+
+        /**
+         * {@code sum + n}, refused past the longest array: many large hulls could otherwise wrap
+         * an int total to a negative array length. The message is built only on failure.
+         */
+        private static int total(int sum, int n, int shape, String what) {
+            if ((long) sum + n > ArrayGrowth.MAX_LENGTH) {
+                ArrayGrowth.sum(sum, n, ArrayGrowth.MAX_LENGTH, "shape=" + shape + ": the store's " + what);
+            }
+            return sum + n;
         }
     }
 
