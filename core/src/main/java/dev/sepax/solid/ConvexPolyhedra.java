@@ -18,9 +18,10 @@ import java.util.List;
  * double precision: interior points are dropped, coplanar faces (within a weld distance of
  * {@code 2^-18} of the cloud's extent) are merged into one polygonal face, and the result is
  * validated (closed, convex, every input point inside within the weld distance, Euler's formula).
- * Non-finite, too few, coincident, nearly collinear or nearly flat points (thinner than
- * {@code 2^-14} of the extent), and hulls with more than {@link #MAX_FEATURES} vertices, faces
- * or edges are rejected with an {@link IllegalArgumentException} of the form
+ * Non-finite points, coordinates beyond {@link #MAX_COORDINATE}, too few, coincident, nearly
+ * collinear or nearly flat points (thinner than {@code 2^-14} of the extent), and hulls with more
+ * than {@link #MAX_FEATURES} vertices, faces or edges are rejected with an
+ * {@link IllegalArgumentException} of the form
  * {@code shape=7: nearly flat: thickness=..., extent=...}. Vertex coordinates are the input's
  * floats, unchanged. {@link Builder#addBox} adds a box (the same as its 8 corners).
  *
@@ -42,6 +43,17 @@ public final class ConvexPolyhedra {
     public static final int PAD = 16;
     /** The most faces, edges or vertices one hull may have (feature ids fit in 15 bits). */
     public static final int MAX_FEATURES = (1 << 15) - 1;
+    /**
+     * The largest absolute coordinate of a hull point, {@code 2^60} (about 1.15e18, the 2D
+     * stores' {@code ConvexPolygons.MAX_COORDINATE}); {@link SolidPoses} translations and
+     * {@link OrientedBoxes} centres and half-extents have the same bound. A posed vertex is then
+     * below {@code sqrt(3) 2^60 + 2^60 < 2^62} in each coordinate, differences of two below
+     * {@code 2^63}, and a product of two such values and a sum of three such products below
+     * {@code 2^128}: every product and sum in the kernels stays finite in float. Without the
+     * bound a finite hull and a finite pose could give infinite world vertices, and infinity or
+     * NaN in a separation turns an overlap into a separation.
+     */
+    public static final float MAX_COORDINATE = 0x1p60f;
 
     private final HullArrays arrays;
 
@@ -90,7 +102,10 @@ public final class ConvexPolyhedra {
             return shape;
         }
 
-        /** Adds the box {@code [cx - hx, cx + hx] x [cy - hy, cy + hy] x [cz - hz, cz + hz]}. */
+        /**
+         * Adds the box {@code [cx - hx, cx + hx] x [cy - hy, cy + hy] x [cz - hz, cz + hz]}: its 8
+         * corners, computed in float, checked as {@link #addHull} checks points.
+         */
         public int addBox(float cx, float cy, float cz, float hx, float hy, float hz) {
             float[] c = new float[24];
             for (int i = 0; i < 8; i++) {

@@ -37,6 +37,7 @@ final class QuickHull {
     static final double WELD = 0x1p-18;
     /** The most points one cloud may hold. */
     static final int MAX_POINTS = 1 << 16;
+    private static final String[] AXES = {"x", "y", "z"};
 
     /** A built hull: input indices of its vertices, and its faces as CCW loops of local vertex indices. */
     record Mesh(int[] vertex, int[][] faces, double[][] normals) {}
@@ -122,8 +123,9 @@ final class QuickHull {
      * with more faces, vertices or edges than that is refused before it.
      *
      * @throws IllegalArgumentException naming {@code shape} and the reason: a non-finite
-     *     coordinate (with the point index), fewer than 4 points, too many points, coincident,
-     *     nearly collinear or nearly flat points, a hull with more than {@link ConvexPolyhedra#MAX_FEATURES}
+     *     coordinate or one beyond {@link ConvexPolyhedra#MAX_COORDINATE} (with the point index
+     *     and the axis), fewer than 4 points, too many points, coincident, nearly collinear or
+     *     nearly flat points, a hull with more than {@link ConvexPolyhedra#MAX_FEATURES}
      *     vertices, faces or edges, or a hull that fails validation
      */
     static Mesh build(float[] xyz, int off, int count, int shape) {
@@ -141,8 +143,11 @@ final class QuickHull {
             for (int k = 0; k < 3; k++) {
                 float v = xyz[off + 3 * i + k];
                 if (!Float.isFinite(v)) {
-                    throw fail(shape, "point=" + i + " is not finite: (" + xyz[off + 3 * i] + ", "
-                            + xyz[off + 3 * i + 1] + ", " + xyz[off + 3 * i + 2] + ")");
+                    throw fail(shape, "point=" + i + " is not finite: " + AXES[k] + "=" + v);
+                }
+                if (Math.abs(v) > ConvexPolyhedra.MAX_COORDINATE) {
+                    throw fail(shape, "point=" + i + " is beyond +-2^60 (MAX_COORDINATE; the kernels' products "
+                            + "would overflow): " + AXES[k] + "=" + v);
                 }
                 p[3 * i + k] = v;
                 lo[k] = Math.min(lo[k], v);
