@@ -1,5 +1,6 @@
 package dev.sepax.solid;
 
+import dev.sepax.internal.ArrayGrowth;
 import dev.sepax.internal.HullArrays;
 
 import java.util.ArrayList;
@@ -17,8 +18,10 @@ import java.util.List;
  * double precision: interior points are dropped, coplanar faces (within a weld distance of
  * {@code 2^-18} of the cloud's extent) are merged into one polygonal face, and the result is
  * validated (closed, convex, every input point inside within the weld distance, Euler's formula).
- * Non-finite, too few, coincident, nearly collinear or nearly flat points (thinner than
- * {@code 2^-14} of the extent) are rejected with an {@link IllegalArgumentException} of the form
+ * Non-finite points, coordinates beyond {@link #MAX_COORDINATE}, too few, coincident, nearly
+ * collinear or nearly flat points (thinner than {@code 2^-14} of the extent), and hulls with more
+ * than {@link #MAX_FEATURES} vertices, faces or edges are rejected with an
+ * {@link IllegalArgumentException} of the form
  * {@code shape=7: nearly flat: thickness=..., extent=...}. Vertex coordinates are the input's
  * floats, unchanged. {@link Builder#addBox} adds a box (the same as its 8 corners).
  *
@@ -40,6 +43,17 @@ public final class ConvexPolyhedra {
     public static final int PAD = 16;
     /** The most faces, edges or vertices one hull may have (feature ids fit in 15 bits). */
     public static final int MAX_FEATURES = (1 << 15) - 1;
+    /**
+     * The largest absolute coordinate of a hull point, {@code 2^60} (about 1.15e18, the 2D
+     * stores' {@code ConvexPolygons.MAX_COORDINATE}); {@link SolidPoses} translations and
+     * {@link OrientedBoxes} centres and half-extents have the same bound. A posed vertex is then
+     * below {@code sqrt(3) 2^60 + 2^60 < 2^62} in each coordinate, differences of two below
+     * {@code 2^63}, and a product of two such values and a sum of three such products below
+     * {@code 2^128}: every product and sum in the kernels stays finite in float. Without the
+     * bound a finite hull and a finite pose could give infinite world vertices, and infinity or
+     * NaN in a separation turns an overlap into a separation.
+     */
+    public static final float MAX_COORDINATE = 0x1p60f;
 
     private final HullArrays arrays;
 
@@ -79,10 +93,6 @@ public final class ConvexPolyhedra {
                 throw QuickHull.fail(shape, "points [off=" + off + ", count=" + count + "] not within the array");
             }
             QuickHull.Mesh m = QuickHull.build(xyz, off, count, shape);
-            if (m.vertex().length > MAX_FEATURES || m.faces().length > MAX_FEATURES
-                    || m.vertex().length + m.faces().length - 2 > MAX_FEATURES) {
-                throw QuickHull.fail(shape, "the hull has more than " + MAX_FEATURES + " vertices, faces or edges");
-            }
             float[] pts = new float[3 * m.vertex().length];
             for (int i = 0; i < m.vertex().length; i++) {
                 System.arraycopy(xyz, off + 3 * m.vertex()[i], pts, 3 * i, 3);
@@ -92,7 +102,10 @@ public final class ConvexPolyhedra {
             return shape;
         }
 
-        /** Adds the box {@code [cx - hx, cx + hx] x [cy - hy, cy + hy] x [cz - hz, cz + hz]}. */
+        /**
+         * Adds the box {@code [cx - hx, cx + hx] x [cy - hy, cy + hy] x [cz - hz, cz + hz]}: its 8
+         * corners, computed in float, checked as {@link #addHull} checks points.
+         */
         public int addBox(float cx, float cy, float cz, float hx, float hy, float hz) {
             float[] c = new float[24];
             for (int i = 0; i < 8; i++) {
@@ -130,16 +143,16 @@ public final class ConvexPolyhedra {
                 vCount[s] = v;
                 vCap[s] = (v + PAD - 1) / PAD * PAD;
                 maxCap = Math.max(maxCap, vCap[s]);
-                slots += vCap[s];
+                slots = total(slots, vCap[s], s, "vertex slots");
                 fStart[s] = faces;
                 fCount[s] = m.faces().length;
-                faces += fCount[s];
+                faces = total(faces, fCount[s], s, "faces");
                 eStart[s] = edges;
                 eCount[s] = v + fCount[s] - 2;
                 // Padded like the vertices: edge kernels read B's edges a whole vector at a time.
-                edges += (eCount[s] + PAD - 1) / PAD * PAD;
+                edges = total(edges, (eCount[s] + PAD - 1) / PAD * PAD, s, "edge slots");
                 for (int[] f : m.faces()) {
-                    loopLen += f.length;
+                    loopLen = total(loopLen, f.length, s, "face loop entries");
                 }
             }
             float[] vx = new float[slots];
@@ -168,8 +181,8 @@ public final class ConvexPolyhedra {
                     vz[o + i] = pts[3 * src + 2];
                 }
                 // Unique edges: the half-edge u -> v of face f, the twin v -> u of another face.
-                int[] firstFace = new int[vCount[s] * vCount[s]];
-                Arrays.fill(firstFace, -1);
+                // Keyed by the directed edge: a V * V table would take gigabytes at MAX_FEATURES.
+                EdgeTable firstFace = new EdgeTable(eCount[s]);
                 int e = eStart[s];
                 for (int f = 0; f < fCount[s]; f++) {
                     int[] fl = m.faces()[f];
@@ -184,7 +197,7 @@ public final class ConvexPolyhedra {
                         loop[lp++] = fl[k];
                         int u = fl[k];
                         int v = fl[(k + 1) % fl.length];
-                        int twin = firstFace[v * vCount[s] + u];
+                        int twin = firstFace.get(EdgeTable.key(v, u));
                         if (twin >= 0) {
                             // The twin was seen first: its edge runs v -> u in face twin.
                             ev0[e] = v;
@@ -193,7 +206,7 @@ public final class ConvexPolyhedra {
                             ef1[e] = f;
                             e++;
                         } else {
-                            firstFace[u * vCount[s] + v] = f;
+                            firstFace.put(EdgeTable.key(u, v), f);
                         }
                     }
                 }
@@ -234,6 +247,17 @@ public final class ConvexPolyhedra {
                 derive(r, s);
             }
             return new ConvexPolyhedra(r);
+        }
+
+        /**
+         * {@code sum + n}, refused past the longest array: many large hulls could otherwise wrap
+         * an int total to a negative array length. The message is built only on failure.
+         */
+        private static int total(int sum, int n, int shape, String what) {
+            if ((long) sum + n > ArrayGrowth.MAX_LENGTH) {
+                ArrayGrowth.sum(sum, n, ArrayGrowth.MAX_LENGTH, "shape=" + shape + ": the store's " + what);
+            }
+            return sum + n;
         }
     }
 

@@ -10,9 +10,11 @@ import dev.sepax.internal.BoxArrays;
  * <p>A new store holds {@code size} unit cubes (half-extents 1) at the origin with the world
  * axes; {@link #setAxisAligned} and {@link #set} overwrite a box. Axes given as a matrix must be
  * orthonormal and right-handed within {@link #ORTHO_SLACK}; a quaternion is normalised in double
- * and turned into a matrix, which meets that easily. Half-extents must be finite and
- * {@code >= 0} (a zero extent is a rectangle or segment, still convex). Bad input is rejected
- * with {@code box=i: reason}.
+ * and turned into a matrix, which meets that easily. Centre components must be finite and within
+ * {@link ConvexPolyhedra#MAX_COORDINATE} ({@code 2^60}), half-extents finite, {@code >= 0} (a
+ * zero extent is a rectangle or segment, still convex) and within the same bound: posed by a
+ * {@link SolidPoses} translation of the same bound, every product and sum in the OBB kernels then
+ * stays finite. Bad input is rejected with {@code box=i: reason}, naming the component.
  *
  * <p>Not thread-safe for mutation; any number of kernels may read it concurrently while nobody
  * mutates it.
@@ -73,7 +75,9 @@ public final class OrientedBoxes {
      * Box i becomes the box with centre c, axes u, v, w (orthonormal, right-handed) and
      * half-extents h along them.
      *
-     * @throws IllegalArgumentException naming the box and the reason
+     * @throws IllegalArgumentException naming the box, the component and the reason: a value not
+     *     finite, a centre or half-extent component beyond {@link ConvexPolyhedra#MAX_COORDINATE},
+     *     a negative half-extent, or axes that are not a rotation
      */
     public void set(int i, float cx, float cy, float cz, float ux, float uy, float uz, float vx, float vy,
                     float vz, float wx, float wy, float wz, float hu, float hv, float hw) {
@@ -81,12 +85,16 @@ public final class OrientedBoxes {
         if (i < 0 || i >= r.size) {
             throw new IndexOutOfBoundsException("box=" + i + ": out of range [0, " + r.size + ")");
         }
-        if (!Float.isFinite(cx + cy + cz) || !Float.isFinite(hu + hv + hw)
-                || !Float.isFinite(ux + uy + uz + vx + vy + vz + wx + wy + wz)) {
-            throw new IllegalArgumentException("box=" + i + ": not finite: centre=(" + cx + ", " + cy + ", " + cz
-                    + "), u=(" + ux + ", " + uy + ", " + uz + "), v=(" + vx + ", " + vy + ", " + vz + "), w=("
-                    + wx + ", " + wy + ", " + wz + "), half=(" + hu + ", " + hv + ", " + hw + ")");
-        }
+        // Each value on its own: a sum can overflow for finite values, or hide a NaN behind another.
+        SolidPoses.checkCoordinate("box", i, "centre x", cx);
+        SolidPoses.checkCoordinate("box", i, "centre y", cy);
+        SolidPoses.checkCoordinate("box", i, "centre z", cz);
+        checkAxis(i, "u", ux, uy, uz);
+        checkAxis(i, "v", vx, vy, vz);
+        checkAxis(i, "w", wx, wy, wz);
+        SolidPoses.checkCoordinate("box", i, "half-extent u", hu);
+        SolidPoses.checkCoordinate("box", i, "half-extent v", hv);
+        SolidPoses.checkCoordinate("box", i, "half-extent w", hw);
         if (hu < 0 || hv < 0 || hw < 0) {
             throw new IllegalArgumentException("box=" + i + ": negative half-extent (" + hu + ", " + hv + ", " + hw + ")");
         }
@@ -107,6 +115,13 @@ public final class OrientedBoxes {
         r.hv[i] = hv;
         r.hw[i] = hw;
         r.repack(i);
+    }
+
+    private static void checkAxis(int i, String name, float x, float y, float z) {
+        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
+            throw new IllegalArgumentException("box=" + i + ": axis " + name + "=(" + x + ", " + y + ", " + z
+                    + ") is not finite");
+        }
     }
 
     /** Component k (0..14: centre xyz, u xyz, v xyz, w xyz, half-extents u v w) of box i. */

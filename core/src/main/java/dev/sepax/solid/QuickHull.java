@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 
 /**
  * Quickhull in double precision for one point cloud, followed by coplanar-face merging and a
@@ -36,6 +37,7 @@ final class QuickHull {
     static final double WELD = 0x1p-18;
     /** The most points one cloud may hold. */
     static final int MAX_POINTS = 1 << 16;
+    private static final String[] AXES = {"x", "y", "z"};
 
     /** A built hull: input indices of its vertices, and its faces as CCW loops of local vertex indices. */
     record Mesh(int[] vertex, int[][] faces, double[][] normals) {}
@@ -44,10 +46,20 @@ final class QuickHull {
     private final int n;
     private final int shape;
     private final double tol;
+    /** Every triangle ever made, dead ones included: a triangle's id is its index here. */
     private final List<Tri> tris = new ArrayList<>();
-    private final Map<Long, Integer> edgeFace = new HashMap<>();
+    /** The live triangle (its id) on the left of each directed edge. */
+    private final EdgeTable edgeFace;
+    /**
+     * Live triangles with outside points, farthest point first, then by id: the order in which
+     * a scan of every triangle would pick the next point. Dead triangles are dropped when polled.
+     */
+    private final PriorityQueue<Tri> pending = new PriorityQueue<>(QuickHull::fartherFirst);
+    /** Stamps {@link Tri#mark} for the triangles found visible by the current step. */
+    private int step;
 
     private static final class Tri {
+        final int id;
         final int a;
         final int b;
         final int c;
@@ -59,8 +71,13 @@ final class QuickHull {
         boolean alive = true;
         int[] outside = new int[4];
         int outsideCount;
+        /** The largest distance of an outside point, and the first outside point at it. */
+        double far;
+        int eye = -1;
+        int mark;
 
-        Tri(int a, int b, int c, double nx, double ny, double nz, double d, double area) {
+        Tri(int id, int a, int b, int c, double nx, double ny, double nz, double d, double area) {
+            this.id = id;
             this.a = a;
             this.b = b;
             this.c = c;
@@ -84,6 +101,13 @@ final class QuickHull {
         this.n = n;
         this.shape = shape;
         this.tol = tol;
+        // A closed triangulation of at most n vertices has 3 (2n - 4) directed edges: no growth.
+        this.edgeFace = new EdgeTable(6 * n);
+    }
+
+    private static int fartherFirst(Tri x, Tri y) {
+        int c = Double.compare(y.far, x.far);
+        return c != 0 ? c : Integer.compare(x.id, y.id);
     }
 
     static IllegalArgumentException fail(int shape, String reason) {
@@ -93,9 +117,16 @@ final class QuickHull {
     /**
      * Builds the hull of {@code count} points {@code xyz[off + 3i .. off + 3i + 2]}.
      *
+     * <p>Time: the quickhull takes each next point from a priority queue and redistributes only
+     * the outside points of the faces it removes; the validation tests every point against every
+     * face, at most {@link #MAX_POINTS} times {@link ConvexPolyhedra#MAX_FEATURES}, and a hull
+     * with more faces, vertices or edges than that is refused before it.
+     *
      * @throws IllegalArgumentException naming {@code shape} and the reason: a non-finite
-     *     coordinate (with the point index), fewer than 4 points, too many points, coincident,
-     *     nearly collinear or nearly flat points, or a hull that fails validation
+     *     coordinate or one beyond {@link ConvexPolyhedra#MAX_COORDINATE} (with the point index
+     *     and the axis), fewer than 4 points, too many points, coincident, nearly collinear or
+     *     nearly flat points, a hull with more than {@link ConvexPolyhedra#MAX_FEATURES}
+     *     vertices, faces or edges, or a hull that fails validation
      */
     static Mesh build(float[] xyz, int off, int count, int shape) {
         if (count < 4) {
@@ -112,8 +143,11 @@ final class QuickHull {
             for (int k = 0; k < 3; k++) {
                 float v = xyz[off + 3 * i + k];
                 if (!Float.isFinite(v)) {
-                    throw fail(shape, "point=" + i + " is not finite: (" + xyz[off + 3 * i] + ", "
-                            + xyz[off + 3 * i + 1] + ", " + xyz[off + 3 * i + 2] + ")");
+                    throw fail(shape, "point=" + i + " is not finite: " + AXES[k] + "=" + v);
+                }
+                if (Math.abs(v) > ConvexPolyhedra.MAX_COORDINATE) {
+                    throw fail(shape, "point=" + i + " is beyond +-2^60 (MAX_COORDINATE; the kernels' products "
+                            + "would overflow): " + AXES[k] + "=" + v);
                 }
                 p[3 * i + k] = v;
                 lo[k] = Math.min(lo[k], v);
@@ -134,21 +168,9 @@ final class QuickHull {
         assignInitial(s);
         int iterations = 0;
         while (true) {
-            Tri f = null;
-            int eye = -1;
-            double best = 0;
-            for (Tri t : tris) {
-                if (!t.alive) {
-                    continue;
-                }
-                for (int k = 0; k < t.outsideCount; k++) {
-                    double dist = dist(t, t.outside[k]);
-                    if (dist > best) {
-                        best = dist;
-                        eye = t.outside[k];
-                        f = t;
-                    }
-                }
+            Tri f = pending.poll();
+            while (f != null && !f.alive) {
+                f = pending.poll();
             }
             if (f == null) {
                 break;
@@ -156,9 +178,30 @@ final class QuickHull {
             if (++iterations > n) {
                 throw fail(shape, "quickhull did not converge in " + n + " steps (numerical failure)");
             }
-            addPoint(f, eye);
+            addPoint(f, f.eye);
         }
         return merge();
+    }
+
+    /**
+     * Records t's farthest outside point and queues t. A triangle's outside set is complete once
+     * the step that made it has assigned the orphans, and never changes after, so this is done
+     * once per triangle instead of rescanning every outside set at every step.
+     */
+    private void queue(Tri t) {
+        if (t.outsideCount == 0) {
+            return;
+        }
+        double best = 0;
+        for (int k = 0; k < t.outsideCount; k++) {
+            double dist = dist(t, t.outside[k]);
+            if (dist > best) {
+                best = dist;
+                t.eye = t.outside[k];
+            }
+        }
+        t.far = best;
+        pending.add(t);
     }
 
     private double dist(Tri t, int i) {
@@ -276,8 +319,8 @@ final class QuickHull {
             throw fail(shape, "quickhull produced a degenerate triangle (numerical failure)");
         }
         double d = nrm[0] * p[3 * a] + nrm[1] * p[3 * a + 1] + nrm[2] * p[3 * a + 2];
-        Tri t = new Tri(a, b, c, nrm[0], nrm[1], nrm[2], d, nrm[3]);
         int id = tris.size();
+        Tri t = new Tri(id, a, b, c, nrm[0], nrm[1], nrm[2], d, nrm[3]);
         tris.add(t);
         putEdge(a, b, id);
         putEdge(b, c, id);
@@ -286,13 +329,22 @@ final class QuickHull {
     }
 
     private void putEdge(int u, int v, int face) {
-        if (edgeFace.put(key(u, v), face) != null) {
+        if (edgeFace.put(key(u, v), face) >= 0) {
             throw fail(shape, "quickhull produced a non-manifold edge (numerical failure)");
         }
     }
 
     private static long key(int u, int v) {
-        return ((long) u << 32) | (v & 0xffffffffL);
+        return EdgeTable.key(u, v);
+    }
+
+    /** The live triangle on the left of the directed edge {@code u -> v}. */
+    private Tri face(int u, int v) {
+        int id = edgeFace.get(key(u, v));
+        if (id < 0) {
+            throw fail(shape, "quickhull lost an edge's twin (numerical failure)");
+        }
+        return tris.get(id);
     }
 
     private void assignInitial(int[] simplex) {
@@ -301,6 +353,9 @@ final class QuickHull {
                 continue;
             }
             assign(i, 0, tris.size());
+        }
+        for (Tri t : tris) {
+            queue(t);
         }
     }
 
@@ -325,44 +380,37 @@ final class QuickHull {
     }
 
     private void addPoint(Tri start, int eye) {
-        int startId = tris.indexOf(start);
-        List<Integer> visible = new ArrayList<>();
-        boolean[] seen = new boolean[tris.size()];
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(startId);
-        seen[startId] = true;
+        // Triangles marked with this step's stamp are the visible ones.
+        int seen = ++step;
+        List<Tri> visible = new ArrayList<>();
+        ArrayDeque<Tri> queue = new ArrayDeque<>();
+        queue.add(start);
+        start.mark = seen;
         while (!queue.isEmpty()) {
-            int id = queue.poll();
-            visible.add(id);
-            Tri t = tris.get(id);
+            Tri t = queue.poll();
+            visible.add(t);
             int[] vs = {t.a, t.b, t.c};
             for (int k = 0; k < 3; k++) {
-                Integer nb = edgeFace.get(key(vs[(k + 1) % 3], vs[k]));
-                if (nb == null) {
-                    throw fail(shape, "quickhull lost an edge's twin (numerical failure)");
-                }
-                if (!seen[nb] && dist(tris.get(nb), eye) > tol) {
-                    seen[nb] = true;
+                Tri nb = face(vs[(k + 1) % 3], vs[k]);
+                if (nb.mark != seen && dist(nb, eye) > tol) {
+                    nb.mark = seen;
                     queue.add(nb);
                 }
             }
         }
         List<int[]> horizon = new ArrayList<>();
-        for (int id : visible) {
-            Tri t = tris.get(id);
+        for (Tri t : visible) {
             int[] vs = {t.a, t.b, t.c};
             for (int k = 0; k < 3; k++) {
                 int u = vs[k];
                 int v = vs[(k + 1) % 3];
-                int nb = edgeFace.get(key(v, u));
-                if (!seen[nb]) {
+                if (face(v, u).mark != seen) {
                     horizon.add(new int[] {u, v});
                 }
             }
         }
         List<Integer> orphans = new ArrayList<>();
-        for (int id : visible) {
-            Tri t = tris.get(id);
+        for (Tri t : visible) {
             t.alive = false;
             edgeFace.remove(key(t.a, t.b));
             edgeFace.remove(key(t.b, t.c));
@@ -381,6 +429,9 @@ final class QuickHull {
         }
         for (int o : orphans) {
             assign(o, first, tris.size());
+        }
+        for (int id = first; id < tris.size(); id++) {
+            queue(tris.get(id));
         }
     }
 
@@ -413,8 +464,8 @@ final class QuickHull {
                 Tri t = tris.get(id);
                 int[] vs = {t.a, t.b, t.c};
                 for (int k = 0; k < 3; k++) {
-                    int nb = edgeFace.get(key(vs[(k + 1) % 3], vs[k]));
-                    Tri u = tris.get(nb);
+                    Tri u = face(vs[(k + 1) % 3], vs[k]);
+                    int nb = u.id;
                     if (group[nb] < 0 && u.nx * st.nx + u.ny * st.ny + u.nz * st.nz > 0
                             && Math.abs(dist(st, u.a)) <= tol && Math.abs(dist(st, u.b)) <= tol
                             && Math.abs(dist(st, u.c)) <= tol) {
@@ -436,7 +487,7 @@ final class QuickHull {
                 for (int k = 0; k < 3; k++) {
                     int u = vs[k];
                     int v = vs[(k + 1) % 3];
-                    if (group[edgeFace.get(key(v, u))] != g) {
+                    if (group[face(v, u).id] != g) {
                         if (next.put(u, v) != null) {
                             throw fail(shape, "merging coplanar faces gave a non-simple face");
                         }
@@ -493,6 +544,16 @@ final class QuickHull {
         int[] vertex = new int[vertexList.size()];
         for (int i = 0; i < vertex.length; i++) {
             vertex[i] = vertexList.get(i);
+        }
+        // Before validating: the validation costs faces * points, and a hull this large is refused anyway.
+        long halfEdges = 0;
+        for (int[] f : faces) {
+            halfEdges += f.length;
+        }
+        int max = ConvexPolyhedra.MAX_FEATURES;
+        if (vertex.length > max || faces.length > max || halfEdges / 2 > max) {
+            throw fail(shape, "the hull has " + vertex.length + " vertices, " + faces.length + " faces and "
+                    + halfEdges / 2 + " edges: at most " + max + " of each (feature ids have 15 bits)");
         }
         double[][] normals = validate(vertex, faces);
         return new Mesh(vertex, faces, normals);

@@ -14,8 +14,10 @@ import dev.sepax.internal.HullArrays;
  * Gauss arcs, centroid, AABB and magnitude are recomputed from the world vertices and normals.
  * Each world coordinate is rounded a few times, so it lies within a few
  * {@code u (M_local + |t|)} ({@code u = 2^-24}) of the exact one: model shapes around their
- * local origin. The hull kernels' error band ({@link HullOverlapKernel}) is stated for the
- * world store's own floats.
+ * local origin. Translation components must be finite and within
+ * {@link ConvexPolyhedra#MAX_COORDINATE} ({@code 2^60}), like local vertices, so that world
+ * vertices stay below {@code 2^62} and every kernel product stays finite. The hull kernels'
+ * error band ({@link HullOverlapKernel}) is stated for the world store's own floats.
  *
  * <p>Not thread-safe for mutation. {@link #transform} allocates nothing.
  */
@@ -58,6 +60,10 @@ public final class SolidPoses {
     /**
      * Pose i becomes the rotation by quaternion {@code (qx, qy, qz, qw)} (any finite non-zero
      * length: normalised in double) followed by the translation t.
+     *
+     * @throws IllegalArgumentException naming the pose and the component if a translation
+     *     component is not finite or beyond {@link ConvexPolyhedra#MAX_COORDINATE}, or if the
+     *     quaternion is not finite or has zero length
      */
     public void setQuaternion(int i, float qx, float qy, float qz, float qw, float tx, float ty, float tz) {
         check(i);
@@ -81,7 +87,8 @@ public final class SolidPoses {
      * Pose i becomes the rotation matrix {@code rowMajor[off .. off + 8]} followed by the
      * translation t.
      *
-     * @throws IllegalArgumentException if the matrix is not a rotation within {@link #ORTHO_SLACK}
+     * @throws IllegalArgumentException if the matrix is not a rotation within {@link #ORTHO_SLACK},
+     *     or a translation component is not finite or beyond {@link ConvexPolyhedra#MAX_COORDINATE}
      */
     public void setMatrix(int i, float[] rowMajor, int off, float tx, float ty, float tz) {
         check(i);
@@ -234,8 +241,23 @@ public final class SolidPoses {
     }
 
     private static void checkTranslation(int i, float x, float y, float z) {
-        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
-            throw new IllegalArgumentException("pose=" + i + ": translation not finite (" + x + ", " + y + ", " + z + ")");
+        checkCoordinate("pose", i, "translation x", x);
+        checkCoordinate("pose", i, "translation y", y);
+        checkCoordinate("pose", i, "translation z", z);
+    }
+
+    /**
+     * Checks one coordinate-like value (a translation, centre or half-extent component): finite
+     * and within {@link ConvexPolyhedra#MAX_COORDINATE}. The message, {@code kind=index: what=v
+     * reason}, is built only on failure: setters run per shape per frame.
+     */
+    static void checkCoordinate(String kind, int index, String what, float v) {
+        if (!Float.isFinite(v)) {
+            throw new IllegalArgumentException(kind + "=" + index + ": " + what + "=" + v + " is not finite");
+        }
+        if (Math.abs(v) > ConvexPolyhedra.MAX_COORDINATE) {
+            throw new IllegalArgumentException(kind + "=" + index + ": " + what + "=" + v
+                    + " is beyond +-2^60 (MAX_COORDINATE; world coordinates and the kernels' products would overflow)");
         }
     }
 

@@ -172,7 +172,7 @@ class ObbSatTest {
         e = assertThrows(IllegalArgumentException.class, () -> boxes.set(1, 0, 0, 0, 1, 0, 0, 0.1f, 1, 0, 0, 0, 1, 1, 1, 1));
         assertTrue(e.getMessage().startsWith("box=1: axes not orthonormal"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> boxes.setAxisAligned(0, Float.NaN, 0, 0, 1, 1, 1));
-        assertTrue(e.getMessage().startsWith("box=0: not finite"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("box=0: centre x=NaN is not finite"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> boxes.setAxisAligned(0, 0, 0, 0, 1, -1, 1));
         assertTrue(e.getMessage().startsWith("box=0: negative half-extent"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> boxes.setRotated(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1));
