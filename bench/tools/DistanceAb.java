@@ -176,9 +176,7 @@ public final class DistanceAb {
         uf.setAccessible(true);
         sun.misc.Unsafe u = (sun.misc.Unsafe) uf.get(null);
         Class<?> gl = Class.forName("dev.sepax.simd.GjkLanes", true, loader);
-        java.lang.reflect.Field pt = gl.getDeclaredField("PER_THREAD");
-        pt.setAccessible(true);
-        Object g = ((ThreadLocal<?>) pt.get(null)).get();
+        Object g = gjkLanes(loader, gl);
         StringBuilder sb = new StringBuilder();
         List<float[]> discarded = new ArrayList<>();
         for (String name : new String[] {"state", "ax", "ay", "bx", "by"}) {
@@ -195,6 +193,42 @@ public final class DistanceAb {
             sb.append(sb.length() == 0 ? "" : "/").append(address(u, arr) % 64);
         }
         return sb.toString();
+    }
+
+    /**
+     * The GjkLanes this thread's batches use: a builds' per-thread instance ({@code PER_THREAD}),
+     * or, where the lane state comes with the scratch pool, the pooled instance's (one thread
+     * takes the same pooled instance batch after batch: the only free one, in its first slot).
+     */
+    private static Object gjkLanes(ClassLoader loader, Class<?> gl) throws Exception {
+        try {
+            java.lang.reflect.Field pt = gl.getDeclaredField("PER_THREAD");
+            pt.setAccessible(true);
+            return ((ThreadLocal<?>) pt.get(null)).get();
+        } catch (NoSuchFieldException pooled) {
+            Class<?> ks = Class.forName("dev.sepax.simd.KernelScratch", true, loader);
+            java.lang.reflect.Field free = ks.getDeclaredField("FREE");
+            free.setAccessible(true);
+            java.util.concurrent.atomic.AtomicReferenceArray<?> pool =
+                    (java.util.concurrent.atomic.AtomicReferenceArray<?>) free.get(null);
+            java.lang.reflect.Field gjk = ks.getDeclaredField("gjk");
+            gjk.setAccessible(true);
+            Object found = null;
+            for (int i = 0; i < pool.length(); i++) {
+                Object scratch = pool.get(i);
+                Object lanes = scratch == null ? null : gjk.get(scratch);
+                if (lanes != null) {
+                    if (found != null) {
+                        throw new IllegalStateException("more than one pooled GjkLanes: cannot tell which this thread uses");
+                    }
+                    found = lanes;
+                }
+            }
+            if (found == null) {
+                throw new IllegalStateException("no pooled GjkLanes after the warm-up");
+            }
+            return found;
+        }
     }
 
     /** The array fields {@code names} of {@code holder} replaced by copies that start on a 64-byte boundary (see {@code alignScratch}). */
