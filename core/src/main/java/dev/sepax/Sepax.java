@@ -69,6 +69,13 @@ import dev.sepax.solid.ScalarObbSat;
  *   <li>Any other value: one {@code WARNING} and the {@code auto} behaviour.</li>
  * </ul>
  * No setting makes class initialisation fail.
+ *
+ * <h2>Threads and allocation</h2>
+ * Each kernel method returns one shared instance (one per mode for
+ * {@link #distance(GjkAcceleration)}), which any number of threads may call as its interface's
+ * contract says; the selection allocates on the first call only. A facade kernel adds no
+ * allocation per call, only the volatile read of the switch; the warm-up daemon allocates its
+ * own synthetic batch, off the caller's thread.
  */
 public final class Sepax {
     private Sepax() {}

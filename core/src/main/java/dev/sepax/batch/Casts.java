@@ -16,7 +16,8 @@ package dev.sepax.batch;
  * float band) at any earlier time of the window. {@link #EXIT_HIT}: they come within the cast's
  * tolerance at {@code time[p]}. {@link #EXIT_SEPARATING} and {@link #EXIT_BEYOND}: no contact in
  * the window. {@link #EXIT_ROUND_CAP}: not decided within the round cap; {@code time[p]} is still
- * safe, so a caller that advances only to it never tunnels.
+ * safe, so a caller that advances only to it never tunnels. Times are in the time unit of the
+ * {@link dev.sepax.shape.Velocities} (distance units per time unit), within {@code [0, tMax]}.
  *
  * <p>Kernels write entries {@code [from, to)} of a call and leave the others alone, so threads
  * may fill disjoint ranges of one buffer concurrently. Allocation happens only in the

@@ -17,7 +17,8 @@ package dev.sepax.batch;
  * </pre>
  * When the rounded shapes overlap but their cores do not, the distance is 0, both points are one
  * point inside both shapes on the cores' closest-point segment, and the normal is the cores' one: then
- * {@code radiusA + radiusB - |core gap|} along it is the penetration depth.
+ * {@code radiusA + radiusB - |core gap|} along it is the penetration depth. Distances and points
+ * are in the store's coordinate unit.
  *
  * <p>The arrays are public through accessors for direct reading (no copies). A kernel writes
  * entries {@code [from, to)} of a call and leaves the others alone, so threads may fill

@@ -17,7 +17,8 @@ package dev.sepax.batch;
  * at a first contact {@code tFirst > 0} it is the contact normal; for pairs that already overlap
  * it is the axis through which B entered along its (extrapolated) path. It is {@code (0, 0)} when
  * no axis is being entered, which happens exactly when B does not move relative to A along any
- * candidate axis (for instance equal velocities).
+ * candidate axis (for instance equal velocities). Times are in the time unit of the
+ * {@link dev.sepax.shape.Velocities} (distance units per time unit).
  *
  * <p>A kernel writes only the entries of the range it was given, so threads working on disjoint
  * ranges that start on multiples of 64 may share one result. Allocation happens only in the

@@ -21,6 +21,9 @@ package dev.sepax.geom;
  * into subnormals (any edge with {@code length * maxCoordinate < 2^-100}): there, rounding is
  * absolute and the float band no longer holds. At build time only: each round checks the edges
  * against the vertices near them only (see {@code firstOutside}), O(k) for ordinary polygons.
+ *
+ * <p>Stateless and thread-safe. A call allocates its working index arrays, and a reduced copy of
+ * the polygon when it drops vertices.
  */
 public final class FloatConsistency {
     /** Smallest allowed {@code edge length * largest |coordinate|} of a shape. */

@@ -12,6 +12,8 @@ import java.math.BigDecimal;
  * easy cases, and the rest fall back to {@link BigDecimal}, which is exact for float inputs. Not
  * on any hot path, but validation calls it once per vertex, so it must stay cheap for exactly
  * collinear and nearly collinear points too.
+ *
+ * <p>Stateless and thread-safe; allocates only in the {@link BigDecimal} fallback.
  */
 public final class Orientation {
     private Orientation() {}

@@ -16,7 +16,8 @@ import dev.sepax.shape.Velocities;
  * velocity {@code u = vB - vA} matters (computed as {@code vx[b] - vx[a]}), so A stays and B's
  * core is taken at {@code x + t ux, y + t uy} (one rounding per coordinate, exactly as
  * {@link ScalarDistance#pair(dev.sepax.internal.RoundedArrays, int, int, float, float, SimplexCache, int, dev.sepax.batch.Distances, dev.sepax.batch.Penetrations)}
- * moves it). No rotation.
+ * moves it). No rotation. Times ({@code tMax} and the results) are in the velocities' time
+ * unit; distances and the tolerance in the store's coordinate unit.
  *
  * <h2>The algorithm: conservative advancement over GJK distances</h2>
  * Start at {@code t = 0}. Each round runs the distance query of {@link DistanceKernel} at time

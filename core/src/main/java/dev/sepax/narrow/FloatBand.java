@@ -38,6 +38,8 @@ import dev.sepax.shape.ConvexPolygons;
  * {@link #ofLargePairs} adds {@code 40 u M} (the derivation is in the source of the search,
  * {@code dev.sepax.internal.SupportSearch}). A pair that path declares intersecting is so
  * exactly (a common interior point, proven) or by the linear scan.
+ *
+ * <p>Static functions only: thread-safe and allocation-free.
  */
 public final class FloatBand {
     /** Unit roundoff of float. */

@@ -104,7 +104,8 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <h2>Contract for every implementation</h2>
  * Every kernel returns the same bits as {@link ScalarPenetration} for every output. Stateless
- * and thread-safe; the batch methods allocate nothing and write only entries {@code [from, to)}.
+ * and thread-safe; the batch methods allocate nothing in steady state (a SIMD kernel may create
+ * its pooled scratch on first use) and write only entries {@code [from, to)}.
  */
 public interface PenetrationKernel {
     /** The merge class's error band in units of {@code 2^-24 M} (see the class doc): 16. */

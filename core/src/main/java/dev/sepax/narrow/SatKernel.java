@@ -17,8 +17,8 @@ import dev.sepax.shape.ConvexPolygons;
  * separation over the candidate axes, a lower bound of their Euclidean distance: two corners
  * facing each other are farther apart than any edge normal shows) is at most the tolerance,
  * and {@code tolerance < 0} lets shallow resting contact (overlap under {@code -tolerance})
- * count as apart. The verdict does not depend on the order in which axes are tried, so every
- * kernel, with or without caches and shortcuts, returns the same bits.
+ * count as apart. The verdict does not depend on the order in which axes are tried, so axis
+ * order, caches and early exits never change a kernel's bits.
  *
  * <h2>Float error band</h2>
  * Separations are computed in float as {@code enx*(bx-ax) + eny*(by-ay)} with the exact
@@ -35,7 +35,12 @@ import dev.sepax.shape.ConvexPolygons;
  *
  * <h2>Contract for every implementation</h2>
  * Stateless and thread-safe: any number of threads may call one kernel concurrently. The batch
- * methods allocate nothing. Verdicts of all kernels agree bit for bit.
+ * methods allocate nothing, except that the {@link Precision#EXACT} kernels allocate in the
+ * {@link java.math.BigDecimal} stage of the pairs their double filters cannot decide (see
+ * {@link ExactSat}). Kernels of the same arithmetic agree bit for bit: {@link ScalarSat} and its
+ * SIMD twin (their {@code LINEAR} variants likewise), {@link ExactSat} and its SIMD twin. Across
+ * those groups, and for {@link TextbookSat}, verdicts agree outside the float band
+ * ({@link FloatBand#ofLargePairs} where the O(log k) path of {@link ScalarSat} runs).
  */
 public interface SatKernel {
     /** A short stable name: {@code "scalar"}, {@code "simd"}, {@code "textbook"}. */

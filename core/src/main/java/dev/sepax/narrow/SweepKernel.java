@@ -15,7 +15,8 @@ import dev.sepax.shape.Velocities;
  * at their {@link ConvexPolygons} positions at {@code t = 0} and at {@code x + v t} at time
  * {@code t}. Only the relative velocity {@code u = vB - vA} matters: A is treated as fixed and B
  * moves by {@code u t}. <b>Rotation is out of scope</b>: rotating bodies need a conservative
- * advancement over GJK distances, not linear per-axis intervals.
+ * advancement over GJK distances, not linear per-axis intervals. Times ({@code tMax} and the
+ * results) are in the velocities' time unit, separations in the store's coordinate unit.
  *
  * <h2>The decision</h2>
  * The candidate axes are the world x and y axes (both directions, the swept AABB test), every
@@ -53,7 +54,8 @@ import dev.sepax.shape.Velocities;
  * whose approach rate along the contact axis is tiny are ill-conditioned.
  *
  * <h2>Contract for every implementation</h2>
- * Stateless and thread-safe. The batch method allocates nothing.
+ * Stateless and thread-safe. The batch method allocates nothing in steady state (a SIMD kernel
+ * may create its pooled scratch on first use).
  */
 public interface SweepKernel {
     /** A short stable name: {@code "scalar"} or {@code "simd"}. */

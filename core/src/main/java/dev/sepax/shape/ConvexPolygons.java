@@ -9,6 +9,8 @@ import java.util.Arrays;
 
 /**
  * An immutable, validated struct-of-arrays store of convex polygons: the data every kernel reads.
+ * Coordinates are in any consistent length unit; the distances, depths, tolerances and bands of
+ * the kernels that read a store are in that unit.
  *
  * <h2>Layout</h2>
  * <pre>

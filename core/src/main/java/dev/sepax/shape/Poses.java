@@ -5,6 +5,8 @@ import dev.sepax.internal.PoseArrays;
 /**
  * Rigid poses, struct-of-arrays: translation {@code (x, y)} and rotation as {@code (cos, sin)},
  * one per shape, and the bulk transform that turns a local-space store into a world-space one.
+ * Translations are in the store's coordinate unit; {@link #set} takes the angle in radians,
+ * counter-clockwise.
  *
  * <p>{@link #transform} is one pass over all vertices per frame: cheaper than transforming per
  * pair, since a shape takes part in many pairs. It rotates the unit normals and the centroid,
@@ -29,7 +31,9 @@ import dev.sepax.internal.PoseArrays;
  * its diameter). So model shapes around their local origin: then {@code M_local} is the shape's
  * size, and {@code e} is a few ulps of the world coordinates.
  *
- * <p>Not thread-safe for mutation. {@link #transform} allocates nothing.
+ * <p>Not thread-safe for mutation; any number of threads may read an instance while nobody
+ * mutates it. Only the constructor allocates: the setters and {@link #transform} allocate
+ * nothing.
  */
 public final class Poses {
     /**

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * An immutable, validated struct-of-arrays store of <em>rounded convex shapes</em>: a convex core
- * of 1 to {@link #MAX_CORE_POINTS} points plus a radius per shape. The shape is every point
- * within {@code radius} of the core's convex hull, so one store holds, mixed:
+ * of 1 to {@link #MAX_CORE_POINTS} points plus a radius per shape, in the core coordinates' unit.
+ * The shape is every point within {@code radius} of the core's convex hull, so one store holds,
+ * mixed:
  * <pre>
  *   core points   radius   kind
  *   1             r &gt; 0    circle                 (a point when r = 0)

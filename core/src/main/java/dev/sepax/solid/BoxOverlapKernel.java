@@ -10,7 +10,8 @@ import dev.sepax.batch.PairBatch;
  * tolerance 0. The float arithmetic, the parallel-edge guard and the error band are those of
  * {@link ScalarObbSat}, the reference; every implementation returns its bits.
  *
- * <p>Stateless and thread-safe; the batch methods allocate nothing.
+ * <p>Stateless and thread-safe; the batch methods allocate nothing in steady state (a SIMD kernel
+ * may create its pooled scratch on first use).
  */
 public interface BoxOverlapKernel {
     /** A short stable name: {@code "scalar-obb"}, {@code "simd-obb"}. */

@@ -16,8 +16,12 @@ import dev.sepax.internal.BoxArrays;
  * {@link SolidPoses} translation of the same bound, every product and sum in the OBB kernels then
  * stays finite. Bad input is rejected with {@code box=i: reason}, naming the component.
  *
+ * <p>Centres and half-extents are in any consistent length unit (as in {@link ConvexPolyhedra}).
+ *
  * <p>Not thread-safe for mutation; any number of kernels may read it concurrently while nobody
- * mutates it.
+ * mutates it. The constructor allocates the arrays; each setter allocates a few small objects for
+ * its validation (the {@code box=i} message prefix, built before the checks, and a copy of the
+ * axes).
  */
 public final class OrientedBoxes {
     /**

@@ -19,7 +19,9 @@ import dev.sepax.internal.HullArrays;
  * vertices stay below {@code 2^62} and every kernel product stays finite. The hull kernels'
  * error band ({@link HullOverlapKernel}) is stated for the world store's own floats.
  *
- * <p>Not thread-safe for mutation. {@link #transform} allocates nothing.
+ * <p>Not thread-safe for mutation. {@link #transform} allocates nothing; each setter allocates a
+ * few small objects for its validation (the {@code pose=i} message prefix, built before the
+ * checks, and for {@link #setMatrix} a copy of the matrix).
  */
 public final class SolidPoses {
     /**

@@ -21,7 +21,9 @@ import dev.sepax.shape.Velocities;
  * entry), so the bits are the same; what changes is that L pairs' GJK iterations run at once.
  * Pairs with a shape of more than 64 core points run the scalar round.
  *
- * <p>Thread-safe (per-thread scratch, as {@link VectorDistance}); allocation-free in steady state.
+ * <p>Thread-safe: a batch borrows its scratch from the bounded {@link KernelScratch} pool, as
+ * {@link VectorDistance} does, and runs the scalar rounds (same bits) when the pool is empty;
+ * allocation-free in steady state.
  */
 public final class VectorCast implements CastKernel {
     /** The shared instance, found by {@code Sepax.cast()}. */

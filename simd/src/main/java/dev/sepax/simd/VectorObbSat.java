@@ -40,7 +40,9 @@ import jdk.incubator.vector.VectorSpecies;
  * queue runs the scalar reference.</li>
  * </ol>
  * Verdicts combine compares as mask bits; no lane reduction. A word's tail shorter than a vector
- * runs the scalar kernel. Stateless, thread-safe, allocation-free.
+ * runs the scalar kernel. Stateless and thread-safe: a batch borrows its scratch from the bounded
+ * {@link KernelScratch} pool, and runs the scalar kernel (same bits) when the pool is empty.
+ * Allocation-free in steady state (the pool creates its instances on first use).
  */
 public final class VectorObbSat implements BoxOverlapKernel {
     /** The shared instance. */

@@ -19,7 +19,8 @@ import dev.sepax.shape.RoundedShapes;
  * apart, are vector code, and the tail is the scalar reference's own expressions (same bits by
  * construction). Pairs with a shape of more than 64 core points run the scalar reference.
  *
- * <p>Thread-safe (per-thread scratch, as {@link VectorDistance}); allocation-free in steady state.
+ * <p>Thread-safe: the GJK lanes borrow their scratch from the bounded {@link KernelScratch} pool,
+ * as {@link VectorDistance} does; allocation-free in steady state.
  */
 public final class VectorRoundedPenetration implements RoundedPenetrationKernel {
     /** The shared instance, found by {@code Sepax.roundedPenetration()}. */

@@ -29,7 +29,9 @@ import scala.Tuple2;
  *   <li>A sample of both sides' box centres (Spark's Bernoulli sample at one rate for both
  *       sides, after counting their rows, so that only the sampled rows are decoded and parsed)
  *       builds a KDB split of the plane into {@link #partitions(int)} cells.</li>
- *   <li>Each row goes to every cell its bounding box meets (one shuffle).</li>
+ *   <li>Each row goes to every cell its bounding box meets (one shuffle). With a positive
+ *       {@link #tolerance(float)} the left rows' boxes are grown by it (rounded outwards), so a
+ *       pair within the tolerance has boxes that meet.</li>
  *   <li>Per cell, one task puts its shapes of both sides (their convex parts, see below) in one
  *       {@link dev.sepax.shape.ConvexPolygons} store, finds candidates with
  *       {@link dev.sepax.broad.SweepAndPrune}, keeps the left-right pairs whose reference point
