@@ -19,9 +19,8 @@ import dev.sepax.internal.BoxArrays;
  * <p>Centres and half-extents are in any consistent length unit (as in {@link ConvexPolyhedra}).
  *
  * <p>Not thread-safe for mutation; any number of kernels may read it concurrently while nobody
- * mutates it. The constructor allocates the arrays; each setter allocates a few small objects for
- * its validation (the {@code box=i} message prefix, built before the checks, and a copy of the
- * axes).
+ * mutates it. The constructor allocates the arrays; the setters allocate nothing once compiled
+ * (a message is built only when a check fails), so boxes can be set every frame.
  */
 public final class OrientedBoxes {
     /**
@@ -60,7 +59,7 @@ public final class OrientedBoxes {
      */
     public void setRotated(int i, float cx, float cy, float cz, float qx, float qy, float qz, float qw,
                            float hx, float hy, float hz) {
-        double l = SolidPoses.quaternionLength(qx, qy, qz, qw, "box=" + i);
+        double l = SolidPoses.quaternionLength(qx, qy, qz, qw, "box", i);
         double x = qx / l;
         double y = qy / l;
         double z = qz / l;
@@ -102,7 +101,7 @@ public final class OrientedBoxes {
         if (hu < 0 || hv < 0 || hw < 0) {
             throw new IllegalArgumentException("box=" + i + ": negative half-extent (" + hu + ", " + hv + ", " + hw + ")");
         }
-        SolidPoses.checkRotation(ux, vx, wx, uy, vy, wy, uz, vz, wz, "box=" + i);
+        SolidPoses.checkRotation(ux, vx, wx, uy, vy, wy, uz, vz, wz, "box", i);
         r.cx[i] = cx;
         r.cy[i] = cy;
         r.cz[i] = cz;

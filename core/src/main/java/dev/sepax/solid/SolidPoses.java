@@ -19,9 +19,8 @@ import dev.sepax.internal.HullArrays;
  * vertices stay below {@code 2^62} and every kernel product stays finite. The hull kernels'
  * error band ({@link HullOverlapKernel}) is stated for the world store's own floats.
  *
- * <p>Not thread-safe for mutation. {@link #transform} allocates nothing; each setter allocates a
- * few small objects for its validation (the {@code pose=i} message prefix, built before the
- * checks, and for {@link #setMatrix} a copy of the matrix).
+ * <p>Not thread-safe for mutation. {@link #transform} and the setters allocate nothing once
+ * compiled (a message is built only when a check fails), so poses can be set every frame.
  */
 public final class SolidPoses {
     /**
@@ -70,7 +69,7 @@ public final class SolidPoses {
     public void setQuaternion(int i, float qx, float qy, float qz, float qw, float tx, float ty, float tz) {
         check(i);
         checkTranslation(i, tx, ty, tz);
-        double l = quaternionLength(qx, qy, qz, qw, "pose=" + i);
+        double l = quaternionLength(qx, qy, qz, qw, "pose", i);
         double x = qx / l;
         double y = qy / l;
         double z = qz / l;
@@ -100,7 +99,7 @@ public final class SolidPoses {
         }
         float[] a = rowMajor;
         checkRotation(a[off], a[off + 1], a[off + 2], a[off + 3], a[off + 4], a[off + 5], a[off + 6], a[off + 7],
-                a[off + 8], "pose=" + i);
+                a[off + 8], "pose", i);
         System.arraycopy(a, off, m, 9 * i, 9);
         this.tx[i] = tx;
         this.ty[i] = ty;
@@ -264,13 +263,14 @@ public final class SolidPoses {
     }
 
     /** The quaternion's length in double, after checking it is finite and not zero. */
-    static double quaternionLength(float qx, float qy, float qz, float qw, String who) {
+    static double quaternionLength(float qx, float qy, float qz, float qw, String kind, int index) {
         if (!Float.isFinite(qx) || !Float.isFinite(qy) || !Float.isFinite(qz) || !Float.isFinite(qw)) {
-            throw new IllegalArgumentException(who + ": quaternion not finite (" + qx + ", " + qy + ", " + qz + ", " + qw + ")");
+            throw new IllegalArgumentException(kind + "=" + index + ": quaternion not finite (" + qx + ", " + qy + ", "
+                    + qz + ", " + qw + ")");
         }
         double l = Math.sqrt((double) qx * qx + (double) qy * qy + (double) qz * qz + (double) qw * qw);
         if (!(l > 0x1p-60)) {
-            throw new IllegalArgumentException(who + ": quaternion has zero length");
+            throw new IllegalArgumentException(kind + "=" + index + ": quaternion has zero length");
         }
         return l;
     }
@@ -293,28 +293,39 @@ public final class SolidPoses {
 
     /**
      * Checks that the row-major matrix is a rotation: columns orthonormal and determinant 1,
-     * each within {@link #ORTHO_SLACK} (in double).
+     * each within {@link #ORTHO_SLACK} (in double). The subject ({@code kind=index}) is named
+     * only in a failure's message: a setter called every frame builds no string.
      */
     static void checkRotation(float a0, float a1, float a2, float a3, float a4, float a5, float a6, float a7,
-                              float a8, String who) {
-        double[] c = {a0, a3, a6, a1, a4, a7, a2, a5, a8};
-        for (double v : c) {
-            if (!Double.isFinite(v)) {
-                throw new IllegalArgumentException(who + ": rotation not finite");
-            }
+                              float a8, String kind, int index) {
+        if (!Float.isFinite(a0) || !Float.isFinite(a1) || !Float.isFinite(a2) || !Float.isFinite(a3)
+                || !Float.isFinite(a4) || !Float.isFinite(a5) || !Float.isFinite(a6) || !Float.isFinite(a7)
+                || !Float.isFinite(a8)) {
+            throw new IllegalArgumentException(kind + "=" + index + ": rotation not finite");
         }
-        for (int i = 0; i < 3; i++) {
-            for (int j = i; j < 3; j++) {
-                double dot = c[3 * i] * c[3 * j] + c[3 * i + 1] * c[3 * j + 1] + c[3 * i + 2] * c[3 * j + 2];
-                if (Math.abs(dot - (i == j ? 1 : 0)) > ORTHO_SLACK) {
-                    throw new IllegalArgumentException(who + ": axes not orthonormal: axis" + i + " . axis" + j + " = " + dot);
-                }
-            }
-        }
-        double det = c[0] * (c[4] * c[8] - c[5] * c[7]) - c[3] * (c[1] * c[8] - c[2] * c[7])
-                + c[6] * (c[1] * c[5] - c[2] * c[4]);
+        // Columns: axis 0 = (a0, a3, a6), axis 1 = (a1, a4, a7), axis 2 = (a2, a5, a8).
+        checkDot(kind, index, 0, 0, dot(a0, a3, a6, a0, a3, a6));
+        checkDot(kind, index, 0, 1, dot(a0, a3, a6, a1, a4, a7));
+        checkDot(kind, index, 0, 2, dot(a0, a3, a6, a2, a5, a8));
+        checkDot(kind, index, 1, 1, dot(a1, a4, a7, a1, a4, a7));
+        checkDot(kind, index, 1, 2, dot(a1, a4, a7, a2, a5, a8));
+        checkDot(kind, index, 2, 2, dot(a2, a5, a8, a2, a5, a8));
+        double det = (double) a0 * ((double) a4 * a8 - (double) a7 * a5) - (double) a3 * ((double) a1 * a8 - (double) a7 * a2)
+                + (double) a6 * ((double) a1 * a5 - (double) a4 * a2);
         if (Math.abs(det - 1) > ORTHO_SLACK) {
-            throw new IllegalArgumentException(who + ": not a rotation (determinant " + det + ", a reflection?)");
+            throw new IllegalArgumentException(kind + "=" + index + ": not a rotation (determinant " + det
+                    + ", a reflection?)");
+        }
+    }
+
+    private static double dot(float x0, float y0, float z0, float x1, float y1, float z1) {
+        return (double) x0 * x1 + (double) y0 * y1 + (double) z0 * z1;
+    }
+
+    private static void checkDot(String kind, int index, int i, int j, double dot) {
+        if (Math.abs(dot - (i == j ? 1 : 0)) > ORTHO_SLACK) {
+            throw new IllegalArgumentException(kind + "=" + index + ": axes not orthonormal: axis" + i + " . axis" + j
+                    + " = " + dot);
         }
     }
 }
