@@ -865,7 +865,17 @@ public final class VectorPenetration implements PenetrationKernel {
         // B's sign is set when the halves are combined.
         FloatVector inf = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector best = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
-        FloatVector code = FloatVector.zero(F);
+        // Every scalar operand as a vector made here: the scalar forms (blend(float, mask),
+        // compare(op, float), add(float)) go through call sites inside the JDK that every
+        // kernel and vector shape shares, and with a profile polluted by the others C2 can leave
+        // them as calls, which boxes the vectors that cross them (seen with C2 alone after the
+        // merge-class kernels ran in the same JVM).
+        FloatVector zero = FloatVector.zero(F);
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        FloatVector minusOne = FloatVector.broadcast(F, -1f);
+        FloatVector worldX = FloatVector.broadcast(F, WORLD_X);
+        FloatVector worldY = FloatVector.broadcast(F, WORLD_Y);
+        FloatVector code = zero;
         FloatVector normalX = FloatVector.zero(F);
         FloatVector normalY = FloatVector.zero(F);
         FloatVector minX = inf;
@@ -921,11 +931,11 @@ public final class VectorPenetration implements PenetrationKernel {
                 maxX = maxX.blend(vpx, vpx.compare(VectorOperators.GT, maxX));
                 maxY = maxY.blend(vpy, vpy.compare(VectorOperators.GT, maxY));
                 // The edge's own first vertex belongs to the other half's shape.
-                FloatVector sep = min.sub(vnx.fma(vpx.rearrange(HALF_SWAP), vny.mul(vpy.rearrange(HALF_SWAP)))).add(0f);
+                FloatVector sep = min.sub(vnx.fma(vpx.rearrange(HALF_SWAP), vny.mul(vpy.rearrange(HALF_SWAP)))).add(zero);
                 // Strict '>' in edge order keeps the first edge of each lane's maximum.
                 VectorMask<Float> better = sep.compare(VectorOperators.GT, best);
                 best = best.blend(sep, better);
-                code = code.blend(1 + i0 + e, better);
+                code = code.blend(FloatVector.broadcast(F, (float) (1 + i0 + e)), better);
                 normalX = normalX.blend(vnx, better);
                 normalY = normalY.blend(vny, better);
             }
@@ -935,42 +945,42 @@ public final class VectorPenetration implements PenetrationKernel {
         // scalar tail flips it).
         FloatVector aBest = best.rearrange(HALF_SWAP);
         VectorMask<Float> bWins = best.compare(VectorOperators.GT, aBest);
-        FloatVector gapX = minX.rearrange(HALF_SWAP).sub(maxX).add(0f);
-        FloatVector gapY = minY.rearrange(HALF_SWAP).sub(maxY).add(0f);
+        FloatVector gapX = minX.rearrange(HALF_SWAP).sub(maxX).add(zero);
+        FloatVector gapY = minY.rearrange(HALF_SWAP).sub(maxY).add(zero);
         best = aBest.blend(best, bWins);
         code = code.rearrange(HALF_SWAP).blend(code.neg(), bWins);
-        normalX = normalX.rearrange(HALF_SWAP).blend(normalX.neg(), bWins).add(0f);
-        normalY = normalY.rearrange(HALF_SWAP).blend(normalY.neg(), bWins).add(0f);
+        normalX = normalX.rearrange(HALF_SWAP).blend(normalX.neg(), bWins).add(zero);
+        normalY = normalY.rearrange(HALF_SWAP).blend(normalY.neg(), bWins).add(zero);
         // World axes in the scalar order +x, -x, +y, -y, each with a strict '>'. Lane l holds
         // minX(B) - maxX(A) (+x) and lane H + l minX(A) - maxX(B) (-x), likewise for y.
         VectorMask<Float> w = gapX.compare(VectorOperators.GT, best);
         best = best.blend(gapX, w);
-        code = code.blend(WORLD_X, w);
-        normalX = normalX.blend(1f, w);
-        normalY = normalY.blend(0f, w);
+        code = code.blend(worldX, w);
+        normalX = normalX.blend(one, w);
+        normalY = normalY.blend(zero, w);
         FloatVector g = gapX.rearrange(HALF_SWAP);
         w = g.compare(VectorOperators.GT, best);
         best = best.blend(g, w);
-        code = code.blend(WORLD_X, w);
-        normalX = normalX.blend(-1f, w);
-        normalY = normalY.blend(0f, w);
+        code = code.blend(worldX, w);
+        normalX = normalX.blend(minusOne, w);
+        normalY = normalY.blend(zero, w);
         w = gapY.compare(VectorOperators.GT, best);
         best = best.blend(gapY, w);
-        code = code.blend(WORLD_Y, w);
-        normalX = normalX.blend(0f, w);
-        normalY = normalY.blend(1f, w);
+        code = code.blend(worldY, w);
+        normalX = normalX.blend(zero, w);
+        normalY = normalY.blend(one, w);
         g = gapY.rearrange(HALF_SWAP);
         w = g.compare(VectorOperators.GT, best);
         best = best.blend(g, w);
-        code = code.blend(WORLD_Y, w);
-        normalX = normalX.blend(0f, w);
-        normalY = normalY.blend(-1f, w);
+        code = code.blend(worldY, w);
+        normalX = normalX.blend(zero, w);
+        normalY = normalY.blend(minusOne, w);
         // 0f - x keeps +0 as +0. No axis with a number (overflow only): NaN depth, zero normal.
-        VectorMask<Float> none = code.compare(VectorOperators.EQ, 0f);
-        FloatVector depth = FloatVector.zero(F).sub(best).blend(Float.NaN, none);
-        normalX = normalX.blend(0f, none);
-        normalY = normalY.blend(0f, none);
-        int hits = depth.compare(VectorOperators.GE, 0f).and(LOW_HALF).trueCount();
+        VectorMask<Float> none = code.compare(VectorOperators.EQ, zero);
+        FloatVector depth = zero.sub(best).blend(FloatVector.broadcast(F, Float.NaN), none);
+        normalX = normalX.blend(zero, none);
+        normalY = normalY.blend(zero, none);
+        int hits = depth.compare(VectorOperators.GE, zero).and(LOW_HALF).trueCount();
         // Lanes [0, H) are the H pairs of this group: only their entries are written, from
         // index 'at' of arrays that hold a full vector there (see run).
         depth.intoArray(depths, at, LOW_HALF);
@@ -980,9 +990,12 @@ public final class VectorPenetration implements PenetrationKernel {
         // bits of the sum exactly, so the ints come from a reinterpretation, not from a convert,
         // whose int species is looked up at run time (where C2 could not fold that lookup,
         // every operation on the converted vector fell back to boxes).
-        IntVector codes = code.add(CODE_MAGIC).reinterpretAsInts().sub(CODE_MAGIC_BITS);
-        codes = codes.blend(Penetrations.AXIS_WORLD_X, codes.compare(VectorOperators.EQ, (int) WORLD_X))
-                .blend(Penetrations.AXIS_WORLD_Y, codes.compare(VectorOperators.EQ, (int) WORLD_Y));
+        IntVector codes = code.add(FloatVector.broadcast(F, CODE_MAGIC)).reinterpretAsInts()
+                .sub(IntVector.broadcast(I, CODE_MAGIC_BITS));
+        codes = codes.blend(IntVector.broadcast(I, Penetrations.AXIS_WORLD_X),
+                        codes.compare(VectorOperators.EQ, IntVector.broadcast(I, (int) WORLD_X)))
+                .blend(IntVector.broadcast(I, Penetrations.AXIS_WORLD_Y),
+                        codes.compare(VectorOperators.EQ, IntVector.broadcast(I, (int) WORLD_Y)));
         codes.intoArray(axes, at, LOW_HALF_INTS);
         return hits;
     }
