@@ -870,11 +870,9 @@ public final class VectorPenetration implements PenetrationKernel {
         // kernel and vector shape shares, and with a profile polluted by the others C2 can leave
         // them as calls, which boxes the vectors that cross them (seen with C2 alone after the
         // merge-class kernels ran in the same JVM).
+        // (The constants used only after the loop are made after it: live across the loop they
+        // would crowd its registers.)
         FloatVector zero = FloatVector.zero(F);
-        FloatVector one = FloatVector.broadcast(F, 1f);
-        FloatVector minusOne = FloatVector.broadcast(F, -1f);
-        FloatVector worldX = FloatVector.broadcast(F, WORLD_X);
-        FloatVector worldY = FloatVector.broadcast(F, WORLD_Y);
         FloatVector code = zero;
         FloatVector normalX = FloatVector.zero(F);
         FloatVector normalY = FloatVector.zero(F);
@@ -943,6 +941,10 @@ public final class VectorPenetration implements PenetrationKernel {
         // A's edges come before B's: B's best (lane l's own) wins only if strictly greater than
         // A's (from lane H + l). B's normal points from B to A: negated (the sign bit, as the
         // scalar tail flips it).
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        FloatVector minusOne = FloatVector.broadcast(F, -1f);
+        FloatVector worldX = FloatVector.broadcast(F, WORLD_X);
+        FloatVector worldY = FloatVector.broadcast(F, WORLD_Y);
         FloatVector aBest = best.rearrange(HALF_SWAP);
         VectorMask<Float> bWins = best.compare(VectorOperators.GT, aBest);
         FloatVector gapX = minX.rearrange(HALF_SWAP).sub(maxX).add(zero);
