@@ -110,6 +110,8 @@ abstract class SwitchingKernel<K> implements Runnable {
     long retryDelayMillis = RETRY_DELAY_MILLIS;
     /** Warm-ups run so far (for tests). */
     volatile int attempts;
+    /** Made for a forced warm-up ({@code -Dsepax.kernel=simd}): its outcome changes nothing served. */
+    private final boolean forced;
 
     /**
      * Serves {@code scalar} until the warm-up has loaded and warmed {@code simdClass} (its
@@ -130,7 +132,17 @@ abstract class SwitchingKernel<K> implements Runnable {
         this.simdClass = simdClass;
         this.type = type;
         this.simd = simd;
+        this.forced = simd != null;
         this.current = scalar;
+    }
+
+    /**
+     * What a warm-up that does not switch leaves serving, for its log line: the scalar kernel,
+     * or for a forced warm-up (its result is not used: the facade serves the forced SIMD kernel)
+     * the SIMD one.
+     */
+    private String kept() {
+        return forced ? "-D" + SimdSupport.PROPERTY + "=simd serves the SIMD kernel anyway" : "keeping the scalar kernel";
     }
 
     /** The name of the kernel this one settles on. */
@@ -275,7 +287,7 @@ abstract class SwitchingKernel<K> implements Runnable {
                 if (a != b) {
                     SimdSupport.log().log(System.Logger.Level.WARNING, "sepax: the SIMD " + what
                             + " kernel disagreed with the scalar one on the warm-up batch (round " + round
-                            + "); keeping the scalar kernel. Please report this.");
+                            + "); " + kept() + ". Please report this.");
                     return false;
                 }
                 bestScalar = Math.min(bestScalar, t1 - t0);
@@ -297,7 +309,7 @@ abstract class SwitchingKernel<K> implements Runnable {
                 } else if (++sinceSimdGain >= STALL_ROUNDS && round >= MIN_ROUNDS) {
                     SimdSupport.log().log(System.Logger.Level.INFO, "sepax: the SIMD " + what + " kernel was not"
                             + " faster than the scalar one once compiled (" + round + " warm-up rounds);"
-                            + " keeping the scalar kernel");
+                            + " " + kept());
                     return false;
                 }
                 bestSimd = Math.min(bestSimd, t2 - t1);
@@ -320,7 +332,7 @@ abstract class SwitchingKernel<K> implements Runnable {
                     }
                     SimdSupport.log().log(System.Logger.Level.INFO, "sepax: the SIMD " + what + " kernel was not"
                             + " faster than the scalar one after " + attempts + (attempts == 1 ? " warm-up" : " warm-ups")
-                            + " of " + seconds + " s; keeping the scalar kernel");
+                            + " of " + seconds + " s; " + kept());
                     return false;
                 }
             }
@@ -329,7 +341,7 @@ abstract class SwitchingKernel<K> implements Runnable {
             return false;
         } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
             SimdSupport.log().log(System.Logger.Level.WARNING, "sepax: warming up the SIMD " + what
-                    + " kernel failed; keeping the scalar kernel", e);
+                    + " kernel failed; " + kept(), e);
             return false;
         } finally {
             settled.countDown();
