@@ -1,5 +1,6 @@
 package dev.sepax.solid;
 
+import java.math.BigDecimal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +24,26 @@ import java.util.PriorityQueue;
  * rounding of plane offsets far from the origin. A cloud thinner than {@code 2^-14 ext}
  * ({@link #FLAT}) in some direction is rejected as nearly flat (or nearly collinear): its face
  * normals would be decided by rounding.
+ *
+ * <h2>Visibility</h2>
+ * The triangles a new point replaces are those it lies strictly above, decided by the exact
+ * sign of an orientation determinant ({@link #orient}), found by a walk from the triangle whose
+ * outside set held the point. A triangle that stays is one the point is on or below, so each new
+ * triangle meets it convexly or flat, and the triangulation stays exactly convex. A threshold
+ * other than zero cannot give that: at {@code w}, a neighbour the point is barely above stays,
+ * and when the point is close to their shared edge the new triangle there is steep enough that
+ * the neighbour's far vertex lies well above it (one cloud of 10 000 points on a sphere ends
+ * with a point 24w outside a face); at {@code -w}, triangles coplanar with the point but not containing it would
+ * be replaced by triangles facing inward. Exact signs are affordable because the coordinates are
+ * floats: a double filter decides almost every test, and BigDecimal the rest (points coplanar
+ * with a triangle). The float distances that choose the next point and fill the outside sets
+ * are only ever compared with {@code w}: each triangle's normal is within 2^-40 of its direction
+ * ({@link #normal}), so their error is a tiny fraction of {@code w}.
+ *
+ * <p>Points dropped while within {@code w} above a new triangle are tested again against the
+ * finished triangulation and put back if they are more than {@code w} above some triangle
+ * ({@link #recheckNear}). So every input point is a vertex or at most {@code w} above every
+ * triangle of the convex triangulation that the merge starts from.
  *
  * <p>The result is then checked without trusting the construction: every face is planar within
  * {@code 4w}, every input point lies at most {@code 4w} above every face plane, every edge has
@@ -57,6 +78,9 @@ final class QuickHull {
     private final PriorityQueue<Tri> pending = new PriorityQueue<>(QuickHull::fartherFirst);
     /** Stamps {@link Tri#mark} for the triangles found visible by the current step. */
     private int step;
+    /** Points dropped while within tol above a triangle (see {@link #recheckNear}). */
+    private int[] near = new int[16];
+    private int nearCount;
 
     private static final class Tri {
         final int id;
@@ -166,21 +190,82 @@ final class QuickHull {
     private Mesh run(double ext) {
         int[] s = initialSimplex(ext);
         assignInitial(s);
-        int iterations = 0;
-        while (true) {
-            Tri f = pending.poll();
-            while (f != null && !f.alive) {
-                f = pending.poll();
+        // Each step adds its eye as a vertex, and a recheck that puts points back is followed by
+        // at least one step, so n steps bound both loops.
+        int steps = 0;
+        do {
+            while (true) {
+                Tri f = pending.poll();
+                while (f != null && !f.alive) {
+                    f = pending.poll();
+                }
+                if (f == null) {
+                    break;
+                }
+                if (++steps > n) {
+                    throw fail(shape, "quickhull did not converge in " + n + " steps (numerical failure)");
+                }
+                addPoint(f, f.eye);
             }
-            if (f == null) {
-                break;
-            }
-            if (++iterations > n) {
-                throw fail(shape, "quickhull did not converge in " + n + " steps (numerical failure)");
-            }
-            addPoint(f, f.eye);
-        }
+        } while (recheckNear());
         return merge();
+    }
+
+    /**
+     * Puts each dropped point that now lies more than tol above a live triangle back into the
+     * outside set of the one it is farthest above; returns whether any went back.
+     *
+     * <p>A point dropped because it is below every new triangle of a step is inside the new hull
+     * (it was above a visible triangle, and beyond the hull as seen from the apex it would be
+     * below every visible plane), so it stays inside. A point within tol above some new triangle
+     * is outside, and near a sharp edge or corner it can be farther than tol from the hull: tol
+     * above two planes that meet at a sharp angle is farther than tol from their edge. Triangles
+     * made later at that edge, facing between the two, can then have it more than tol above
+     * them, and no later step tests it (cylinders with jittered rims gave 3 tol). Points within
+     * tol of the initial simplex are in the same case. So those points are kept and tested here
+     * against every live triangle; each test costs their number times the triangles'.
+     */
+    private boolean recheckNear() {
+        List<Tri> live = new ArrayList<>();
+        for (Tri t : tris) {
+            if (t.alive) {
+                live.add(t);
+            }
+        }
+        List<Tri> touched = new ArrayList<>();
+        int kept = 0;
+        for (int k = 0; k < nearCount; k++) {
+            int i = near[k];
+            Tri best = null;
+            double bd = tol;
+            for (Tri t : live) {
+                double d = dist(t, i);
+                if (d > bd) {
+                    bd = d;
+                    best = t;
+                }
+            }
+            if (best == null) {
+                near[kept++] = i;
+            } else {
+                if (best.outsideCount == 0) {
+                    touched.add(best);
+                }
+                best.addOutside(i);
+            }
+        }
+        nearCount = kept;
+        for (Tri t : touched) {
+            queue(t);
+        }
+        return !touched.isEmpty();
+    }
+
+    private void addNear(int i) {
+        if (nearCount == near.length) {
+            near = Arrays.copyOf(near, Math.max(16, 2 * nearCount));
+        }
+        near[nearCount++] = i;
     }
 
     /**
@@ -202,6 +287,64 @@ final class QuickHull {
         }
         t.far = best;
         pending.add(t);
+    }
+
+    /** Shewchuk's bound on the rounding error of the double determinant in {@link #orient}. */
+    private static final double ORIENT_BOUND = (7 + 56 * 0x1p-53) * 0x1p-53;
+
+    /**
+     * The sign of {@code (b - a) x (c - a) . (e - a)}, exactly: 1 if e lies above the plane of the
+     * counter-clockwise triangle (a, b, c), 0 on it, -1 below. The double determinant decides
+     * when it exceeds its error bound (J. R. Shewchuk, "Adaptive Precision Floating-Point
+     * Arithmetic and Fast Robust Geometric Predicates", 1997: orient3d's first bound); otherwise
+     * the coordinates, floats held exactly in doubles, are evaluated in BigDecimal. The inputs
+     * are below 2^60 in magnitude and at least 2^-149 apart when distinct, so no product
+     * overflows or underflows and the bound holds.
+     */
+    private int orient(int a, int b, int c, int e) {
+        double adx = p[3 * a] - p[3 * e];
+        double ady = p[3 * a + 1] - p[3 * e + 1];
+        double adz = p[3 * a + 2] - p[3 * e + 2];
+        double bdx = p[3 * b] - p[3 * e];
+        double bdy = p[3 * b + 1] - p[3 * e + 1];
+        double bdz = p[3 * b + 2] - p[3 * e + 2];
+        double cdx = p[3 * c] - p[3 * e];
+        double cdy = p[3 * c + 1] - p[3 * e + 1];
+        double cdz = p[3 * c + 2] - p[3 * e + 2];
+        double bdxcdy = bdx * cdy;
+        double cdxbdy = cdx * bdy;
+        double cdxady = cdx * ady;
+        double adxcdy = adx * cdy;
+        double adxbdy = adx * bdy;
+        double bdxady = bdx * ady;
+        // det[a - e; b - e; c - e], which is -(b - a) x (c - a) . (e - a).
+        double det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
+        double permanent = (Math.abs(bdxcdy) + Math.abs(cdxbdy)) * Math.abs(adz)
+                + (Math.abs(cdxady) + Math.abs(adxcdy)) * Math.abs(bdz)
+                + (Math.abs(adxbdy) + Math.abs(bdxady)) * Math.abs(cdz);
+        double bound = ORIENT_BOUND * permanent;
+        if (det > bound) {
+            return -1;
+        }
+        if (-det > bound) {
+            return 1;
+        }
+        return -exactDet(a, b, c, e);
+    }
+
+    /** The sign of det[a - e; b - e; c - e] in exact arithmetic. */
+    private int exactDet(int a, int b, int c, int e) {
+        BigDecimal[] d = new BigDecimal[9];
+        int[] rows = {a, b, c};
+        for (int r = 0; r < 3; r++) {
+            for (int k = 0; k < 3; k++) {
+                d[3 * r + k] = new BigDecimal(p[3 * rows[r] + k]).subtract(new BigDecimal(p[3 * e + k]));
+            }
+        }
+        BigDecimal m0 = d[4].multiply(d[8]).subtract(d[5].multiply(d[7]));
+        BigDecimal m1 = d[3].multiply(d[8]).subtract(d[5].multiply(d[6]));
+        BigDecimal m2 = d[3].multiply(d[7]).subtract(d[4].multiply(d[6]));
+        return d[0].multiply(m0).subtract(d[1].multiply(m1)).add(d[2].multiply(m2)).signum();
     }
 
     private double dist(Tri t, int i) {
@@ -286,7 +429,13 @@ final class QuickHull {
         return dx * dx + dy * dy + dz * dz;
     }
 
-    /** Unit normal of (b - a) x (c - a) and twice the triangle's area. */
+    /**
+     * Unit normal of (b - a) x (c - a) and twice the triangle's area, each component within a
+     * few ulps of its length. The double cross product of a needle-shaped triangle (a point
+     * almost on the line through the other two) cancels, and its direction could be off by far
+     * more than the weld distance allows over the cloud's extent; when its error bound exceeds
+     * 2^-40 of its length, the components are computed exactly and rounded once.
+     */
     private double[] normal(int a, int b, int c) {
         double ux = p[3 * b] - p[3 * a];
         double uy = p[3 * b + 1] - p[3 * a + 1];
@@ -298,15 +447,29 @@ final class QuickHull {
         double ny = uz * vx - ux * vz;
         double nz = ux * vy - uy * vx;
         double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        // Each component's rounding error, the differences' included, is below 4 eps times the
+        // sum of its two products' magnitudes.
+        double err = 0x1p-50 * (Math.abs(uy * vz) + Math.abs(uz * vy) + Math.abs(uz * vx) + Math.abs(ux * vz)
+                + Math.abs(ux * vy) + Math.abs(uy * vx));
+        if (err > 0x1p-40 * l) {
+            BigDecimal[] u = new BigDecimal[3];
+            BigDecimal[] v = new BigDecimal[3];
+            for (int k = 0; k < 3; k++) {
+                BigDecimal o = new BigDecimal(p[3 * a + k]);
+                u[k] = new BigDecimal(p[3 * b + k]).subtract(o);
+                v[k] = new BigDecimal(p[3 * c + k]).subtract(o);
+            }
+            nx = u[1].multiply(v[2]).subtract(u[2].multiply(v[1])).doubleValue();
+            ny = u[2].multiply(v[0]).subtract(u[0].multiply(v[2])).doubleValue();
+            nz = u[0].multiply(v[1]).subtract(u[1].multiply(v[0])).doubleValue();
+            l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        }
         return new double[] {nx / l, ny / l, nz / l, l};
     }
 
     /** Adds the triangle (a, b, c), flipped if needed so that {@code opposite} lies below it. */
     private void addTri(int a, int b, int c, int opposite) {
-        double[] nrm = normal(a, b, c);
-        double d = nrm[0] * p[3 * a] + nrm[1] * p[3 * a + 1] + nrm[2] * p[3 * a + 2];
-        double o = nrm[0] * p[3 * opposite] + nrm[1] * p[3 * opposite + 1] + nrm[2] * p[3 * opposite + 2] - d;
-        if (o > 0) {
+        if (orient(a, b, c, opposite) > 0) {
             addTri(a, c, b);
         } else {
             addTri(a, b, c);
@@ -359,10 +522,14 @@ final class QuickHull {
         }
     }
 
-    /** Puts point i in the outside set of the triangle in [from, to) it is farthest above, if any. */
+    /**
+     * Puts point i in the outside set of the triangle in [from, to) it is farthest above if that
+     * is more than tol; a point above one of them by less is dropped for now but kept for
+     * {@link #recheckNear}.
+     */
     private void assign(int i, int from, int to) {
         Tri best = null;
-        double bd = tol;
+        double bd = 0;
         for (int t = from; t < to; t++) {
             Tri tri = tris.get(t);
             if (!tri.alive) {
@@ -374,13 +541,22 @@ final class QuickHull {
                 best = tri;
             }
         }
-        if (best != null) {
+        if (bd > tol) {
             best.addOutside(i);
+        } else if (best != null) {
+            addNear(i);
         }
     }
 
     private void addPoint(Tri start, int eye) {
-        // Triangles marked with this step's stamp are the visible ones.
+        // The eye is more than tol above start by its float distance, whose error is far below
+        // tol (see the class doc), so the exact test agrees; this only guards that argument.
+        if (orient(start.a, start.b, start.c, eye) <= 0) {
+            throw fail(shape, "point=" + eye + " is not above the face it was assigned to (numerical failure)");
+        }
+        // Triangles marked with this step's stamp are the visible ones: those the eye is strictly
+        // above, by the exact sign (see the class doc). They form one connected patch, because
+        // the triangulation is exactly convex, so the walk finds them all.
         int seen = ++step;
         List<Tri> visible = new ArrayList<>();
         ArrayDeque<Tri> queue = new ArrayDeque<>();
@@ -392,7 +568,7 @@ final class QuickHull {
             int[] vs = {t.a, t.b, t.c};
             for (int k = 0; k < 3; k++) {
                 Tri nb = face(vs[(k + 1) % 3], vs[k]);
-                if (nb.mark != seen && dist(nb, eye) > tol) {
+                if (nb.mark != seen && orient(nb.a, nb.b, nb.c, eye) > 0) {
                     nb.mark = seen;
                     queue.add(nb);
                 }

@@ -153,16 +153,22 @@ class HullStoreLayoutTest {
         return h;
     }
 
+    /**
+     * The benchmark's stores as the builder with exact visibility makes them (QuickHull's class
+     * doc). The benchmark numbers and the kernels' cached axes are measured on exactly these
+     * arrays; record new values only together with the reason the builder's output had to change.
+     */
     @Test
     void benchWorkloadStoresKeepTheirLayout() {
-        long[] expected = {3740518847981492632L, -2445522041511013988L, 5559628255244068469L, -5418247280289987974L};
+        long[] expected = {3740518847981492632L, -4375387750650897334L, -3815450154147846440L, 7519638643458491892L};
         long[] actual = {hash(benchHulls(8)), hash(benchHulls(16)), hash(benchHulls(32)), hash(benchHulls(64))};
         assertEquals(java.util.Arrays.toString(expected), java.util.Arrays.toString(actual), "H8, H16, H32, H64");
     }
 
+    /** The fixture clouds' store, from the same builder as the benchmark's. */
     @Test
     void fixtureCloudStoresKeepTheirLayout() {
-        assertEquals(6107195707624639218L, hash(fixtureHulls()));
+        assertEquals(2501277094517396509L, hash(fixtureHulls()));
     }
 
     @Test
