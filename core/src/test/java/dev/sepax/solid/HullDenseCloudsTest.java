@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.sepax.testing.PropertyTimeout;
+import dev.sepax.testing.SolidFixtures;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -40,33 +41,6 @@ import org.junit.jupiter.api.Timeout;
 class HullDenseCloudsTest {
     /** Jitters across the weld distance 2^-17 of an extent of 2: none, below rounding, w/4, w, 4w, far above. */
     private static final double[] JITTER = {0, 0x1p-30, 0x1p-19, 0x1p-17, 0x1p-15, 0x1p-10};
-
-    /** n points uniform on the unit sphere, float-rounded (HullSizeLimitsTest's cloud). */
-    static float[] sphere(int n, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        float[] p = new float[3 * n];
-        for (int i = 0; i < n; i++) {
-            double[] u = direction(r);
-            for (int k = 0; k < 3; k++) {
-                p[3 * i + k] = (float) u[k];
-            }
-        }
-        return p;
-    }
-
-    private static double[] direction(SplittableRandom r) {
-        double x;
-        double y;
-        double z;
-        double l;
-        do {
-            x = r.nextDouble(-1, 1);
-            y = r.nextDouble(-1, 1);
-            z = r.nextDouble(-1, 1);
-            l = Math.sqrt(x * x + y * y + z * z);
-        } while (l > 1 || l < 0.1);
-        return new double[] {x / l, y / l, z / l};
-    }
 
     /** The Fibonacci lattice of n points on the unit sphere: evenly spread, many nearly co-circular quads. */
     static float[] fibonacci(int n) {
@@ -155,7 +129,7 @@ class HullDenseCloudsTest {
     /** Scales the cloud by 2^scaleExp and moves it by {@code offset} times its new size along a random direction. */
     static float[] placed(SplittableRandom r, float[] p, int scaleExp, double offset) {
         double s = Math.scalb(1.0, scaleExp);
-        double[] u = direction(r);
+        double[] u = SolidFixtures.direction(r);
         float[] q = new float[p.length];
         for (int i = 0; i < p.length; i++) {
             q[i] = (float) (p[i] * s + u[i % 3] * offset * s);
@@ -274,13 +248,13 @@ class HullDenseCloudsTest {
      */
     @Example
     void tenThousandPointsOnASphereBuild() {
-        ConvexPolyhedra s = assertValidHull(sphere(10_000, 1), "sphere 10000, seed 1");
+        ConvexPolyhedra s = assertValidHull(SolidFixtures.sphere(10_000, 1), "sphere 10000, seed 1");
         assertTrue(s.vertexCount(0) > 9990, "vertices " + s.vertexCount(0));
     }
 
     @Property(tries = 8)
     void randomSpheresBuild(@ForAll long seed, @ForAll @IntRange(min = 1000, max = 10_000) int n) {
-        assertValidHull(sphere(n, seed), "sphere " + n + ", seed " + seed);
+        assertValidHull(SolidFixtures.sphere(n, seed), "sphere " + n + ", seed " + seed);
     }
 
     @Example
@@ -305,9 +279,9 @@ class HullDenseCloudsTest {
     void aSphereOverAThinShellBuilds(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         int base = 1000;
-        float[] c = Arrays.copyOf(sphere(base, seed), 3 * 9000);
+        float[] c = Arrays.copyOf(SolidFixtures.sphere(base, seed), 3 * 9000);
         for (int i = base; i < 9000; i++) {
-            double[] u = direction(r);
+            double[] u = SolidFixtures.direction(r);
             double depth = r.nextDouble(0, 0x1p-9);
             for (int k = 0; k < 3; k++) {
                 c[3 * i + k] = (float) (u[k] * (1 - depth));
@@ -353,7 +327,7 @@ class HullDenseCloudsTest {
         SplittableRandom r = new SplittableRandom(seed);
         int n = 200 + r.nextInt(1800);
         float[] c = switch (kind) {
-            case 0 -> sphere(n, seed);
+            case 0 -> SolidFixtures.sphere(n, seed);
             case 1 -> cube(r, n, JITTER[r.nextInt(JITTER.length)], r.nextBoolean());
             default -> cylinder(r, n, 3 + r.nextInt(100), JITTER[r.nextInt(JITTER.length)]);
         };

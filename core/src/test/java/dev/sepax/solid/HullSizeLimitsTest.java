@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sepax.testing.SolidFixtures;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -21,28 +22,6 @@ class HullSizeLimitsTest {
         assertTrue(e.getMessage().startsWith(prefix) && e.getMessage().contains(part), e.getMessage());
     }
 
-    /** n points on the unit sphere (float-rounded): every one a hull vertex. */
-    private static float[] sphere(int n, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        float[] p = new float[3 * n];
-        for (int i = 0; i < n; i++) {
-            double x;
-            double y;
-            double z;
-            double l;
-            do {
-                x = r.nextDouble(-1, 1);
-                y = r.nextDouble(-1, 1);
-                z = r.nextDouble(-1, 1);
-                l = Math.sqrt(x * x + y * y + z * z);
-            } while (l > 1 || l < 0.1);
-            p[3 * i] = (float) (x / l);
-            p[3 * i + 1] = (float) (y / l);
-            p[3 * i + 2] = (float) (z / l);
-        }
-        return p;
-    }
-
     /**
      * 5000 points on a sphere: every point a vertex, about 15 000 edges. The edge twins used to
      * take a V * V table (100 MB here, gigabytes at MAX_FEATURES), the quickhull rescanned every
@@ -50,7 +29,7 @@ class HullSizeLimitsTest {
      */
     @Test
     void aLargeHullBuilds() {
-        ConvexPolyhedra s = ConvexPolyhedra.of(sphere(5000, 1));
+        ConvexPolyhedra s = ConvexPolyhedra.of(SolidFixtures.sphere(5000, 1));
         int v = s.vertexCount(0);
         assertTrue(v > 4900, "vertices " + v);
         assertEquals(2, v - s.edgeCount(0) + s.faceCount(0), "Euler");
@@ -76,7 +55,7 @@ class HullSizeLimitsTest {
     void aHullBeyondTheFeatureLimitIsRejectedWithItsCounts() {
         ConvexPolyhedra.Builder b = new ConvexPolyhedra.Builder();
         b.addBox(0, 0, 0, 1, 1, 1);
-        assertMessage(() -> b.addHull(sphere(20_000, 2)), "shape=1: the hull has ", " edges: at most "
+        assertMessage(() -> b.addHull(SolidFixtures.sphere(20_000, 2)), "shape=1: the hull has ", " edges: at most "
                 + ConvexPolyhedra.MAX_FEATURES + " of each");
     }
 

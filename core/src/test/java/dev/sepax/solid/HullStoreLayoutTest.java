@@ -24,31 +24,9 @@ class HullStoreLayoutTest {
         ConvexPolyhedra.Builder b = new ConvexPolyhedra.Builder();
         for (int i = 0; i < 4096; i++) {
             double radius = (float) r.nextDouble(0.5, 1.5);
-            b.addHull(benchCloud(r, k, radius));
+            b.addHull(SolidFixtures.shell(r, k, radius));
         }
         return b.build();
-    }
-
-    /** SolidWorkloads.cloud, repeated here because core's tests cannot see the bench module. */
-    private static float[] benchCloud(SplittableRandom r, int k, double radius) {
-        float[] p = new float[3 * k];
-        for (int i = 0; i < k; i++) {
-            double x;
-            double y;
-            double z;
-            double l;
-            do {
-                x = r.nextDouble(-1, 1);
-                y = r.nextDouble(-1, 1);
-                z = r.nextDouble(-1, 1);
-                l = Math.sqrt(x * x + y * y + z * z);
-            } while (l > 1 || l < 0.1);
-            double s = radius * r.nextDouble(0.7, 1.0) / l;
-            p[3 * i] = (float) (x * s);
-            p[3 * i + 1] = (float) (y * s);
-            p[3 * i + 2] = (float) (z * s);
-        }
-        return p;
     }
 
     private static ConvexPolyhedra fixtureHulls() {

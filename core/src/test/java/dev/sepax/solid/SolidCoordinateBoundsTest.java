@@ -30,28 +30,6 @@ class SolidCoordinateBoundsTest {
         assertTrue(e.getMessage().startsWith(parts[0]), e.getMessage());
     }
 
-    /** n points on the unit sphere (float-rounded): every one a hull vertex. */
-    private static float[] sphere(int n, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        float[] p = new float[3 * n];
-        for (int i = 0; i < n; i++) {
-            double x;
-            double y;
-            double z;
-            double l;
-            do {
-                x = r.nextDouble(-1, 1);
-                y = r.nextDouble(-1, 1);
-                z = r.nextDouble(-1, 1);
-                l = Math.sqrt(x * x + y * y + z * z);
-            } while (l > 1 || l < 0.1);
-            p[3 * i] = (float) (x / l);
-            p[3 * i + 1] = (float) (y / l);
-            p[3 * i + 2] = (float) (z / l);
-        }
-        return p;
-    }
-
     @Test
     void hullPointsBeyondTheBoundAreRejectedNamingPointAndAxis() {
         ConvexPolyhedra.Builder b = new ConvexPolyhedra.Builder();
@@ -120,7 +98,7 @@ class SolidCoordinateBoundsTest {
 
     /** Points on a sphere of a power-of-two radius (scaling is exact): within +-radius. */
     private static float[] sphereOfRadius(float radius) {
-        float[] p = sphere(40, 4);
+        float[] p = SolidFixtures.sphere(40, 4);
         for (int i = 0; i < p.length; i++) {
             p[i] *= radius;
         }

@@ -72,25 +72,57 @@ public final class SolidFixtures {
         return len == 0 ? 0 : Math.abs(v[0] * n[0] + v[1] * n[1] + v[2] * n[2]) / len;
     }
 
-    private static float[] shell(SplittableRandom r, int k, double radius) {
+    /**
+     * k points in a shell of radii 0.7 to 1.0 times {@code radius} round the origin, directions
+     * uniform: the clouds of the bench's H workloads ({@code SolidWorkloads.cloud}, the same draws).
+     */
+    public static float[] shell(SplittableRandom r, int k, double radius) {
         float[] p = new float[3 * k];
         for (int i = 0; i < k; i++) {
-            double x;
-            double y;
-            double z;
-            double l;
-            do {
-                x = r.nextDouble(-1, 1);
-                y = r.nextDouble(-1, 1);
-                z = r.nextDouble(-1, 1);
-                l = Math.sqrt(x * x + y * y + z * z);
-            } while (l > 1 || l < 0.1);
-            double s = radius * r.nextDouble(0.7, 1.0) / l;
-            p[3 * i] = (float) (x * s);
-            p[3 * i + 1] = (float) (y * s);
-            p[3 * i + 2] = (float) (z * s);
+            double[] d = ballPoint(r);
+            double s = radius * r.nextDouble(0.7, 1.0) / d[3];
+            p[3 * i] = (float) (d[0] * s);
+            p[3 * i + 1] = (float) (d[1] * s);
+            p[3 * i + 2] = (float) (d[2] * s);
         }
         return p;
+    }
+
+    /** n points uniform on the unit sphere, float-rounded (every one a hull vertex). */
+    public static float[] sphere(int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        float[] p = new float[3 * n];
+        for (int i = 0; i < n; i++) {
+            double[] u = direction(r);
+            p[3 * i] = (float) u[0];
+            p[3 * i + 1] = (float) u[1];
+            p[3 * i + 2] = (float) u[2];
+        }
+        return p;
+    }
+
+    /** A uniformly random unit vector (double). */
+    public static double[] direction(SplittableRandom r) {
+        double[] d = ballPoint(r);
+        return new double[] {d[0] / d[3], d[1] / d[3], d[2] / d[3]};
+    }
+
+    /**
+     * {x, y, z, |(x, y, z)|}: a point uniform in the ball of radius 1 outside radius 0.1, by
+     * rejection from the cube (the shared draw of the helpers above).
+     */
+    private static double[] ballPoint(SplittableRandom r) {
+        double x;
+        double y;
+        double z;
+        double l;
+        do {
+            x = r.nextDouble(-1, 1);
+            y = r.nextDouble(-1, 1);
+            z = r.nextDouble(-1, 1);
+            l = Math.sqrt(x * x + y * y + z * z);
+        } while (l > 1 || l < 0.1);
+        return new double[] {x, y, z, l};
     }
 
     /** A random unit quaternion {x, y, z, w}. */
