@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.File;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import dev.sepax.testing.ChildJvm;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -25,31 +21,8 @@ class KernelPropertyTest {
     private record Run(String out, String err) {}
 
     private static Run child(List<String> jvmArgs, String... args) throws Exception {
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        List<String> cmd = new ArrayList<>(List.of(java));
-        cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), KernelPropertyProbe.class.getName()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).start();
-        ByteArrayOutputStream errBuf = new ByteArrayOutputStream();
-        byte[] out;
-        try (InputStream o = p.getInputStream(); InputStream e = p.getErrorStream()) {
-            Thread drain = new Thread(() -> {
-                try {
-                    e.transferTo(errBuf);
-                } catch (java.io.IOException ignored) {
-                    // the assertions report what arrived
-                }
-            });
-            drain.start();
-            out = o.readAllBytes();
-            drain.join(120_000);
-        }
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child JVM did not finish");
-        String stdout = new String(out, StandardCharsets.UTF_8);
-        String stderr = errBuf.toString(StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), "stdout=" + stdout + " stderr=" + stderr);
-        return new Run(stdout, stderr);
+        ChildJvm.Output r = ChildJvm.run(jvmArgs, KernelPropertyProbe.class, List.of(args), 120);
+        return new Run(r.out(), r.err());
     }
 
     @Test
