@@ -44,10 +44,9 @@ public final class ScalarPenetration implements PenetrationKernel {
      * Largest capacity class of the all-pairs algorithm: a pair whose shapes both have capacity at
      * most this (at most 32 vertices) takes the {@code 2 m k} form, any other pair the merge
      * class's ranges. Chosen for the SIMD kernels, which the facade serves: at 16 and 32 vertices
-     * the all-pairs SIMD layouts run a pair in a few vector steps (the boundary was measured
-     * against the earlier walk, see {@code docs/decisions.md}, and not moved for the ranges,
-     * whose group-start searches cost about a scan of each shape); from 64 vertices the ranges
-     * win and grow their lead with k. The scalar kernel is the reference and the fallback, so
+     * the all-pairs SIMD layouts run a pair in a few vector steps, and the ranges' group-start
+     * searches cost about a scan of each shape, so the ranges cannot win there; from 64
+     * vertices they win and grow their lead with k (measurements in {@code docs/decisions.md}). The scalar kernel is the reference and the fallback, so
      * it follows the classes of the fast path.
      */
     public static final int ALL_PAIRS_CAPACITY = 32;

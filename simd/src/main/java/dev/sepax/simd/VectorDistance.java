@@ -52,9 +52,9 @@ import jdk.incubator.vector.VectorSpecies;
  * without adding a support, and that trip's solve of its already solved simplex gives the same
  * bits, as in the scalar loop) and {@link #accept} (the last direction and support point, and
  * the proximity test). In plain mode none of them runs and the supports read d itself. The
- * guards were first extended in place; that method then ran past C2's inlining budget and
- * boxed a vector per group (12 KB per 2051-pair batch, plain mode included), so the momentum
- * guard is a step of its own.
+ * momentum guard is a step of its own because, folded into the plain guards' method, it takes
+ * that method past C2's inlining budget, and C2 then boxes a vector per group (about 12 KB per
+ * 2 051-pair batch, plain mode included).
  *
  * <p>Thread-safe: no shared mutable state; a batch borrows its scratch ({@link GjkLanes}) from
  * the bounded {@link KernelScratch} pool and runs on the scalar kernel (same bits) when the pool
@@ -436,11 +436,11 @@ public final class VectorDistance implements DistanceKernel {
      */
     private static boolean trip(GjkLanes g) {
         // No vector work in this method itself: it is inlined into group along with the support
-        // scans, and the masks it once computed here (whether any lane is active, whether any
-        // has a triangle) were boxed when group's compilation ran past its node budget, which
-        // depended on the branch profile (37 B per pair in some JVM runs). A group always
-        // starts with an active lane, and each trip's last step says whether one is left; the
-        // triangle test is triangleTerms' own.
+        // scans, and masks computed here (whether any lane is active, whether any has a
+        // triangle) are boxed when group's compilation runs past its node budget, which depends
+        // on the branch profile (37 B per pair in some JVM runs). A group always starts with an
+        // active lane, and each trip's last step says whether one is left; the triangle test is
+        // triangleTerms' own.
         float[] r = g.state;
         saveAndSolveSegment(r);
         if (triangleTerms(r)) {
@@ -1066,8 +1066,8 @@ public final class VectorDistance implements DistanceKernel {
                 .add(dy.mul(FloatVector.fromArray(F, r, GjkLanes.NBY).sub(FloatVector.fromArray(F, r, GjkLanes.NAY)))).sub(base);
         VectorMask<Float> stalled = progress.compare(VectorOperators.LE, base.abs().mul(ScalarDistance.PROGRESS));
         VectorMask<Float> failed = used.and(repeated.or(stalled));
-        // Every load above comes first: as first written (ACC cleared here too, EXIT loaded
-        // again), the method ran past C2's inlining budget and boxed its last loads.
+        // Every load above comes first, and ACC is not cleared here nor EXIT loaded again: with
+        // those, the method runs past C2's inlining budget and its last loads are boxed.
         exit.blend(FloatVector.broadcast(F, CAP), failed.and(atCap)).intoArray(r, GjkLanes.EXIT);
         zero.blend(FloatVector.broadcast(F, 1f), failed.and(atCap.not())).intoArray(r, GjkLanes.RETRY);
     }

@@ -124,7 +124,7 @@ public final class VectorHullPenetration implements HullPenetrationKernel {
      * one shape, the other shape's vertices are broadcast one at a time and each lane keeps its
      * face's running minimum of {@code n . v - d}. No float {@code min} and no float reduction:
      * on x86 C2 expands both into NaN- and signed-zero-aware sequences, and a reduction per face
-     * was the largest cost of this kernel. Why the bits are the reference's:
+     * would be the largest cost of this kernel. Why the bits are the reference's:
      * <ul>
      * <li>The running minimum is a compare and a blend that takes the new value where it is
      *     smaller or NaN: a NaN, once in, stays (nothing compares less than it, only a NaN
