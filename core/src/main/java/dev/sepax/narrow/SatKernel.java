@@ -43,7 +43,10 @@ import dev.sepax.shape.ConvexPolygons;
  * ({@link FloatBand#ofLargePairs} where the O(log k) path of {@link ScalarSat} runs).
  */
 public interface SatKernel {
-    /** A short stable name: {@code "scalar"}, {@code "simd"}, {@code "textbook"}, {@code "scalar-exact"}, {@code "simd-exact"}, {@code "scalar-linear"} or {@code "simd-linear"}. */
+    /**
+     * A short stable name: {@code "scalar"}, {@code "simd"}, {@code "textbook"},
+     * {@code "scalar-exact"}, {@code "simd-exact"}, {@code "scalar-linear"} or {@code "simd-linear"}.
+     */
     String name();
 
     /**
