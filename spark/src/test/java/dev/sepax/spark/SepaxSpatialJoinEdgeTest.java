@@ -2,6 +2,8 @@ package dev.sepax.spark;
 
 import static dev.sepax.spark.JoinPairs.assertSameOnce;
 import static dev.sepax.spark.JoinPairs.pairs;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.narrow.Precision;
@@ -111,5 +113,80 @@ class SepaxSpatialJoinEdgeTest {
                 assertSameOnce(expected, got, cells + " cells, sample " + sample);
             }
         }
+    }
+
+    private static Dataset<Row> coordinates(List<String> ids, List<double[]> shapes) {
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < shapes.size(); i++) {
+            List<Double> xy = new ArrayList<>();
+            for (double v : shapes.get(i)) {
+                xy.add(v);
+            }
+            rows.add(RowFactory.create(ids.get(i), xy));
+        }
+        StructType schema = new StructType().add("key", DataTypes.StringType)
+                .add("xy", DataTypes.createArrayType(DataTypes.DoubleType));
+        return spark.createDataFrame(rows, schema).repartition(2);
+    }
+
+    private static double[] box(double x, double y, double s) {
+        return new double[] {x, y, x + s, y, x + s, y + s, x, y + s};
+    }
+
+    private static String messages(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            b.append(t.getMessage()).append('\n');
+        }
+        return b.toString();
+    }
+
+    /**
+     * A coordinate array with fewer than 3 vertices is a bad row. An empty one used to get the
+     * box (+inf, +inf, -inf, -inf): it reached no cell and vanished under FAIL, and its NaN box
+     * centre in the sample made cuts NaN, so that under SKIP good rows beyond them were lost.
+     */
+    @Test
+    void coordinateArraysOfFewerThanThreeVerticesAreBadRows() {
+        List<String> ids = new ArrayList<>();
+        List<double[]> shapes = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            ids.add("s" + i);
+            shapes.add(box(10 * i, 10 * i, 5));
+        }
+        PolygonSource good = PolygonSource.coordinates("parcels", coordinates(ids, shapes), "key", "xy");
+        Set<String> expected = Set.of("s1,z1", "s2,z2", "s3,z3", "s4,z4");
+        for (double[] bad : new double[][] {{}, {1, 1, 2, 2}}) {
+            List<String> zoneIds = new ArrayList<>(List.of("z1", "z2", "z3", "z4", "bad"));
+            List<double[]> zones = new ArrayList<>(shapes);
+            zones.add(bad);
+            PolygonSource withBad = PolygonSource.coordinates("zones", coordinates(zoneIds, zones), "key", "xy");
+            String reason = "id=bad: fewer than 3 vertices (" + bad.length + " coordinates)";
+            for (int cells : new int[] {1, 4}) {
+                Exception e = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().partitions(cells)
+                        .join(good, withBad).count(), cells + " cells");
+                assertTrue(messages(e).matches("(?s).*dataset=zones row=\\d+:\\d+ " + java.util.regex.Pattern.quote(reason)
+                        + ".*"), messages(e));
+                assertSameOnce(expected, pairs(SepaxSpatialJoin.create().partitions(cells).badRows(BadRows.SKIP)
+                        .join(good, withBad)), "skipped, " + cells + " cells");
+            }
+            Exception e = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().broadcastJoin(good, withBad));
+            assertTrue(messages(e).contains(reason), messages(e));
+            List<Row> rejects = SepaxSpatialJoin.rejects(withBad).collectAsList();
+            assertEquals(1, rejects.size(), rejects.toString());
+            assertEquals("fewer than 3 vertices (" + bad.length + " coordinates)", rejects.get(0).getString(3));
+        }
+    }
+
+    /** A box that a positive tolerance grows beyond the float range reaches no cell: a bad row. */
+    @Test
+    void aBoxGrownBeyondTheFloatRangeIsABadRow() {
+        PolygonSource far = PolygonSource.coordinates("far", coordinates(List.of("f"),
+                List.<double[]>of(new double[] {3e38, 0, 3.4e38, 0, 3.4e38, 1})), "key", "xy");
+        PolygonSource near = PolygonSource.coordinates("near", coordinates(List.of("n"), List.of(box(0, 0, 1))), "key", "xy");
+        Exception e = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().partitions(2).tolerance(1e38f)
+                .join(far, near).count());
+        assertTrue(messages(e).matches("(?s).*dataset=far row=\\d+:0 id=f: its box, grown by [0-9.E]+ for the tolerance, is beyond"
+                + " the float range.*"), messages(e));
     }
 }
