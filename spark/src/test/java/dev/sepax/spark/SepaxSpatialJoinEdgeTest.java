@@ -189,4 +189,191 @@ class SepaxSpatialJoinEdgeTest {
         assertTrue(messages(e).matches("(?s).*dataset=far row=\\d+:0 id=f: its box, grown by [0-9.E]+ for the tolerance, is beyond"
                 + " the float range.*"), messages(e));
     }
+
+    /** 100 unit squares on a grid and 7 bad rows: 3 the reader refuses, 4 the store does (one spans every cell). */
+    private static List<String> leftWithBadRows() {
+        List<String> rows = new ArrayList<>();
+        for (int x = 0; x < 10; x++) {
+            for (int y = 0; y < 10; y++) {
+                rows.add(square(x, y, 1));
+            }
+        }
+        rows.add(null);
+        rows.add("POLYGON ((0 0, 1 0, 1 x))");
+        rows.add("LINESTRING (0 0, 1 1)");
+        rows.add("POLYGON ((0 0, 10 10, 10 0, 0 10))");
+        rows.add("POLYGON ((2 2, 3 3, 3 2, 2 3))");
+        rows.add("POLYGON ((0 0, 1 1))");
+        rows.add("POLYGON ((0 0, 4 0, 4 4, 0 4), (10 10, 11 10, 11 11))");
+        return rows;
+    }
+
+    /** 25 squares of side 2 and 2 bad rows: one the reader refuses, one the store does. */
+    private static List<String> rightWithBadRows() {
+        List<String> rows = new ArrayList<>();
+        for (int x = 0; x < 10; x += 2) {
+            for (int y = 0; y < 10; y += 2) {
+                rows.add(square(x + 0.5, y + 0.5, 2));
+            }
+        }
+        rows.add("POLYGON EMPTY");
+        rows.add("POLYGON ((-1 -1, 11 11, 11 -1, -1 11))");
+        return rows;
+    }
+
+    private static Set<String> jtsOfGoodRows(List<String> left, List<String> right) throws ParseException {
+        Set<String> out = new TreeSet<>();
+        for (String pair : jts(good(left), good(right))) {
+            out.add(pair);
+        }
+        return out;
+    }
+
+    /** The rows JTS reads as valid polygons, the others replaced by a far-away empty polygon. */
+    private static List<String> good(List<String> rows) {
+        List<String> out = new ArrayList<>();
+        WKTReader reader = new WKTReader();
+        for (String w : rows) {
+            boolean ok;
+            try {
+                Geometry g = w == null ? null : reader.read(w);
+                ok = g != null && g.getGeometryType().equals("Polygon") && g.isValid() && !g.isEmpty();
+            } catch (ParseException | IllegalArgumentException e) {
+                ok = false; // malformed, or a ring JTS will not build (not closed, too short)
+            }
+            out.add(ok ? w : "POLYGON EMPTY");
+        }
+        return out;
+    }
+
+    private static List<String> warnings(Captured log, String dataset, int atLeast) throws InterruptedException {
+        // The listener runs on Spark's listener thread, after the action has returned.
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        List<String> lines;
+        do {
+            lines = log.lines(dataset);
+            if (lines.size() >= atLeast) {
+                return lines;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < until);
+        return lines;
+    }
+
+    /**
+     * Under SKIP every skipped row is counted once per computation of the result, whichever
+     * stage refuses it and however many cells its box spans, and each action logs one line per
+     * dataset with its count.
+     */
+    @Test
+    void skippedRowsAreCountedOncePerComputationAndLogged() throws Exception {
+        List<String> left = leftWithBadRows();
+        List<String> right = rightWithBadRows();
+        Set<String> expected = jtsOfGoodRows(left, right);
+        assertTrue(expected.size() > 50, "the data has hits: " + expected.size());
+        PolygonSource l = PolygonSource.wkt("parcels", frame(left, 3), "id", "wkt");
+        PolygonSource r = PolygonSource.wkt("zones", frame(right, 2), "id", "wkt");
+        try (Captured log = Captured.open()) {
+            for (int cells : new int[] {1, 7, 64}) {
+                SkippedRows skipped = new SkippedRows();
+                Dataset<Row> result = SepaxSpatialJoin.create().partitions(cells).badRows(BadRows.SKIP)
+                        .precision(Precision.EXACT).join(l, r, skipped);
+                log.clear();
+                assertSameOnce(expected, pairs(result), cells + " cells");
+                assertEquals(java.util.Map.of("parcels", 7L, "zones", 2L), skipped.counts(), cells + " cells");
+                assertEquals(List.of("parcels 7"), warnings(log, "parcels", 1), cells + " cells");
+                assertEquals(List.of("zones 2"), warnings(log, "zones", 1), cells + " cells");
+                // A second action computes the result again, and counts again.
+                assertEquals(expected.size(), result.count());
+                assertEquals(14, skipped.count("parcels"));
+                assertEquals(4, skipped.count("zones"));
+                assertEquals(List.of("parcels 7", "parcels 7"), warnings(log, "parcels", 2));
+            }
+            SkippedRows skipped = new SkippedRows();
+            log.clear();
+            Dataset<Row> broadcast = SepaxSpatialJoin.create().badRows(BadRows.SKIP).precision(Precision.EXACT)
+                    .broadcastJoin(l, r, skipped);
+            assertEquals(2, skipped.count("zones"), "the broadcast side is read by broadcastJoin");
+            assertEquals(0, skipped.count("parcels"), "the left side is not read yet");
+            assertSameOnce(expected, pairs(broadcast), "broadcast");
+            assertEquals(java.util.Map.of("parcels", 7L, "zones", 2L), skipped.counts());
+            assertEquals(List.of("parcels 7"), warnings(log, "parcels", 1));
+            assertEquals(List.of("zones 2"), warnings(log, "zones", 1));
+            IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> skipped.count("parcel"));
+            assertTrue(unknown.getMessage().contains("dataset=parcel: no join"), unknown.getMessage());
+        }
+        SkippedRows none = new SkippedRows();
+        assertEquals(expected.size(), SepaxSpatialJoin.create().partitions(3).precision(Precision.EXACT)
+                .join(PolygonSource.wkt("parcels", frame(left.subList(0, 100), 3), "id", "wkt"),
+                        PolygonSource.wkt("zones", frame(right.subList(0, 25), 2), "id", "wkt"), none).count());
+        assertEquals(java.util.Map.of("parcels", 0L, "zones", 0L), none.counts(), "nothing skipped");
+    }
+
+    /**
+     * The broadcast side is checked on the driver: with no left rows, no task of the left side
+     * runs, and a bad right row used to pass under FAIL.
+     */
+    @Test
+    void theBroadcastSidesBadRowsFailEvenWithAnEmptyLeftSide() {
+        StructType schema = new StructType().add("id", DataTypes.LongType).add("wkt", DataTypes.StringType);
+        PolygonSource empty = PolygonSource.wkt("parcels", spark.createDataFrame(List.<Row>of(), schema), "id", "wkt");
+        List<String> zones = new ArrayList<>(List.of(square(0, 0, 1), "POLYGON ((0 0, 4 4, 4 0, 0 4))", square(5, 5, 1)));
+        PolygonSource withBowtie = PolygonSource.wkt("zones", frame(zones, 1), "id", "wkt");
+        Exception e = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().broadcastJoin(empty, withBowtie));
+        assertTrue(messages(e).matches("(?s).*dataset=zones row=0:\\d id=1: ring=0 vertex=0: its edge crosses the edge"
+                + " starting at ring=0 vertex=2 \\(self-intersection\\).*"), messages(e));
+        SkippedRows skipped = new SkippedRows();
+        assertEquals(0, SepaxSpatialJoin.create().badRows(BadRows.SKIP).broadcastJoin(empty, withBowtie, skipped).count());
+        assertEquals(1, skipped.count("zones"));
+    }
+
+    /** Collects the join's warnings as "dataset count" per line. */
+    private static final class Captured extends org.apache.logging.log4j.core.appender.AbstractAppender
+            implements AutoCloseable {
+        private final List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final org.apache.logging.log4j.core.Logger logger;
+
+        private Captured(org.apache.logging.log4j.core.Logger logger) {
+            super("sepax-test", null, null, true, org.apache.logging.log4j.core.config.Property.EMPTY_ARRAY);
+            this.logger = logger;
+        }
+
+        static Captured open() {
+            org.apache.logging.log4j.core.Logger logger = (org.apache.logging.log4j.core.Logger)
+                    org.apache.logging.log4j.LogManager.getLogger(SepaxSpatialJoin.class);
+            Captured c = new Captured(logger);
+            c.start();
+            logger.addAppender(c);
+            return c;
+        }
+
+        @Override
+        public void append(org.apache.logging.log4j.core.LogEvent event) {
+            String m = event.getMessage().getFormattedMessage();
+            java.util.regex.Matcher d = java.util.regex.Pattern.compile("dataset=(\\S+): (\\d+) row\\(s\\) skipped").matcher(m);
+            if (d.find()) {
+                lines.add(d.group(1) + " " + d.group(2));
+            }
+        }
+
+        List<String> lines(String dataset) {
+            List<String> out = new ArrayList<>();
+            for (String line : lines) {
+                if (line.startsWith(dataset + " ")) {
+                    out.add(line);
+                }
+            }
+            return out;
+        }
+
+        void clear() {
+            lines.clear();
+        }
+
+        @Override
+        public void close() {
+            logger.removeAppender(this);
+            stop();
+        }
+    }
 }
