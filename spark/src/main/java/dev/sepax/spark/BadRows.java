@@ -13,8 +13,10 @@ public enum BadRows {
      */
     FAIL,
     /**
-     * Bad rows take part in no pair; {@link SepaxSpatialJoin#rejects} lists each with its dataset,
-     * row and reason, so that nothing is dropped without a record.
+     * Bad rows take part in no pair. Nothing is dropped without a record: each action that
+     * computes the join's result logs one warning per dataset with the number of rows it skipped,
+     * {@link SkippedRows} gives the counts, and {@link SepaxSpatialJoin#rejects} lists each row
+     * with its dataset, position and reason.
      */
     SKIP
 }

@@ -13,7 +13,11 @@ import java.util.Arrays;
  * are half-open boxes that tile it: every point lies in exactly one leaf. A node with {@code n}
  * leaves gives {@code n / 2} to its lower child and cuts where that share of the sample's weight
  * lies below the cut, on the axis along which its sample spreads wider; so any {@code n >= 1}
- * works, and leaves hold about equal sample weight.
+ * works, and leaves hold about equal sample weight. A node that the sample leaves empty (more
+ * leaves than distinct sample points, or no sample at all) halves its own cell where that is
+ * finite, so that its cut, like every sampled one, lies inside the node's cell.
+ * {@link #cell} also clamps each cut to the cell it splits: a leaf's cell is then exactly the
+ * set of points {@link #leafOf} sends to it (possibly empty), which the duplicate rule needs.
  *
  * <h2>The duplicate rule</h2>
  * A box {@code [minX, maxX] x [minY, maxY]} (closed) is sent to every leaf it meets:
@@ -51,11 +55,29 @@ final class KdbPartitioning implements Serializable {
     /**
      * Splits the plane into {@code n} leaves from sample points {@code (xs[i], ys[i])} of weight
      * {@code ws[i]} (each the number of rows the point stands for). An empty sample gives
-     * leaves cut at 0, still correct, only unbalanced.
+     * leaves cut around 0, still correct, only unbalanced.
+     *
+     * @throws IllegalArgumentException if {@code n < 1}, the arrays differ in length, or a point
+     *         is not finite or a weight not positive and finite (a NaN cut would send the points
+     *         on one side of it to no leaf)
      */
     static KdbPartitioning build(int n, float[] xs, float[] ys, double[] ws) {
         if (n < 1) {
             throw new IllegalArgumentException("partitions=" + n + ": must be >= 1");
+        }
+        if (xs.length != ys.length || xs.length != ws.length) {
+            throw new IllegalArgumentException("sample arrays of lengths " + xs.length + ", " + ys.length + ", "
+                    + ws.length + ": must be equal");
+        }
+        for (int i = 0; i < xs.length; i++) {
+            if (!Float.isFinite(xs[i]) || !Float.isFinite(ys[i])) {
+                throw new IllegalArgumentException("sample point " + i + " = (" + xs[i] + ", " + ys[i]
+                        + "): not finite");
+            }
+            if (!(ws[i] > 0) || ws[i] == Double.POSITIVE_INFINITY) {
+                throw new IllegalArgumentException("sample point " + i + ": weight " + ws[i]
+                        + " is not positive and finite");
+            }
         }
         KdbPartitioning k = new KdbPartitioning(n);
         Integer[] idx = new Integer[xs.length];
@@ -63,12 +85,18 @@ final class KdbPartitioning implements Serializable {
             idx[i] = i;
         }
         int[] nextLeaf = {0};
-        k.split(n, idx, 0, idx.length, xs, ys, ws, 0, nextLeaf);
+        float[] plane = {Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY,
+            Float.POSITIVE_INFINITY};
+        k.split(n, idx, 0, idx.length, xs, ys, ws, plane, 0, nextLeaf);
         return k;
     }
 
-    private int split(int n, Integer[] idx, int from, int to, float[] xs, float[] ys, double[] ws, int depth,
-                      int[] nextLeaf) {
+    /**
+     * Builds the subtree of {@code n} leaves over the sample points {@code idx[from, to)}, which
+     * all lie in {@code region} ({@code {minX, minY, maxX, maxY}}, half-open as {@link #cell}).
+     */
+    private int split(int n, Integer[] idx, int from, int to, float[] xs, float[] ys, double[] ws, float[] region,
+                      int depth, int[] nextLeaf) {
         int node = nodes++;
         if (n == 1) {
             axis[node] = 0;
@@ -87,30 +115,73 @@ final class KdbPartitioning implements Serializable {
             hiY = Math.max(hiY, ys[idx[i]]);
             total += ws[idx[i]];
         }
-        boolean onX = from == to ? depth % 2 == 0 : (double) hiX - loX >= (double) hiY - loY;
-        float[] v = onX ? xs : ys;
-        Arrays.sort(idx, from, to, (a, b) -> Float.compare(v[a], v[b]));
         int nLower = n / 2;
-        double want = total * nLower / n;
-        // The cut is the first sample value whose preceding weight reaches the lower share; the
-        // lower child takes the values strictly below it.
-        int m = from;
-        double acc = 0;
-        while (m < to && acc + ws[idx[m]] <= want) {
-            acc += ws[idx[m]];
-            m++;
-        }
-        float c = m < to ? v[idx[m]] : (from < to ? v[idx[to - 1]] : 0f);
-        // Points equal to the cut go up with it, as the cells do.
-        int mid = from;
-        while (mid < to && v[idx[mid]] < c) {
-            mid++;
+        boolean onX;
+        float c;
+        int mid;
+        if (from == to) {
+            // No sample here: halve the cell along its wider finite side.
+            double wideX = (double) region[2] - region[0];
+            double wideY = (double) region[3] - region[1];
+            boolean finiteX = Double.isFinite(wideX);
+            boolean finiteY = Double.isFinite(wideY);
+            onX = finiteX != finiteY ? finiteX : finiteX ? wideX >= wideY : depth % 2 == 0;
+            c = inside(onX ? region[0] : region[1], onX ? region[2] : region[3]);
+            mid = from;
+        } else {
+            onX = (double) hiX - loX >= (double) hiY - loY;
+            float[] v = onX ? xs : ys;
+            Arrays.sort(idx, from, to, (a, b) -> Float.compare(v[a], v[b]));
+            double want = total * nLower / n;
+            // The cut is the first sample value whose preceding weight reaches the lower share;
+            // the lower child takes the values strictly below it. A sample value lies in the
+            // region, so the cut does too.
+            int m = from;
+            double acc = 0;
+            while (m < to && acc + ws[idx[m]] <= want) {
+                acc += ws[idx[m]];
+                m++;
+            }
+            c = m < to ? v[idx[m]] : v[idx[to - 1]];
+            // Points equal to the cut go up with it, as the cells do.
+            mid = from;
+            while (mid < to && v[idx[mid]] < c) {
+                mid++;
+            }
         }
         axis[node] = (byte) (onX ? 1 : 2);
         cut[node] = c;
-        lower[node] = split(nLower, idx, from, mid, xs, ys, ws, depth + 1, nextLeaf);
-        upper[node] = split(n - nLower, idx, mid, to, xs, ys, ws, depth + 1, nextLeaf);
+        int lo = onX ? 0 : 1;
+        float[] below = region.clone();
+        below[lo + 2] = Math.min(region[lo + 2], c);
+        float[] above = region.clone();
+        above[lo] = Math.max(region[lo], c);
+        lower[node] = split(nLower, idx, from, mid, xs, ys, ws, below, depth + 1, nextLeaf);
+        upper[node] = split(n - nLower, idx, mid, to, xs, ys, ws, above, depth + 1, nextLeaf);
         return node;
+    }
+
+    /**
+     * A cut for the cell {@code [lo, hi)} of one axis that lies in {@code [lo, hi]}: the midpoint
+     * when both bounds are finite, else the finite one, else 0.
+     */
+    private static float inside(float lo, float hi) {
+        if (Float.isFinite(lo) && Float.isFinite(hi)) {
+            return Math.min(hi, Math.max(lo, (float) (0.5 * ((double) lo + hi))));
+        }
+        return Float.isFinite(lo) ? lo : Float.isFinite(hi) ? hi : 0f;
+    }
+
+    /** The cut values of the inner nodes, in node order (for tests that probe the cells at their edges). */
+    float[] cuts() {
+        float[] out = new float[nodes];
+        int n = 0;
+        for (int node = 0; node < nodes; node++) {
+            if (axis[node] != 0) {
+                out[n++] = cut[node];
+            }
+        }
+        return Arrays.copyOf(out, n);
     }
 
     /** Number of leaves (= Spark partitions of the join). */
@@ -163,14 +234,15 @@ final class KdbPartitioning implements Serializable {
         if (axis[node] == 0) {
             return leaf[node] == target;
         }
+        // Clamped to the node's own cell: the children split that cell, not the whole line.
         int lo = axis[node] == 1 ? 0 : 1;
         float[] below = box.clone();
-        below[lo + 2] = cut[node];
+        below[lo + 2] = Math.min(box[lo + 2], cut[node]);
         if (narrow(lower[node], target, below)) {
             System.arraycopy(below, 0, box, 0, 4);
             return true;
         }
-        box[lo] = cut[node];
+        box[lo] = Math.max(box[lo], cut[node]);
         return narrow(upper[node], target, box);
     }
 

@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.util.LongAccumulator;
 
 /**
  * The refine step of one join task: the task's shapes of both sides as convex parts in one
@@ -50,20 +51,29 @@ final class PartitionRefine implements Serializable {
     private final BadRows badRows;
     /** Null for the broadcast join, where every pair has one task: its left row's. */
     private final KdbPartitioning cells;
+    /** The skipped rows of each side ({@link BadRows#SKIP}). */
+    private final LongAccumulator leftSkipped;
+    private final LongAccumulator rightSkipped;
 
     PartitionRefine(RowReader leftReader, RowReader rightReader, float tolerance, Precision precision,
-                    BadRows badRows, KdbPartitioning cells) {
+                    BadRows badRows, KdbPartitioning cells, LongAccumulator leftSkipped, LongAccumulator rightSkipped) {
         this.leftReader = leftReader;
         this.rightReader = rightReader;
         this.tolerance = tolerance;
         this.precision = precision;
         this.badRows = badRows;
         this.cells = cells;
+        this.leftSkipped = leftSkipped;
+        this.rightSkipped = rightSkipped;
     }
 
     /**
      * The intersecting pairs {@code (leftId, rightId)} among {@code shapes} that belong to leaf
-     * {@code leaf} (any leaf when there are no cells).
+     * {@code leaf} (any leaf when there are no cells). Counts the skipped rows this task owns:
+     * the stand-ins of rows the reader refused ({@link ShapeRow#skipped}, each sent to one task),
+     * and the rows the store refuses here whose box's lower-left corner lies in this task's cell
+     * (every task that gets the row refuses it, and exactly one cell holds that corner); in the
+     * broadcast join, the left rows the store refuses (the right side is checked on the driver).
      *
      * @throws BadRowException under {@link BadRows#FAIL}, for the first polygon the store or the
      *         decomposition refuses
@@ -74,14 +84,18 @@ final class PartitionRefine implements Serializable {
         List<ShapeRow> rights = new ArrayList<>();
         while (shapes.hasNext()) {
             ShapeRow s = shapes.next();
+            if (s.skipped) {
+                (s.left ? leftSkipped : rightSkipped).add(1);
+                continue;
+            }
             (s.left ? lefts : rights).add(s);
         }
         ConvexPolygons.Builder builder = ConvexPolygons.builder();
         Parts parts = new Parts(lefts.size() + rights.size());
-        add(builder, lefts, parts);
+        add(builder, lefts, parts, leaf);
         int split = builder.size();
         int leftRows = parts.rows.size();
-        add(builder, rights, parts);
+        add(builder, rights, parts, leaf);
         List<Row> out = new ArrayList<>();
         if (leftRows == 0 || leftRows == parts.rows.size()) {
             return out.iterator();
@@ -141,7 +155,7 @@ final class PartitionRefine implements Serializable {
     }
 
     /** Adds the rows the store accepts (as one or several parts) to it and to {@code parts}, in order. */
-    private void add(ConvexPolygons.Builder builder, List<ShapeRow> rows, Parts parts) {
+    private void add(ConvexPolygons.Builder builder, List<ShapeRow> rows, Parts parts, int leaf) {
         for (ShapeRow s : rows) {
             int first = builder.size();
             try {
@@ -152,6 +166,9 @@ final class PartitionRefine implements Serializable {
                 }
                 // SKIP: the row fails the same way in every task and in rejects(), which lists it.
                 parts.own(first, builder.size(), -1);
+                if (cells == null ? s.left : cells.leafOf(s.minX, s.minY) == leaf) {
+                    (s.left ? leftSkipped : rightSkipped).add(1);
+                }
                 continue;
             }
             int r = parts.rows.size();

@@ -12,9 +12,10 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Reads one side's rows into {@link ShapeRow}s on the executors. The checks here are the ones
- * the partitioning needs (a parseable polygon with finite float coordinates); simplicity, area
- * and the rest are checked when the refine step adds the polygon to its store or decomposes it,
- * with the same message form. Stateless and thread-safe; allocates the row's vertex array.
+ * the partitioning needs (a parseable polygon with finite float coordinates, at least 3
+ * vertices in a coordinate array, a finite box); simplicity, area and the rest are checked when
+ * the refine step adds the polygon to its store or decomposes it, with the same message form.
+ * Stateless and thread-safe; allocates the row's vertex array.
  *
  * <p>Rows are Spark's internal rows ({@code Dataset.queryExecution().toRdd()}), not
  * {@link org.apache.spark.sql.Row}s: a WKT column is parsed from its UTF-8 bytes, which saves
@@ -91,7 +92,14 @@ final class RowReader implements Serializable {
         } catch (IllegalArgumentException e) {
             throw new BadRowException(dataset, partition + ":" + index, id, e.getMessage());
         }
-        return new ShapeRow(id, left, xy, rings, widen, partition, index);
+        ShapeRow s = new ShapeRow(id, left, xy, rings, widen, partition, index);
+        // The cells route rows by their boxes: a row with a non-finite box would reach no cell
+        // (and its centre would be NaN in the sample).
+        if (!(Float.isFinite(s.minX) && Float.isFinite(s.minY) && Float.isFinite(s.maxX) && Float.isFinite(s.maxY))) {
+            throw new BadRowException(dataset, s.position(), id, "its box, grown by " + widen
+                    + " for the tolerance, is beyond the float range");
+        }
+        return s;
     }
 
     /**
@@ -108,6 +116,9 @@ final class RowReader implements Serializable {
         int n = coordinates.numElements();
         if (n % 2 != 0) {
             throw new IllegalArgumentException("odd number of coordinates (" + n + ")");
+        }
+        if (n < 6) {
+            throw new IllegalArgumentException("fewer than 3 vertices (" + n + " coordinates)");
         }
         float[] xy = new float[n];
         for (int i = 0; i < n; i++) {

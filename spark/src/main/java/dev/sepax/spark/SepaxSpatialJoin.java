@@ -1,10 +1,12 @@
 package dev.sepax.spark;
 
 import dev.sepax.narrow.Precision;
+import dev.sepax.shape.ConvexPolygons;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -16,13 +18,17 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.LongAccumulator;
 import scala.Tuple2;
 
 /**
  * A spatial join of two polygon datasets on Spark whose refine step is Sepax: every pair
  * {@code (left row, right row)} whose polygons intersect, touching included at
  * tolerance 0 (the contract of {@link dev.sepax.narrow.SatKernel}, on the coordinates rounded
- * to float; with {@link Precision#EXACT} every verdict is exact on those floats).
+ * to float; with {@link Precision#EXACT} every verdict is exact on those floats, not on the
+ * input doubles). Rounding moves a vertex by up to half a float step (0.25 m at UTM northings
+ * around 5 x 10^6), and the float kernel's verdicts may be wrong for pairs closer than its band
+ * ({@link dev.sepax.narrow.FloatBand}: about 4.8 m at UTM northings, 19 m at lon/lat).
  *
  * <h2>How the partitioned join works</h2>
  * <ol>
@@ -47,12 +53,15 @@ import scala.Tuple2;
  *
  * <h2>Output</h2>
  * A {@code Dataset<Row>} with columns {@code left_id} and {@code right_id}, of the id columns'
- * types, one row per intersecting pair, in no particular order. Lazy, like every Spark
+ * types, one row per intersecting pair of input rows, in no particular order (rows that share
+ * an id are not merged: each pair of rows gives its own output row). Lazy, like every Spark
  * transformation: the sample job runs when {@link #join} is called, the join when an action runs.
  *
  * <h2>Bad rows</h2>
  * See {@link BadRows}: by default the job fails naming the dataset, the row and the reason;
- * with {@link BadRows#SKIP} the rows are left out and {@link #rejects} lists them.
+ * with {@link BadRows#SKIP} the rows are left out, counted ({@link SkippedRows}, and one warning
+ * per dataset in the log at the end of each action that computes the result), and
+ * {@link #rejects} lists them.
  *
  * <h2>Shapes</h2>
  * One polygon or multipolygon per row: convex or concave, with holes or without (see
@@ -165,46 +174,115 @@ public final class SepaxSpatialJoin implements Serializable {
     }
 
     /**
-     * The partitioned join (see class doc). Runs the sample job now.
+     * The partitioned join (see class doc). Runs the sample job now. Under
+     * {@link BadRows#SKIP} each action that computes the result logs one warning per dataset
+     * with rows skipped; {@link #join(PolygonSource, PolygonSource, SkippedRows)} also gives the
+     * counts.
      *
      * @throws IllegalArgumentException if both sources have the same name
      */
     public Dataset<Row> join(PolygonSource left, PolygonSource right) {
+        return join(left, right, new SkippedRows());
+    }
+
+    /**
+     * {@link #join(PolygonSource, PolygonSource)}, counting the rows it skips in {@code skipped}
+     * (0 under {@link BadRows#FAIL}).
+     *
+     * @throws IllegalArgumentException if both sources have the same name or {@code skipped} is null
+     */
+    public Dataset<Row> join(PolygonSource left, PolygonSource right, SkippedRows skipped) {
         checkNames(left, right);
+        if (skipped == null) {
+            throw new IllegalArgumentException("skipped is null");
+        }
         SparkSession spark = left.data().sparkSession();
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         RowReader lr = left.reader();
         RowReader rr = right.reader();
+        LongAccumulator leftSkipped = skipped.accumulator(sc.sc(), left.name());
+        LongAccumulator rightSkipped = skipped.accumulator(sc.sc(), right.name());
         float widen = Math.max(0f, tolerance) == 0f ? 0f : tolerance * (1f + 0x1p-20f);
         KdbPartitioning cells = sample(left, lr, right, rr, partitions, Math.max(1, 4 * sc.defaultParallelism()), widen);
         int n = cells.leaves();
         BadRows policy = badRows;
         JavaPairRDD<Integer, byte[]> keyed = cellsOf(read(left, lr, true, widen, policy), cells)
                 .union(cellsOf(read(right, rr, false, 0f, policy), cells));
-        PartitionRefine refine = new PartitionRefine(lr, rr, tolerance, precision, policy, cells);
+        PartitionRefine refine = new PartitionRefine(lr, rr, tolerance, precision, policy, cells, leftSkipped,
+                rightSkipped);
         JavaRDD<Row> pairs = CellRowSerializer.shuffle(keyed, n)
                 .mapPartitionsWithIndex((leaf, it) -> refine.refine(leaf, values(it)), false);
+        if (policy == BadRows.SKIP) {
+            SkipReport.watch(sc.sc(), pairs.rdd(), Map.of(leftSkipped.id(), left.name(), rightSkipped.id(), right.name()));
+        }
         return spark.createDataFrame(pairs, schema(left, right));
     }
 
     /**
-     * The broadcast join: the right side is read on the driver now (it must fit in the driver's
+     * The broadcast join: the right side is read and checked now (it must fit in the driver's
      * and every executor's memory) and sent to every task of the left side, which joins its own
-     * rows against all of it. No shuffle and no sample; the same pairs as {@link #join}.
+     * rows against all of it. No shuffle and no sample; the same pairs as {@link #join}. A bad
+     * right row fails this call under {@link BadRows#FAIL}, even when the left side is empty;
+     * under {@link BadRows#SKIP} the right side's skipped rows are logged now, the left side's by
+     * each action that computes the result.
      *
      * @throws IllegalArgumentException if both sources have the same name
      */
     public Dataset<Row> broadcastJoin(PolygonSource left, PolygonSource right) {
+        return broadcastJoin(left, right, new SkippedRows());
+    }
+
+    /**
+     * {@link #broadcastJoin(PolygonSource, PolygonSource)}, counting the rows it skips in
+     * {@code skipped} (the right side's now, once; see {@link SkippedRows}).
+     *
+     * @throws IllegalArgumentException if both sources have the same name or {@code skipped} is null
+     */
+    public Dataset<Row> broadcastJoin(PolygonSource left, PolygonSource right, SkippedRows skipped) {
         checkNames(left, right);
+        if (skipped == null) {
+            throw new IllegalArgumentException("skipped is null");
+        }
         SparkSession spark = left.data().sparkSession();
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         RowReader lr = left.reader();
         RowReader rr = right.reader();
+        LongAccumulator leftSkipped = skipped.accumulator(sc.sc(), left.name());
+        LongAccumulator rightSkipped = skipped.accumulator(sc.sc(), right.name());
+        BadRows policy = badRows;
         float widen = 0f; // no cells, no reference points
-        List<ShapeRow> small = read(right, rr, false, widen, badRows).collect();
+        // Checked as the tasks would check them, so that no task refuses a right row: the left
+        // side may have no task at all, and every task would refuse the same rows again.
+        List<ShapeRow> read = read(right, rr, false, widen, policy).map(s -> {
+            if (!s.skipped) {
+                try {
+                    PartitionRefine.addRow(ConvexPolygons.builder(), s);
+                } catch (IllegalArgumentException e) {
+                    if (policy == BadRows.FAIL) {
+                        throw rr.refused(s, e);
+                    }
+                    return ShapeRow.skipped(false, s.partition, s.index);
+                }
+            }
+            return s;
+        }).collect();
+        List<ShapeRow> small = new ArrayList<>(read.size());
+        long bad = 0;
+        for (ShapeRow s : read) {
+            if (s.skipped) {
+                bad++;
+            } else {
+                small.add(s);
+            }
+        }
+        if (bad > 0) {
+            rightSkipped.add(bad);
+            SkipReport.log(right.name(), bad, "from the broadcast side");
+        }
         Broadcast<List<ShapeRow>> shared = sc.broadcast(small);
-        PartitionRefine refine = new PartitionRefine(lr, rr, tolerance, precision, badRows, null);
-        JavaRDD<Row> pairs = read(left, lr, true, widen, badRows).mapPartitions(it -> {
+        PartitionRefine refine = new PartitionRefine(lr, rr, tolerance, precision, policy, null, leftSkipped,
+                rightSkipped);
+        JavaRDD<Row> pairs = read(left, lr, true, widen, policy).mapPartitions(it -> {
             if (!it.hasNext()) {
                 return java.util.Collections.emptyIterator();
             }
@@ -212,6 +290,9 @@ public final class SepaxSpatialJoin implements Serializable {
             it.forEachRemaining(all::add);
             return refine.refine(0, all.iterator());
         });
+        if (policy == BadRows.SKIP) {
+            SkipReport.watch(sc.sc(), pairs.rdd(), Map.of(leftSkipped.id(), left.name()));
+        }
         return spark.createDataFrame(pairs, schema(left, right));
     }
 
@@ -230,7 +311,7 @@ public final class SepaxSpatialJoin implements Serializable {
                 try {
                     ShapeRow s = reader.read(r, true, 0f, part, index);
                     try {
-                        PartitionRefine.addRow(dev.sepax.shape.ConvexPolygons.builder(), s);
+                        PartitionRefine.addRow(ConvexPolygons.builder(), s);
                     } catch (IllegalArgumentException e) {
                         throw reader.refused(s, e);
                     }
@@ -273,7 +354,10 @@ public final class SepaxSpatialJoin implements Serializable {
         return data.queryExecution().toRdd().toJavaRDD();
     }
 
-    /** The rows as shapes; bad rows fail the task ({@link BadRows#FAIL}) or are left out. */
+    /**
+     * The rows as shapes; a bad row fails the task ({@link BadRows#FAIL}) or becomes its
+     * {@link ShapeRow#skipped} stand-in, which the refine step counts.
+     */
     private static JavaRDD<ShapeRow> read(PolygonSource source, RowReader reader, boolean left, float widen,
                                           BadRows policy) {
         return internalRows(source.data()).mapPartitionsWithIndex((part, it) -> new Iterator<ShapeRow>() {
@@ -290,6 +374,7 @@ public final class SepaxSpatialJoin implements Serializable {
                         if (policy == BadRows.FAIL) {
                             throw e;
                         }
+                        return ShapeRow.skipped(left, part, i);
                     }
                 }
                 return null;
@@ -314,7 +399,8 @@ public final class SepaxSpatialJoin implements Serializable {
 
     /**
      * Each row keyed by every cell its box meets, streamed (a partition is never held in a list),
-     * the row encoded once ({@link ShapeRow#encode}) however many cells it goes to.
+     * the row encoded once ({@link ShapeRow#encode}) however many cells it goes to. A skipped
+     * row's stand-in goes to one cell, chosen by its position, to be counted there.
      */
     private static JavaPairRDD<Integer, byte[]> cellsOf(JavaRDD<ShapeRow> shapes, KdbPartitioning cells) {
         return shapes.mapPartitionsToPair(it -> new Iterator<Tuple2<Integer, byte[]>>() {
@@ -327,7 +413,12 @@ public final class SepaxSpatialJoin implements Serializable {
             public boolean hasNext() {
                 while (next == k && it.hasNext()) {
                     ShapeRow s = it.next();
-                    k = cells.leavesOf(s.minX, s.minY, s.maxX, s.maxY, leaves);
+                    if (s.skipped) {
+                        leaves[0] = Math.floorMod(31 * s.partition + Long.hashCode(s.index), cells.leaves());
+                        k = 1;
+                    } else {
+                        k = cells.leavesOf(s.minX, s.minY, s.maxX, s.maxY, leaves);
+                    }
                     next = 0;
                     row = k > 0 ? s.encode() : null;
                 }

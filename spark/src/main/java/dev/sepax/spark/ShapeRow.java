@@ -38,9 +38,15 @@ final class ShapeRow implements Serializable {
     /** Position in its dataset: input partition and index inside it, for messages. */
     final int partition;
     final long index;
+    /**
+     * A row that {@link BadRows#SKIP} leaves out, carried to the refine step only to be counted
+     * there: no id, no rings, an empty box ({@link #skipped(boolean, int, long)}).
+     */
+    final boolean skipped;
 
     private ShapeRow(Object id, boolean left, float[] xy, int[] rings, float minX, float minY, float maxX, float maxY,
-                     int partition, long index) {
+                     int partition, long index, boolean skipped) {
+        this.skipped = skipped;
         this.id = id;
         this.left = left;
         this.xy = xy;
@@ -55,6 +61,7 @@ final class ShapeRow implements Serializable {
 
     ShapeRow(Object id, boolean left, float[] xy, int[] rings, float widen, int partition, long index) {
         assert rings == null || ringsCover(rings, xy.length) : "ring sizes do not add up to the coordinates";
+        this.skipped = false;
         this.id = id;
         this.left = left;
         this.xy = xy;
@@ -81,6 +88,12 @@ final class ShapeRow implements Serializable {
         minY = y0;
         maxX = x1;
         maxY = y1;
+    }
+
+    /** The stand-in for a skipped row of the given side and position ({@link #skipped}). */
+    static ShapeRow skipped(boolean left, int partition, long index) {
+        return new ShapeRow(null, left, new float[0], null, Float.NaN, Float.NaN, Float.NaN, Float.NaN, partition,
+                index, true);
     }
 
     private static boolean ringsCover(int[] rings, int coordinates) {
@@ -142,6 +155,9 @@ final class ShapeRow implements Serializable {
     private static final byte INT_ID = 1;
     private static final byte STRING_ID = 2;
     private static final byte SERIALIZED_ID = 3;
+    /** A skipped row: the tag, the side, the position; nothing else. */
+    private static final byte SKIPPED = 4;
+    private static final int SKIPPED_LENGTH = 1 + 1 + 4 + 8;
     private static final int HEADER = 1 + 1 + 4 + 8 + 4 * 4 + 4 + 4;
 
     /**
@@ -153,6 +169,14 @@ final class ShapeRow implements Serializable {
      * @throws IllegalStateException if the id cannot be serialized
      */
     byte[] encode() {
+        if (skipped) {
+            byte[] b = new byte[SKIPPED_LENGTH];
+            b[0] = SKIPPED;
+            b[1] = (byte) (left ? 1 : 0);
+            INT.set(b, 2, partition);
+            LONG.set(b, 6, index);
+            return b;
+        }
         byte tag;
         byte[] idBytes = null;
         int idLength;
@@ -212,6 +236,9 @@ final class ShapeRow implements Serializable {
 
     /** The row {@link #encode} wrote. */
     static ShapeRow decode(byte[] b) {
+        if (b.length == SKIPPED_LENGTH && b[0] == SKIPPED) {
+            return skipped(b[1] != 0, (int) INT.get(b, 2), (long) LONG.get(b, 6));
+        }
         if (b.length < HEADER || b[0] < LONG_ID || b[0] > SERIALIZED_ID) {
             throw new IllegalStateException("not an encoded row: " + (b.length < HEADER ? b.length + " bytes"
                     : "id tag " + b[0]));
@@ -239,7 +266,7 @@ final class ShapeRow implements Serializable {
         return new ShapeRow(id, b[1] != 0, xy, rings,
                 Float.intBitsToFloat((int) INT.get(b, 14)), Float.intBitsToFloat((int) INT.get(b, 18)),
                 Float.intBitsToFloat((int) INT.get(b, 22)), Float.intBitsToFloat((int) INT.get(b, 26)),
-                (int) INT.get(b, 2), (long) LONG.get(b, 6));
+                (int) INT.get(b, 2), (long) LONG.get(b, 6), false);
     }
 
     private static Object deserialize(byte[] b, int offset, int length) {

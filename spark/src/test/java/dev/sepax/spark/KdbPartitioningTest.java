@@ -1,6 +1,7 @@
 package dev.sepax.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
@@ -52,6 +53,44 @@ class KdbPartitioningTest {
             }
             assertTrue(pairs > boxes, "pairs " + pairs);
         }
+    }
+
+    /**
+     * One sample point and 8 leaves: most nodes get no sample. Two boxes away from the point meet
+     * at (0.5, 0.5); exactly one of the leaves that receive both may keep the pair.
+     */
+    @Test
+    void aPairFarFromTheSampleIsKeptByOneLeaf() {
+        KdbPartitioning k = KdbPartitioning.build(8, new float[] {1}, new float[] {4}, new double[] {1});
+        float[] p = {0.2f, 0, 1.5f, 1};
+        float[] q = {0.5f, 0.5f, 2, 2};
+        int[] lp = new int[8];
+        int[] lq = new int[8];
+        int np = k.leavesOf(p[0], p[1], p[2], p[3], lp);
+        int nq = k.leavesOf(q[0], q[1], q[2], q[3], lq);
+        int keepers = 0;
+        for (int i = 0; i < np; i++) {
+            if (contains(lq, nq, lp[i]) && KdbPartitioning.contains(k.cell(lp[i]), 0.5f, 0.5f)) {
+                keepers++;
+                assertEquals(k.leafOf(0.5f, 0.5f), lp[i]);
+            }
+        }
+        assertEquals(1, keepers, "leaves keeping the pair");
+    }
+
+    @Test
+    void nonFiniteSamplePointsAreRefused() {
+        // A NaN cut would route every point beside it to the upper child and leave other leaves
+        // unreachable: centres {10, 20, 30, NaN} at 4 cells lost the rows at y >= 30.
+        IllegalArgumentException nan = assertThrows(IllegalArgumentException.class, () -> KdbPartitioning.build(4,
+                new float[] {10, 20, 30, Float.NaN}, new float[] {10, 20, 30, Float.NaN}, new double[] {1, 1, 1, 1}));
+        assertEquals("sample point 3 = (NaN, NaN): not finite", nan.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> KdbPartitioning.build(2, new float[] {Float.POSITIVE_INFINITY},
+                new float[] {0}, new double[] {1}));
+        assertThrows(IllegalArgumentException.class, () -> KdbPartitioning.build(2, new float[] {0}, new float[] {0},
+                new double[] {Double.NaN}));
+        assertThrows(IllegalArgumentException.class, () -> KdbPartitioning.build(2, new float[] {0}, new float[0],
+                new double[] {1}));
     }
 
     @Test

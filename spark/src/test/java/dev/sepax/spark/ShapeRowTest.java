@@ -49,6 +49,17 @@ class ShapeRowTest {
     }
 
     @Test
+    void aSkippedRowComesBackAsOneWithItsSideAndPosition() {
+        for (boolean left : new boolean[] {true, false}) {
+            ShapeRow back = ShapeRow.decode(ShapeRow.skipped(left, 12, 1L << 35).encode());
+            assertTrue(back.skipped);
+            assertEquals(left, back.left);
+            assertEquals("12:" + (1L << 35), back.position());
+        }
+        assertTrue(!ShapeRow.decode(new ShapeRow(1L, true, new float[] {0, 0, 1, 0, 0, 1}, null, 0f, 0, 0).encode()).skipped);
+    }
+
+    @Test
     void anIdThatCannotBeSerializedIsNamedWithItsRow() {
         Object id = new Object() {
             @Override
