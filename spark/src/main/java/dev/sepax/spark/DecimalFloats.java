@@ -45,6 +45,21 @@ final class DecimalFloats {
      * @throws NumberFormatException as {@code Double.parseDouble} throws it
      */
     static float parse(String s, int from, int to) {
+        return (float) parse(s, from, to, true);
+    }
+
+    /**
+     * {@code Double.parseDouble(s.substring(from, to))}: the fast path when {@link #doubleFromParts}
+     * decides it, else the JDK's parser.
+     *
+     * @throws NumberFormatException as {@code Double.parseDouble} throws it
+     */
+    static double parseDouble(String s, int from, int to) {
+        return parse(s, from, to, false);
+    }
+
+    /** The float ({@code toFloat}, exact as a double) or the double of the decimal text. */
+    private static double parse(String s, int from, int to, boolean toFloat) {
         int p = from;
         boolean negative = false;
         if (p < to && (s.charAt(p) == '-' || s.charAt(p) == '+')) {
@@ -97,10 +112,24 @@ final class DecimalFloats {
             scale += expNegative ? -e : e;
         }
         if (!fast || !any || p != to) {
-            return slow(s, from, to);
+            return slow(s, from, to, toFloat);
         }
-        float f = fromParts(negative, m, scale);
-        return f == f ? f : slow(s, from, to);
+        double v = toFloat ? fromParts(negative, m, scale) : doubleFromParts(negative, m, scale);
+        return v == v ? v : slow(s, from, to, toFloat);
+    }
+
+    /**
+     * The double of the decimal {@code (negative ? -1 : 1) * m * 10^scale} when the product or
+     * quotient of two exact doubles gives it ({@code m < 2^53}, {@code |scale| <= 22}: one
+     * correctly rounded operation, Clinger's fast path, so what {@code Double.parseDouble}
+     * returns); NaN when the JDK parser must decide.
+     */
+    static double doubleFromParts(boolean negative, long m, int scale) {
+        if (scale < -22 || scale > 22 || m >= (1L << 53)) {
+            return Double.NaN;
+        }
+        double a = scale >= 0 ? m * POWERS[scale] : m / POWERS[-scale];
+        return negative ? -a : a;
     }
 
     /**
@@ -132,7 +161,8 @@ final class DecimalFloats {
         return c >= '0' && c <= '9';
     }
 
-    private static float slow(String s, int from, int to) {
-        return (float) Double.parseDouble(s.substring(from, to));
+    private static double slow(String s, int from, int to, boolean toFloat) {
+        double d = Double.parseDouble(s.substring(from, to));
+        return toFloat ? (float) d : d;
     }
 }

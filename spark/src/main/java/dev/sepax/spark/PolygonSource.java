@@ -14,8 +14,9 @@ import org.apache.spark.sql.types.StructField;
  * the column holding its polygon, in one of the {@link Format}s. The name is used in error
  * messages and in {@link SepaxSpatialJoin#rejects}.
  *
- * <p>Coordinates are rounded to float (nearest) as they are read: the join's verdicts are those
- * of the Sepax kernels on the rounded vertices. Immutable; the dataset is read lazily, when an
+ * <p>Coordinates are rounded to float (nearest) as they are read, less the join's
+ * {@link SepaxSpatialJoin#origin} when it has one: the join's verdicts are those of the Sepax
+ * kernels on the rounded vertices. Immutable; the dataset is read lazily, when an
  * action runs on a join's result.
  */
 public final class PolygonSource {

@@ -34,15 +34,34 @@ final class RowReader implements Serializable {
     private final PolygonSource.Format format;
     /** Array elements are floats (otherwise doubles); COORDINATES only. */
     private final boolean floatElements;
+    /** Subtracted from every coordinate (as read, in double) before it is rounded to float. */
+    private final double originX;
+    private final double originY;
 
     RowReader(String dataset, int idField, DataType idType, int geometryField, DataType geometryType,
               PolygonSource.Format format) {
+        this(dataset, idField, idType, geometryField, format,
+                geometryType instanceof ArrayType a && a.elementType().equals(DataTypes.FloatType), 0, 0);
+    }
+
+    private RowReader(String dataset, int idField, DataType idType, int geometryField, PolygonSource.Format format,
+                      boolean floatElements, double originX, double originY) {
         this.dataset = dataset;
         this.idField = idField;
         this.idType = idType;
         this.geometryField = geometryField;
         this.format = format;
-        this.floatElements = geometryType instanceof ArrayType a && a.elementType().equals(DataTypes.FloatType);
+        this.floatElements = floatElements;
+        this.originX = originX;
+        this.originY = originY;
+    }
+
+    /**
+     * This reader with the origin {@code (x, y)}: each coordinate becomes
+     * {@code (float) (value - origin)}, the value being the double the text or the array holds.
+     */
+    RowReader at(double x, double y) {
+        return new RowReader(dataset, idField, idType, geometryField, format, floatElements, x, y);
     }
 
     /** The row's id as the output carries it (null when the column is null). */
@@ -80,14 +99,14 @@ final class RowReader implements Serializable {
         try {
             if (format == PolygonSource.Format.WKT) {
                 UTF8String text = row.getUTF8String(geometryField);
-                xy = plainWkt(text.getBytes());
+                xy = plainWkt(text.getBytes(), originX, originY);
                 if (xy == null) {
-                    Rings r = checkedWkt(text.toString());
+                    Rings r = checkedWkt(text.toString(), originX, originY);
                     xy = r.xy();
                     rings = r.structure();
                 }
             } else {
-                xy = rounded(row.getArray(geometryField), floatElements);
+                xy = rounded(row.getArray(geometryField), floatElements, originX, originY);
             }
         } catch (IllegalArgumentException e) {
             throw new BadRowException(dataset, partition + ":" + index, id, e.getMessage());
@@ -112,7 +131,7 @@ final class RowReader implements Serializable {
         return new BadRowException(dataset, s.position(), s.id, colon < 0 ? m : m.substring(colon + 2));
     }
 
-    private static float[] rounded(ArrayData coordinates, boolean floats) {
+    private static float[] rounded(ArrayData coordinates, boolean floats, double originX, double originY) {
         int n = coordinates.numElements();
         if (n % 2 != 0) {
             throw new IllegalArgumentException("odd number of coordinates (" + n + ")");
@@ -125,17 +144,20 @@ final class RowReader implements Serializable {
             if (coordinates.isNullAt(i)) {
                 throw new IllegalArgumentException("coordinate " + i + " is null");
             }
-            xy[i] = finite(floats ? coordinates.getFloat(i) : coordinates.getDouble(i), i);
+            double v = floats ? coordinates.getFloat(i) : coordinates.getDouble(i);
+            double origin = i % 2 == 0 ? originX : originY;
+            float f = (float) (v - origin);
+            if (!Float.isFinite(f)) {
+                throw new IllegalArgumentException("coordinate " + i + " = " + v + " is not a finite float" + relative(origin));
+            }
+            xy[i] = f;
         }
         return xy;
     }
 
-    private static float finite(double v, int i) {
-        float f = (float) v;
-        if (!Float.isFinite(f)) {
-            throw new IllegalArgumentException("coordinate " + i + " = " + v + " is not a finite float");
-        }
-        return f;
+    /** The end of a message about a coordinate taken relative to {@code origin} (empty for 0). */
+    private static String relative(double origin) {
+        return origin == 0 ? "" : " relative to the origin's " + origin;
     }
 
     /**
@@ -144,8 +166,13 @@ final class RowReader implements Serializable {
      * decoded to a {@code String} only when the one-pass reader (one ring) defers to the checked one.
      */
     static Rings parseWkt(UTF8String text) {
-        float[] fast = plainWkt(text.getBytes());
-        return fast != null ? new Rings(fast, null) : checkedWkt(text.toString());
+        return parseWkt(text, 0, 0);
+    }
+
+    /** {@link #parseWkt(UTF8String)} relative to the origin {@code (originX, originY)} (see {@link #at}). */
+    static Rings parseWkt(UTF8String text, double originX, double originY) {
+        float[] fast = plainWkt(text.getBytes(), originX, originY);
+        return fast != null ? new Rings(fast, null) : checkedWkt(text.toString(), originX, originY);
     }
 
     /**
@@ -155,8 +182,15 @@ final class RowReader implements Serializable {
      * {@link #checkedWkt} gives for those texts, and null for anything else (which then goes
      * there, for its float or its reason). The usual form is ASCII; a byte of any other
      * character (negative here) matches nothing this reader accepts, so such a text is deferred.
+     * Relative to an origin other than 0, the numbers it takes are those that
+     * {@link DecimalFloats#doubleFromParts} decides.
      */
     static float[] plainWkt(byte[] s) {
+        return plainWkt(s, 0, 0);
+    }
+
+    /** {@link #plainWkt(byte[])} relative to the origin {@code (originX, originY)} (see {@link #at}). */
+    static float[] plainWkt(byte[] s, double originX, double originY) {
         int length = s.length;
         int p = blank(s, 0);
         if (p + 7 > length) {
@@ -210,7 +244,14 @@ final class RowReader implements Serializable {
                 if (!any || digits > 18 || p >= length || !(s[p] == ',' || s[p] == ')' || white(s[p]))) {
                     return null;
                 }
-                float v = DecimalFloats.fromParts(negative, m, scale);
+                double origin = c == 0 ? originX : originY;
+                float v;
+                if (origin == 0) {
+                    v = DecimalFloats.fromParts(negative, m, scale);
+                } else {
+                    v = (float) (DecimalFloats.doubleFromParts(negative, m, scale) - origin);
+                    v = Float.isFinite(v) ? v : Float.NaN;
+                }
                 if (v != v) {
                     return null;
                 }
@@ -262,6 +303,12 @@ final class RowReader implements Serializable {
      * decomposition.
      */
     static Rings checkedWkt(String text) {
+        return checkedWkt(text, 0, 0);
+    }
+
+    /** {@link #checkedWkt(String)} relative to the origin {@code (originX, originY)} (see {@link #at}). */
+    static Rings checkedWkt(String text, double originX, double originY) {
+        double[] origin = {originX, originY};
         String s = text.strip();
         String upper = s.toUpperCase(Locale.ROOT);
         boolean multi = upper.startsWith("MULTIPOLYGON");
@@ -285,7 +332,7 @@ final class RowReader implements Serializable {
         if (multi) {
             p = expect(s, p, '(');
             for (int polygon = 0; ; polygon++) {
-                p = polygon(s, p, polygon, xy, n, structure);
+                p = polygon(s, p, polygon, xy, n, structure, origin);
                 if (p < s.length() && s.charAt(p) == ',') {
                     p = skip(s, p + 1);
                     continue;
@@ -294,7 +341,7 @@ final class RowReader implements Serializable {
                 break;
             }
         } else {
-            p = polygon(s, p, -1, xy, n, structure);
+            p = polygon(s, p, -1, xy, n, structure, origin);
         }
         if (p != s.length()) {
             throw new IllegalArgumentException("malformed WKT: text after the " + keyword.toLowerCase(Locale.ROOT)
@@ -316,7 +363,8 @@ final class RowReader implements Serializable {
      * {@code xy[0]} (at {@code n[0]}), its ring count and ring sizes to {@code structure}.
      * {@code polygon} is its index in a multipolygon, -1 in a plain polygon (for messages).
      */
-    private static int polygon(String s, int p, int polygon, float[][] xy, int[] n, java.util.List<Integer> structure) {
+    private static int polygon(String s, int p, int polygon, float[][] xy, int[] n, java.util.List<Integer> structure,
+                               double[] origin) {
         int countAt = structure.size();
         structure.add(0);
         p = expect(s, p, '(');
@@ -329,8 +377,8 @@ final class RowReader implements Serializable {
                 }
                 int[] at = {p};
                 int c = n[0] - first;
-                xy[0][n[0]] = number(s, at, c, polygon, ring);
-                xy[0][n[0] + 1] = number(s, at, c + 1, polygon, ring);
+                xy[0][n[0]] = number(s, at, c, polygon, ring, origin[0]);
+                xy[0][n[0] + 1] = number(s, at, c + 1, polygon, ring, origin[1]);
                 n[0] += 2;
                 p = skip(s, at[0]);
                 if (p < s.length() && (Character.isDigit(s.charAt(p)) || s.charAt(p) == '-' || s.charAt(p) == '+'
@@ -385,7 +433,7 @@ final class RowReader implements Serializable {
         return (polygon >= 0 ? " of polygon " + polygon : "") + (ring > 0 ? " of ring " + ring : "");
     }
 
-    private static float number(String s, int[] at, int coordinate, int polygon, int ring) {
+    private static float number(String s, int[] at, int coordinate, int polygon, int ring, double origin) {
         int p = skip(s, at[0]);
         int end = p;
         int length = s.length();
@@ -401,7 +449,7 @@ final class RowReader implements Serializable {
         }
         float v;
         try {
-            v = DecimalFloats.parse(s, p, end);
+            v = origin == 0 ? DecimalFloats.parse(s, p, end) : (float) (DecimalFloats.parseDouble(s, p, end) - origin);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("malformed WKT: '" + s.substring(p, end) + "' is not a number");
         }
@@ -409,7 +457,7 @@ final class RowReader implements Serializable {
         if (!Float.isFinite(v)) {
             // Only reached with text the JDK parses (the fast path accepts finite values only).
             throw new IllegalArgumentException("coordinate " + coordinate + where(polygon, ring) + " = "
-                    + Double.parseDouble(s.substring(p, end)) + " is not a finite float");
+                    + Double.parseDouble(s.substring(p, end)) + " is not a finite float" + relative(origin));
         }
         return v;
     }

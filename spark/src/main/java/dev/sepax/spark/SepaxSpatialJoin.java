@@ -28,7 +28,9 @@ import scala.Tuple2;
  * to float; with {@link Precision#EXACT} every verdict is exact on those floats, not on the
  * input doubles). Rounding moves a vertex by up to half a float step (0.25 m at UTM northings
  * around 5 x 10^6), and the float kernel's verdicts may be wrong for pairs closer than its band
- * ({@link dev.sepax.narrow.FloatBand}: about 4.8 m at UTM northings, 19 m at lon/lat).
+ * ({@link dev.sepax.narrow.FloatBand}: about 4.8 m at UTM northings, 19 m at lon/lat). An
+ * {@link #origin} near the data makes both follow the data's extent instead of its distance
+ * from 0.
  *
  * <h2>How the partitioned join works</h2>
  * <ol>
@@ -90,6 +92,8 @@ public final class SepaxSpatialJoin implements Serializable {
     private final Precision precision;
     private final BadRows badRows;
     private final int sampleSize;
+    private final double originX;
+    private final double originY;
 
     /**
      * Rows (both sides) per cell when the cell count is chosen: a task's store, its candidate
@@ -101,7 +105,10 @@ public final class SepaxSpatialJoin implements Serializable {
     /** The most cells chosen automatically (a shuffle partition each). */
     static final int MAX_AUTO_CELLS = 4096;
 
-    private SepaxSpatialJoin(int partitions, float tolerance, Precision precision, BadRows badRows, int sampleSize) {
+    private SepaxSpatialJoin(int partitions, float tolerance, Precision precision, BadRows badRows, int sampleSize,
+                             double originX, double originY) {
+        this.originX = originX;
+        this.originY = originY;
         this.partitions = partitions;
         this.tolerance = tolerance;
         this.precision = precision;
@@ -115,7 +122,7 @@ public final class SepaxSpatialJoin implements Serializable {
      * {@link Precision#FLOAT}, {@link BadRows#FAIL}, a sample of 20 000 box centres.
      */
     public static SepaxSpatialJoin create() {
-        return new SepaxSpatialJoin(0, 0f, Precision.FLOAT, BadRows.FAIL, 20_000);
+        return new SepaxSpatialJoin(0, 0f, Precision.FLOAT, BadRows.FAIL, 20_000, 0, 0);
     }
 
     /**
@@ -129,7 +136,7 @@ public final class SepaxSpatialJoin implements Serializable {
         if (n < 1) {
             throw new IllegalArgumentException("partitions=" + n + ": must be >= 1");
         }
-        return new SepaxSpatialJoin(n, tolerance, precision, badRows, sampleSize);
+        return new SepaxSpatialJoin(n, tolerance, precision, badRows, sampleSize, originX, originY);
     }
 
     /**
@@ -142,7 +149,7 @@ public final class SepaxSpatialJoin implements Serializable {
         if (!Float.isFinite(t)) {
             throw new IllegalArgumentException("tolerance=" + t + ": must be finite");
         }
-        return new SepaxSpatialJoin(partitions, t, precision, badRows, sampleSize);
+        return new SepaxSpatialJoin(partitions, t, precision, badRows, sampleSize, originX, originY);
     }
 
     /** Float kernel (the default) or exact verdicts ({@link Precision#EXACT}). */
@@ -150,7 +157,7 @@ public final class SepaxSpatialJoin implements Serializable {
         if (p == null) {
             throw new IllegalArgumentException("precision is null");
         }
-        return new SepaxSpatialJoin(partitions, tolerance, p, badRows, sampleSize);
+        return new SepaxSpatialJoin(partitions, tolerance, p, badRows, sampleSize, originX, originY);
     }
 
     /** What to do with rows the join cannot use. */
@@ -158,7 +165,7 @@ public final class SepaxSpatialJoin implements Serializable {
         if (policy == null) {
             throw new IllegalArgumentException("badRows is null");
         }
-        return new SepaxSpatialJoin(partitions, tolerance, precision, policy, sampleSize);
+        return new SepaxSpatialJoin(partitions, tolerance, precision, policy, sampleSize, originX, originY);
     }
 
     /**
@@ -170,7 +177,28 @@ public final class SepaxSpatialJoin implements Serializable {
         if (n < 1) {
             throw new IllegalArgumentException("sampleSize=" + n + ": must be >= 1");
         }
-        return new SepaxSpatialJoin(partitions, tolerance, precision, badRows, n);
+        return new SepaxSpatialJoin(partitions, tolerance, precision, badRows, n, originX, originY);
+    }
+
+    /**
+     * The origin the coordinates are taken relative to: each coordinate is read as a double,
+     * {@code x} or {@code y} is subtracted, and the difference is rounded to float. The default
+     * {@code (0, 0)} rounds the coordinates themselves, whose float step grows with their
+     * magnitude: 0.5 m at UTM northings around 5 x 10^6, where the float kernel's band (see the
+     * class doc) is about 4.8 m. A point near the data (the centre of its extent) makes the step
+     * and the band follow the data's extent instead: within 10 km of the origin the step is at
+     * most 0.001 m and the band about 0.01 m, and {@link Precision#EXACT} decides on coordinates
+     * that close to the doubles. Tolerances are in the same units and the output carries the
+     * same ids; boxes, cells and verdicts are computed in the shifted frame.
+     * {@link #rejected} lists the bad rows at this origin.
+     *
+     * @throws IllegalArgumentException if {@code x} or {@code y} is not finite
+     */
+    public SepaxSpatialJoin origin(double x, double y) {
+        if (!Double.isFinite(x) || !Double.isFinite(y)) {
+            throw new IllegalArgumentException("origin=(" + x + ", " + y + "): must be finite");
+        }
+        return new SepaxSpatialJoin(partitions, tolerance, precision, badRows, sampleSize, x, y);
     }
 
     /**
@@ -198,8 +226,8 @@ public final class SepaxSpatialJoin implements Serializable {
         }
         SparkSession spark = left.data().sparkSession();
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        RowReader lr = left.reader();
-        RowReader rr = right.reader();
+        RowReader lr = left.reader().at(originX, originY);
+        RowReader rr = right.reader().at(originX, originY);
         LongAccumulator leftSkipped = skipped.accumulator(sc.sc(), left.name());
         LongAccumulator rightSkipped = skipped.accumulator(sc.sc(), right.name());
         float widen = Math.max(0f, tolerance) == 0f ? 0f : tolerance * (1f + 0x1p-20f);
@@ -245,8 +273,8 @@ public final class SepaxSpatialJoin implements Serializable {
         }
         SparkSession spark = left.data().sparkSession();
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        RowReader lr = left.reader();
-        RowReader rr = right.reader();
+        RowReader lr = left.reader().at(originX, originY);
+        RowReader rr = right.reader().at(originX, originY);
         LongAccumulator leftSkipped = skipped.accumulator(sc.sc(), left.name());
         LongAccumulator rightSkipped = skipped.accumulator(sc.sc(), right.name());
         BadRows policy = badRows;
@@ -299,10 +327,26 @@ public final class SepaxSpatialJoin implements Serializable {
     /**
      * The rows of {@code source} that a join cannot use, one row each with the string columns
      * {@code dataset}, {@code row} ({@code partition:index}), {@code id} and {@code reason}: the
-     * rows {@link BadRows#SKIP} leaves out, and the first of which {@link BadRows#FAIL} fails on.
+     * rows {@link BadRows#SKIP} leaves out, and the first of which {@link BadRows#FAIL} fails on,
+     * for a join at the default {@link #origin} (see {@link #rejected} for another).
      */
     public static Dataset<Row> rejects(PolygonSource source) {
-        RowReader reader = source.reader();
+        return rejects(source, source.reader());
+    }
+
+    /**
+     * {@link #rejects}, with the coordinates taken relative to this join's {@link #origin}: the
+     * rows this join cannot use (a row can be degenerate at one origin's float step and not at
+     * another's, two vertices closer than a step apart, say).
+     */
+    public Dataset<Row> rejected(PolygonSource source) {
+        if (source == null) {
+            throw new IllegalArgumentException("source is null");
+        }
+        return rejects(source, source.reader().at(originX, originY));
+    }
+
+    private static Dataset<Row> rejects(PolygonSource source, RowReader reader) {
         JavaRDD<Row> bad = internalRows(source.data()).mapPartitionsWithIndex((part, it) -> {
             List<Row> out = new ArrayList<>();
             long index = 0;

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * One input row on its way to the refine step: its id, its side, its rings (rounded to float,
- * as the caller wrote them) and its reference box. The reference box is the bounding box of
+ * as the caller wrote them, relative to the join's origin) and its reference box. The reference box is the bounding box of
  * all its vertices, widened on the left side by the join's positive tolerance (rounded
  * outwards); the partitioning and the duplicate rule read only these boxes, so both see the
  * same numbers in every task.

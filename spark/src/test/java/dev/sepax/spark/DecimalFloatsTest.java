@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The WKT number parser gives exactly {@code (float) Double.parseDouble(text)}, bit for bit, on
- * every text the JDK accepts, and refuses what it refuses: shortest float and double forms,
+ * The WKT number parser gives exactly {@code (float) Double.parseDouble(text)}, and its double
+ * form exactly {@code Double.parseDouble(text)}, bit for bit, on every text the JDK accepts, and
+ * refuses what it refuses: shortest float and double forms,
  * random decimals of 1 to 25 digits with and without exponents, texts next to float midpoints
  * (where the fast path must hand over), and the JDK's odd forms.
  */
@@ -23,6 +24,8 @@ class DecimalFloatsTest {
         String padded = "((" + text + " ";
         float got = DecimalFloats.parse(padded, 2, 2 + text.length());
         assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(got), text);
+        assertEquals(Double.doubleToRawLongBits(Double.parseDouble(text)),
+                Double.doubleToRawLongBits(DecimalFloats.parseDouble(padded, 2, 2 + text.length())), text + " as a double");
     }
 
     @Test
@@ -89,6 +92,7 @@ class DecimalFloatsTest {
         for (String t : new String[] {"", "-", "e5", "1e", "1e+", "1..2", "--1", "1,5", "abc"}) {
             assertThrows(NumberFormatException.class, () -> Double.parseDouble(t), t);
             assertThrows(NumberFormatException.class, () -> DecimalFloats.parse(t, 0, t.length()), t);
+            assertThrows(NumberFormatException.class, () -> DecimalFloats.parseDouble(t, 0, t.length()), t);
         }
     }
 }

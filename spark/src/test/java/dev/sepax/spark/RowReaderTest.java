@@ -123,6 +123,56 @@ class RowReaderTest {
         assertNull(one.structure());
     }
 
+    /**
+     * Relative to an origin, every coordinate is {@code (float) (Double.parseDouble(text) - origin)}:
+     * on the one-pass reader's texts, on the checked reader's (holes, multipolygons, 17 and more
+     * digits), and on coordinate arrays of doubles and of floats.
+     */
+    @Test
+    void coordinatesAreRoundedRelativeToTheOrigin() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(23);
+        double ox = 500_123.25;
+        double oy = 5_499_876.5;
+        for (int t = 0; t < 2_000; t++) {
+            String[] tokens = new String[8];
+            for (int i = 0; i < tokens.length; i++) {
+                double base = i % 2 == 0 ? ox : oy;
+                double v = base + rnd.nextDouble(-5_000, 5_000);
+                tokens[i] = switch (t % 3) {
+                    case 0 -> String.format(java.util.Locale.ROOT, "%.3f", v);
+                    case 1 -> Double.toString(v); // up to 17 digits: the JDK's parser
+                    default -> new java.math.BigDecimal(v).toPlainString(); // the double's exact value
+                };
+            }
+            String ring = tokens[0] + " " + tokens[1] + ", " + tokens[2] + " " + tokens[3] + ", " + tokens[4] + " " + tokens[5]
+                    + ", " + tokens[6] + " " + tokens[7];
+            float[] expected = new float[tokens.length];
+            for (int i = 0; i < tokens.length; i++) {
+                expected[i] = (float) (Double.parseDouble(tokens[i]) - (i % 2 == 0 ? ox : oy));
+            }
+            assertArrayEquals(expected, RowReader.parseWkt(UTF8String.fromString("POLYGON ((" + ring + "))"), ox, oy).xy(), ring);
+            assertArrayEquals(expected, RowReader.checkedWkt("MULTIPOLYGON (((" + ring + ")))", ox, oy).xy(), ring);
+        }
+        assertArrayEquals(new float[] {0, 0, 1, 0, 0, 1},
+                RowReader.parseWkt(UTF8String.fromString("POLYGON ((0 0, 1 0, 0 1))"), 0, 0).xy(), "origin 0: the values themselves");
+        RowReader doubles = new RowReader("d", 0, org.apache.spark.sql.types.DataTypes.LongType, 1,
+                org.apache.spark.sql.types.DataTypes.createArrayType(org.apache.spark.sql.types.DataTypes.DoubleType),
+                PolygonSource.Format.COORDINATES).at(ox, oy);
+        ShapeRow s = doubles.read(new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(new Object[] {7L,
+                new org.apache.spark.sql.catalyst.util.GenericArrayData(new Object[] {500_123.5, 5_499_876.75, 500_124.25,
+                        5_499_876.5, 500_123.25, 5_499_877.0})}), true, 0f, 0, 0);
+        assertArrayEquals(new float[] {0.25f, 0.25f, 1, 0, 0, 0.5f}, s.xy);
+        RowReader floats = new RowReader("f", 0, org.apache.spark.sql.types.DataTypes.LongType, 1,
+                org.apache.spark.sql.types.DataTypes.createArrayType(org.apache.spark.sql.types.DataTypes.FloatType),
+                PolygonSource.Format.COORDINATES).at(-1e38, 0);
+        IllegalArgumentException e = assertThrows(BadRowException.class, () -> floats.read(
+                new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(new Object[] {8L,
+                        new org.apache.spark.sql.catalyst.util.GenericArrayData(new Object[] {3e38f, 0f, 1f, 0f, 0f, 1f})}),
+                true, 0f, 0, 0));
+        assertEquals("dataset=f row=0:0 id=8: coordinate 0 = 3.0000000054977558E38 is not a finite float relative to the"
+                + " origin's -1.0E38", e.getMessage());
+    }
+
     private static String number(java.util.SplittableRandom rnd) {
         return switch (rnd.nextInt(8)) {
             case 0 -> Integer.toString(rnd.nextInt(-1000, 1000));

@@ -327,6 +327,80 @@ class SepaxSpatialJoinEdgeTest {
         assertEquals(1, skipped.count("zones"));
     }
 
+    /**
+     * Parcels at UTM magnitudes: the float step at northings around 5.5 x 10^6 is 0.5 m, so
+     * without an origin two parcels 0.15 m apart round to touching floats. With an origin near
+     * the data, EXACT keeps them apart, a tolerance of 0.2 joins them, and random parcels get
+     * JTS's verdicts on the doubles.
+     */
+    @Test
+    void anOriginNearTheDataKeepsUtmParcelsApartThatFloatsWouldMerge() throws ParseException {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(17);
+        List<String> left = new ArrayList<>();
+        List<String> right = new ArrayList<>();
+        left.add("POLYGON ((500000 5499990, 500010 5499990, 500010 5500010.3, 500000 5500010.3, 500000 5499990))");
+        right.add("POLYGON ((500000 5500010.45, 500010 5500010.45, 500010 5500030, 500000 5500030, 500000 5500010.45))");
+        for (int i = 0; i < 300; i++) {
+            left.add(utmParcel(rnd));
+            right.add(utmParcel(rnd));
+        }
+        Dataset<Row> l = frame(left, 3);
+        Dataset<Row> r = frame(right, 2);
+        PolygonSource ls = PolygonSource.wkt("parcels", l, "id", "wkt");
+        PolygonSource rs = PolygonSource.wkt("zones", r, "id", "wkt");
+        SepaxSpatialJoin near = SepaxSpatialJoin.create().partitions(7).origin(500_300, 5_500_300);
+        // JTS on the doubles; pairs closer than 1 mm without meeting are left out of the comparison.
+        WKTReader reader = new WKTReader();
+        Set<String> expected = new TreeSet<>();
+        Set<String> unclear = new TreeSet<>();
+        for (int i = 0; i < left.size(); i++) {
+            Geometry a = reader.read(left.get(i));
+            for (int j = 0; j < right.size(); j++) {
+                Geometry b = reader.read(right.get(j));
+                if (a.intersects(b)) {
+                    expected.add(i + "," + j);
+                } else if (a.isWithinDistance(b, 1e-3)) {
+                    unclear.add(i + "," + j);
+                }
+            }
+        }
+        assertTrue(expected.size() > 100 && !expected.contains("0,0"), expected.size() + " pairs");
+        for (Precision precision : Precision.values()) {
+            Set<String> got = new TreeSet<>(pairs(near.precision(precision).join(ls, rs)));
+            got.removeAll(unclear);
+            assertEquals(expected, got, precision + " at the origin (500300, 5500300)");
+        }
+        assertTrue(pairs(near.tolerance(0.2f).join(ls, rs)).contains("0,0"), "0.15 m apart, tolerance 0.2");
+        assertTrue(!pairs(near.tolerance(0.1f).join(ls, rs)).contains("0,0"), "0.15 m apart, tolerance 0.1");
+        assertTrue(pairs(SepaxSpatialJoin.create().partitions(7).precision(Precision.EXACT).join(ls, rs)).contains("0,0"),
+                "at the default origin both edges round to 5 500 010.5");
+        // A sliver that is a triangle in doubles and flat in floats at the default origin.
+        List<String> sliver = List.of("POLYGON ((500000 5500000, 500000.1 5500000.1, 500000.2 5500000, 500000 5500000))");
+        PolygonSource slivers = PolygonSource.wkt("slivers", frame(sliver, 1), "id", "wkt");
+        assertEquals(1, SepaxSpatialJoin.rejects(slivers).count());
+        assertEquals(0, near.rejected(slivers).count());
+    }
+
+    /** A rectangle or a rotated quadrilateral of 5 to 30 m within 600 m of (500000, 5500000), centimetre coordinates. */
+    private static String utmParcel(java.util.SplittableRandom rnd) {
+        double cx = 500_000 + rnd.nextInt(60_000) / 100.0;
+        double cy = 5_500_000 + rnd.nextInt(60_000) / 100.0;
+        double w = 5 + rnd.nextInt(2500) / 100.0;
+        double h = 5 + rnd.nextInt(2500) / 100.0;
+        double a = rnd.nextBoolean() ? 0 : rnd.nextDouble(Math.PI / 2);
+        double[] xy = new double[8];
+        double[][] corners = {{-w, -h}, {w, -h}, {w, h}, {-w, h}};
+        for (int k = 0; k < 4; k++) {
+            xy[2 * k] = Math.round((cx + (corners[k][0] * Math.cos(a) - corners[k][1] * Math.sin(a)) / 2) * 100) / 100.0;
+            xy[2 * k + 1] = Math.round((cy + (corners[k][0] * Math.sin(a) + corners[k][1] * Math.cos(a)) / 2) * 100) / 100.0;
+        }
+        StringBuilder b = new StringBuilder("POLYGON ((");
+        for (int k = 0; k <= 4; k++) {
+            b.append(k > 0 ? ", " : "").append(xy[2 * (k % 4)]).append(' ').append(xy[2 * (k % 4) + 1]);
+        }
+        return b.append("))").toString();
+    }
+
     /** Collects the join's warnings as "dataset count" per line. */
     private static final class Captured extends org.apache.logging.log4j.core.appender.AbstractAppender
             implements AutoCloseable {

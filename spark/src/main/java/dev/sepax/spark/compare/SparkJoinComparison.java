@@ -34,7 +34,7 @@ import org.apache.spark.storage.StorageLevel;
 public final class SparkJoinComparison {
     static final String HELP = """
             Usage: ./sepax spark-join [--size N] [--compare-sedona] [--concave] [--runs R]
-                                      [--partitions P] [--master URL]
+                                      [--partitions P] [--origin X,Y] [--master URL]
               Generates N random convex polygons per side (3..8 vertices, ~1 hit each), joins
               them with Sepax's Spark join (EXACT and FLOAT precision) and, with
               --compare-sedona, with Apache Sedona's ST_Intersects join in the same SparkSession;
@@ -48,6 +48,7 @@ public final class SparkJoinComparison {
               --runs R           timed runs of each join (default 2; the first includes JIT warm-up)
               --partitions P     Sepax join cells (default: 4 x Spark's default parallelism, or
                                  one per 50 000 rows of both sides if that is more)
+              --origin X,Y       Sepax's origin (SepaxSpatialJoin.origin; default 0,0)
               --master URL       Spark master (default local[2])
               --help             this text
             """;
@@ -65,6 +66,7 @@ public final class SparkJoinComparison {
         boolean concave = false;
         int runs = 2;
         int partitions = 0;
+        double[] origin = {0, 0};
         String master = "local[2]";
         try {
             for (int i = 0; i < args.length; i++) {
@@ -74,6 +76,13 @@ public final class SparkJoinComparison {
                     case "--concave" -> concave = true;
                     case "--runs" -> runs = Integer.parseInt(args[++i]);
                     case "--partitions" -> partitions = Integer.parseInt(args[++i]);
+                    case "--origin" -> {
+                        String[] xy = args[++i].split(",", -1);
+                        if (xy.length != 2) {
+                            throw new IllegalArgumentException("--origin takes X,Y, not " + args[i]);
+                        }
+                        origin = new double[] {Double.parseDouble(xy[0]), Double.parseDouble(xy[1])};
+                    }
                     case "--master" -> master = args[++i];
                     case "--help", "-h" -> {
                         out.print(HELP);
@@ -104,7 +113,7 @@ public final class SparkJoinComparison {
         }
         SparkSession spark = b.getOrCreate();
         try {
-            return compare(spark, size, concave, sedona, runs, partitions, out);
+            return compare(spark, size, concave, sedona, runs, partitions, origin, out);
         } finally {
             spark.stop();
         }
@@ -120,14 +129,14 @@ public final class SparkJoinComparison {
     }
 
     private static int compare(SparkSession spark, long n, boolean concave, boolean sedona, int runs, int partitions,
-                               PrintStream out) {
+                               double[] origin, PrintStream out) {
         Dataset<Row> left = generated(spark, n, 1, concave);
         Dataset<Row> right = generated(spark, n, 2, concave);
         out.printf(Locale.ROOT, "spark-join: %d x %d %s polygons, Spark %s, %s, Java %s, default parallelism %d%n", n, n,
                 concave ? "concave" : "convex",
                 spark.version(), spark.sparkContext().master(), Runtime.version(),
                 spark.sparkContext().defaultParallelism());
-        SepaxSpatialJoin base = SepaxSpatialJoin.create();
+        SepaxSpatialJoin base = SepaxSpatialJoin.create().origin(origin[0], origin[1]);
         if (partitions > 0) {
             base = base.partitions(partitions);
         }
