@@ -133,18 +133,10 @@ class SepaxSpatialJoinEdgeTest {
         return new double[] {x, y, x + s, y, x + s, y + s, x, y + s};
     }
 
-    private static String messages(Throwable e) {
-        StringBuilder b = new StringBuilder();
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            b.append(t.getMessage()).append('\n');
-        }
-        return b.toString();
-    }
-
     /**
-     * A coordinate array with fewer than 3 vertices is a bad row. An empty one used to get the
-     * box (+inf, +inf, -inf, -inf): it reached no cell and vanished under FAIL, and its NaN box
-     * centre in the sample made cuts NaN, so that under SKIP good rows beyond them were lost.
+     * A coordinate array with fewer than 3 vertices is a bad row: an empty one would get the box
+     * (+inf, +inf, -inf, -inf), reach no cell and vanish under FAIL, and its NaN box centre in the
+     * sample would make cuts NaN, so that good rows beyond them were lost.
      */
     @Test
     void coordinateArraysOfFewerThanThreeVerticesAreBadRows() {
@@ -165,13 +157,13 @@ class SepaxSpatialJoinEdgeTest {
             for (int cells : new int[] {1, 4}) {
                 Exception e = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().partitions(cells)
                         .join(good, withBad).count(), cells + " cells");
-                assertTrue(messages(e).matches("(?s).*dataset=zones row=\\d+:\\d+ " + java.util.regex.Pattern.quote(reason)
-                        + ".*"), messages(e));
+                assertTrue(SepaxSpatialJoinTest.messages(e).matches("(?s).*dataset=zones row=\\d+:\\d+ " + java.util.regex.Pattern.quote(reason)
+                        + ".*"), SepaxSpatialJoinTest.messages(e));
                 assertSameOnce(expected, pairs(SepaxSpatialJoin.create().partitions(cells).badRows(BadRows.SKIP)
                         .join(good, withBad)), "skipped, " + cells + " cells");
             }
             Exception e = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().broadcastJoin(good, withBad));
-            assertTrue(messages(e).contains(reason), messages(e));
+            assertTrue(SepaxSpatialJoinTest.messages(e).contains(reason), SepaxSpatialJoinTest.messages(e));
             List<Row> rejects = SepaxSpatialJoin.rejects(withBad).collectAsList();
             assertEquals(1, rejects.size(), rejects.toString());
             assertEquals("fewer than 3 vertices (" + bad.length + " coordinates)", rejects.get(0).getString(3));
@@ -186,8 +178,8 @@ class SepaxSpatialJoinEdgeTest {
         PolygonSource near = PolygonSource.coordinates("near", coordinates(List.of("n"), List.of(box(0, 0, 1))), "key", "xy");
         Exception e = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().partitions(2).tolerance(1e38f)
                 .join(far, near).count());
-        assertTrue(messages(e).matches("(?s).*dataset=far row=\\d+:0 id=f: its box, grown by [0-9.E]+ for the tolerance, is beyond"
-                + " the float range.*"), messages(e));
+        assertTrue(SepaxSpatialJoinTest.messages(e).matches("(?s).*dataset=far row=\\d+:0 id=f: its box, grown by [0-9.E]+ for the tolerance, is beyond"
+                + " the float range.*"), SepaxSpatialJoinTest.messages(e));
     }
 
     /** 100 unit squares on a grid and 7 bad rows: 3 the reader refuses, 4 the store does (one spans every cell). */
@@ -310,8 +302,8 @@ class SepaxSpatialJoinEdgeTest {
     }
 
     /**
-     * The broadcast side is checked on the driver: with no left rows, no task of the left side
-     * runs, and a bad right row used to pass under FAIL.
+     * The broadcast side is checked on the driver: with no left rows no task of the left side
+     * runs, so a check in those tasks alone would let a bad right row pass under FAIL.
      */
     @Test
     void theBroadcastSidesBadRowsFailEvenWithAnEmptyLeftSide() {
@@ -320,8 +312,8 @@ class SepaxSpatialJoinEdgeTest {
         List<String> zones = new ArrayList<>(List.of(square(0, 0, 1), "POLYGON ((0 0, 4 4, 4 0, 0 4))", square(5, 5, 1)));
         PolygonSource withBowtie = PolygonSource.wkt("zones", frame(zones, 1), "id", "wkt");
         Exception e = assertThrows(Exception.class, () -> SepaxSpatialJoin.create().broadcastJoin(empty, withBowtie));
-        assertTrue(messages(e).matches("(?s).*dataset=zones row=0:\\d id=1: ring=0 vertex=0: its edge crosses the edge"
-                + " starting at ring=0 vertex=2 \\(self-intersection\\).*"), messages(e));
+        assertTrue(SepaxSpatialJoinTest.messages(e).matches("(?s).*dataset=zones row=0:\\d id=1: ring=0 vertex=0: its edge crosses the edge"
+                + " starting at ring=0 vertex=2 \\(self-intersection\\).*"), SepaxSpatialJoinTest.messages(e));
         SkippedRows skipped = new SkippedRows();
         assertEquals(0, SepaxSpatialJoin.create().badRows(BadRows.SKIP).broadcastJoin(empty, withBowtie, skipped).count());
         assertEquals(1, skipped.count("zones"));

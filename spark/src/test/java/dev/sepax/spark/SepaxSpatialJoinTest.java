@@ -303,7 +303,8 @@ class SepaxSpatialJoinTest {
         assertTrue(m2.contains("dataset=zones row=0:0 id=8: malformed WKT: 'x' is not a number"), m2);
     }
 
-    private static String messages(Throwable e) {
+    /** The messages of {@code e} and its causes, one per line. */
+    static String messages(Throwable e) {
         StringBuilder b = new StringBuilder();
         for (Throwable t = e; t != null; t = t.getCause()) {
             b.append(t.getMessage()).append('\n');
