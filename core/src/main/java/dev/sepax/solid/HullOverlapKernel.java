@@ -43,7 +43,9 @@ import dev.sepax.batch.PairBatch;
  * within another {@code 4 u (M + |t|)}). An edge-pair axis built from the float Gauss arcs is
  * off its exact direction by about {@code 8 u / sin(theta)} ({@code theta} the angle between the
  * edges); the pruned kernel takes the separation from the edges only when
- * {@code sin(theta) >= ScalarHullSat.PARALLEL = 2^-4}, which then moves it by at most
+ * {@code sin(theta) >= ScalarHullSat.PARALLEL = 2^-4} and the sign that orients the axis clears
+ * {@link ScalarHullSat#orientationBound} (a wrong sign would turn an overlap into a gap), which
+ * then moves it by at most
  * {@code 128 u} times the edges' lengths, and projects both shapes on nearer-parallel axes (a
  * projection gap is a true gap along the computed axis, whatever its direction). The arc sign
  * tests can misjudge a crossing only when an arc endpoint is within about {@code 8 u} radians of

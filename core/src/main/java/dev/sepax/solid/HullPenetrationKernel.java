@@ -17,8 +17,9 @@ import dev.sepax.batch.PairBatch;
  *   P's face (n, d):   s = min over Q's vertices v of  n . v - d
  *   Q's face (m, e):   s = min over P's vertices v of  m . v - e
  *   edge pair:         s = L . (vQ - vP) / |L|,  L = gP x gQ oriented away from P's centroid
- *                          (edges within 2^-4 rad of parallel: max(minQ - maxP, minP - maxQ) / |L|
- *                           over full projections on L, as in the boolean kernel)
+ *                          (edges within 2^-4 rad of parallel, or an orientation within
+ *                           ScalarHullSat.orientationBound of zero: max(minQ - maxP, minP - maxQ)
+ *                           / |L| over full projections on L, as in the boolean kernel)
  *   +x:                s = minX(Q) - maxX(P)     -x:  s = minX(P) - maxX(Q)   (y, z alike)
  * </pre>
  * The winner is the axis with the largest {@code s}; ties go to the first in the order above.
@@ -44,8 +45,9 @@ import dev.sepax.batch.PairBatch;
  * {@code tol |L|}). So {@code depth < 0} exactly when {@link ScalarHullSat} reports the pair
  * {@code (P, Q)} separated at tolerance 0, for every pair (a positive quotient that underflows
  * to zero is kept positive). The boolean kernel gives {@code (a, b)} and {@code (b, a)} the same
- * verdict except where an edge axis's orientation test (the sign of {@code L . (v - centroid)})
- * rounds differently from the two sides, which needs a hull nearly flat at that edge.
+ * verdict except within the band, where an edge axis's orientation (the sign of
+ * {@code L . (v - centroid)}) may be trusted from one side and sent to the full projections
+ * from the other ({@link ScalarHullSat#orientationBound}).
  *
  * <h2>Float error band</h2>
  * With {@code u = 2^-24} and {@code M} the larger magnitude (largest absolute vertex
@@ -58,7 +60,8 @@ import dev.sepax.batch.PairBatch;
  * exact Minkowski face normal; the separation is {@code L . w} for {@code w = vQ - vP},
  * {@code |w| <= 2 sqrt(3) M}, so the direction moves it by at most {@code 128 u * 2 sqrt(3) M
  * < 444 u M}, and its evaluation (a cross product, differences, a dot product, a square root and
- * a quotient) by under {@code 16 u M}. (3) Within {@code 2^-4} rad of parallel, the separation
+ * a quotient) by under {@code 16 u M}. (3) Within {@code 2^-4} rad of parallel, or with an orientation too close to zero to
+ * trust, the separation
  * along the computed axis is a true projection gap along that axis (within {@code 16 u M}),
  * which for an intersecting pair is never more than along the exact face normal: the depth may be
  * overstated there, never understated beyond the band, and the translation still separates. (4)

@@ -238,9 +238,14 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
             // non-zero L cannot underflow): every projection on it is 0, it separates nothing.
             return Float.NEGATIVE_INFINITY;
         }
+        float ax = r.px[sa];
+        float ay = r.py[sa];
+        float az = r.pz[sa];
+        float orient = lx * (ax - r.cx[lo]) + ly * (ay - r.cy[lo]) + lz * (az - r.cz[lo]);
         float sep;
         boolean flip;
-        if (lenSq < PARALLEL_SQ * gg) {
+        if (lenSq < PARALLEL_SQ * gg || Math.abs(orient) <= ScalarHullSat.orientationBound(r, lo, sa,
+                Math.abs(gbx) + Math.abs(gby) + Math.abs(gbz), Math.abs(lx) + Math.abs(ly) + Math.abs(lz))) {
             float minP = Float.POSITIVE_INFINITY;
             float maxP = Float.NEGATIVE_INFINITY;
             for (int v = r.vStart[lo], end = v + r.vCount[lo]; v < end; v++) {
@@ -260,10 +265,6 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
             flip = down > up;
             sep = flip ? down : up;
         } else {
-            float ax = r.px[sa];
-            float ay = r.py[sa];
-            float az = r.pz[sa];
-            float orient = lx * (ax - r.cx[lo]) + ly * (ay - r.cy[lo]) + lz * (az - r.cz[lo]);
             sep = lx * (r.px[sb] - ax) + ly * (r.py[sb] - ay) + lz * (r.pz[sb] - az);
             flip = orient < 0;
             if (flip) {

@@ -42,6 +42,11 @@ public final class ScalarHullSat implements HullOverlapKernel {
      */
     public static final float PARALLEL = 0x1p-4f;
     private static final float PARALLEL_SQ = PARALLEL * PARALLEL;
+    /**
+     * The relative slack of the orientation test, {@code 2^-18} (see {@link #orientationBound}):
+     * an orientation value within it of zero may have the wrong sign.
+     */
+    public static final float ORIENT_SLACK = 0x1p-18f;
     /** No separating axis. */
     static final int NONE = 0;
     /** Separated by an AABB axis. */
@@ -326,7 +331,10 @@ public final class ScalarHullSat implements HullOverlapKernel {
      * then projected fully on the computed {@code L} ({@link UnprunedHullSat}'s test), so the
      * verdict along it is a true gap along some direction, never an artefact. Such pairs are rare
      * (about {@code PARALLEL^2} of random crossing pairs) but include every pair of exactly
-     * parallel edges, as in a shape tested against a shrunken copy of itself.
+     * parallel edges, as in a shape tested against a shrunken copy of itself. The orientation
+     * {@code L . (vA - cA)} gets the same fallback when it is within {@link #orientationBound}
+     * of zero: its sign is then rounding, and a wrong sign turns the overlap along {@code L}
+     * into a gap of the same size.
      *
      * @hidden
      */
@@ -348,11 +356,56 @@ public final class ScalarHullSat implements HullOverlapKernel {
         float ay = r.py[sa];
         float az = r.pz[sa];
         float orient = lx * (ax - r.cx[a]) + ly * (ay - r.cy[a]) + lz * (az - r.cz[a]);
+        float gb1 = Math.abs(gbx) + Math.abs(gby) + Math.abs(gbz);
+        float l1 = Math.abs(lx) + Math.abs(ly) + Math.abs(lz);
+        if (Math.abs(orient) <= orientationBound(r, a, sa, gb1, l1)) {
+            return UnprunedHullSat.edgePairSeparates(r, a, b, sa, sb, tol);
+        }
         float sep = lx * (r.px[sb] - ax) + ly * (r.py[sb] - ay) + lz * (r.pz[sb] - az);
         if (orient < 0) {
             sep = -sep;
         }
         float len = (float) Math.sqrt(lenSq);
         return sep > tol * len;
+    }
+
+    /**
+     * How far from zero the orientation {@code L . (vA - cA)} of a crossing pair must be for its
+     * sign to be trusted: {@code 2^-18 ((|gA|_1 + |gB|_1) |vA - cA|_1 + |L|_1 M_A)}, with
+     * {@code |.|_1} the sum of absolute components, {@code gB} and {@code L} given as
+     * {@code gb1 = |gB|_1} and {@code l1 = |L|_1}, {@code vA} edge slot sa's first vertex, and
+     * {@code M_A} A's magnitude. The float Gauss arcs are each within about {@code 10 u} of the
+     * exact {@code a x b} of the exact face normals, whatever their length, so {@code L} is off
+     * by about {@code 20 u (|gA| + |gB|)} plus its own rounding: relative to {@code |L|} that is
+     * large when an arc is short, as at a knife edge (faces nearly back to back) of a hull thin
+     * there. The exact value, meanwhile, is {@code |L|} times the distance from the centroid to
+     * A's support plane along {@code L}, which on such a hull can be tiny (a flat cone's base
+     * edge with its centroid near the base): the first term bounds the error the axis direction
+     * makes, the second the centroid's rounding to float, which can put it outside a thin hull.
+     * Below this bound the pair takes the full projections instead, whose gap along the computed
+     * axis is a true gap in either orientation. A single expression for the SIMD twin's lanes.
+     *
+     * @hidden
+     */
+    public static float orientationBound(HullArrays r, int a, int sa, float gb1, float l1) {
+        return ((arcNorm1(r, sa) + gb1) * centroidOffset1(r, a, sa) + l1 * r.magnitude[a]) * ORIENT_SLACK;
+    }
+
+    /**
+     * {@code |gA|_1} of edge slot sa, for {@link #orientationBound}.
+     *
+     * @hidden
+     */
+    public static float arcNorm1(HullArrays r, int sa) {
+        return Math.abs(r.gx[sa]) + Math.abs(r.gy[sa]) + Math.abs(r.gz[sa]);
+    }
+
+    /**
+     * {@code |vA - cA|_1} of edge slot sa of shape a, for {@link #orientationBound}.
+     *
+     * @hidden
+     */
+    public static float centroidOffset1(HullArrays r, int a, int sa) {
+        return Math.abs(r.px[sa] - r.cx[a]) + Math.abs(r.py[sa] - r.cy[a]) + Math.abs(r.pz[sa] - r.cz[a]);
     }
 }

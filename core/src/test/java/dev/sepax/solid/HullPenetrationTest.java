@@ -103,6 +103,28 @@ class HullPenetrationTest {
         assertTrue(worstUlps <= 512, "worst error " + worstUlps + " u M");
     }
 
+    /**
+     * The knife-edge pairs of {@link SolidFixtures#knifeEdgePairs}: an edge axis oriented by a
+     * rounded sign gave depths near -0.2 to pairs that overlap by about 0.1. The depth is the
+     * brute force's within the test band, and moving B by it separates the pair.
+     */
+    @Test
+    void knifeEdgeCrossingsGiveTheBruteForceDepth() {
+        int n = 300;
+        ConvexPolyhedra s = SolidFixtures.knifeEdgePairs(11, n, 300, 1e-3);
+        HullPenetrations out = new HullPenetrations(2);
+        for (int i = 0; i < n; i++) {
+            for (int[] ab : new int[][] {{2 * i, 2 * i + 1}, {2 * i + 1, 2 * i}}) {
+                assertTrue(K.penetration(s, ab[0], ab[1], out, 0), "pair " + i);
+                double exact = -SolidFixtures.hullFaceGap(s, ab[0], ab[1]);
+                double slack = SolidFixtures.hullBand(s, ab[0], ab[1]);
+                assertEquals(exact, out.depth(0), slack, "pair " + i + ", axis " + Integer.toHexString(out.axis(0)));
+                double overlap = overlapAlong(s, ab[0], ab[1], out.normalX(0), out.normalY(0), out.normalZ(0));
+                assertTrue(overlap <= out.depth(0) + slack, "pair " + i + ": overlap " + overlap + " along the normal");
+            }
+        }
+    }
+
     @Test
     void swappingTheShapesNegatesTheNormalExactly() {
         SolidFixtures.Scene sc = SolidFixtures.scene(17, 80, 20, 6, 2000);

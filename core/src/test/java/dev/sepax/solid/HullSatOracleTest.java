@@ -64,6 +64,38 @@ class HullSatOracleTest {
                 "a mix of verdicts: " + intersecting + " of " + checked + " intersect");
     }
 
+    /**
+     * A flat cone against a roof whose ridge crosses the cone's rim: the crossing edge pair's
+     * axis lies near the base normal, where the centroid that orients it is within 3e-6 of the
+     * support plane while the axis itself, built from the rim's short Gauss arc, is off by about
+     * 1e-4 rad. Every pair intersects by about 0.1, 400 bands; an orientation taken on the
+     * rounded sign turned that overlap into a gap of the same size (21 of these 600 ordered
+     * pairs reported apart). Both kernels, both orders, with and without a cache.
+     */
+    @Test
+    void knifeEdgeCrossingsAreNeverOrientedByRounding() {
+        int n = 300;
+        ConvexPolyhedra s = SolidFixtures.knifeEdgePairs(11, n, 300, 1e-3);
+        PairBatch pairs = new PairBatch(s.size(), 2 * n);
+        for (int i = 0; i < n; i++) {
+            pairs.add(2 * i, 2 * i + 1);
+            pairs.add(2 * i + 1, 2 * i);
+        }
+        int checked = 0;
+        for (int p = 0; p < pairs.size(); p++) {
+            double gap = SolidFixtures.hullFaceGap(s, pairs.shapeA(p), pairs.shapeB(p));
+            assertTrue(gap < -SolidFixtures.hullBand(s, pairs.shapeA(p), pairs.shapeB(p)), "pair " + p + ": gap=" + gap);
+            checked++;
+        }
+        for (HullOverlapKernel k : new HullOverlapKernel[] {ScalarHullSat.INSTANCE, UnprunedHullSat.INSTANCE}) {
+            OverlapBits plain = new OverlapBits(pairs.size());
+            OverlapBits cached = new OverlapBits(pairs.size());
+            assertEquals(pairs.size(), k.test(s, pairs, 0f, plain), k.name());
+            assertEquals(pairs.size(), k.test(s, pairs, 0, pairs.size(), 0f, cached, new int[pairs.size()]), k.name());
+        }
+        assertEquals(2 * n, checked);
+    }
+
     @Test
     void theAxisCacheNeverChangesAVerdictAndIsReused() {
         SolidFixtures.Scene sc = SolidFixtures.scene(7, 128, 24, 8, 3000);

@@ -144,6 +144,11 @@ public final class SolidFixtures {
 
     /** The vector v rotated by the unit quaternion q {x, y, z, w}, in double. */
     public static double[] rotate(float[] q, float[] v) {
+        return rotate(q, new double[] {v[0], v[1], v[2]});
+    }
+
+    /** The vector v rotated by the unit quaternion q {x, y, z, w}, in double. */
+    public static double[] rotate(float[] q, double[] v) {
         double x = q[0];
         double y = q[1];
         double z = q[2];
@@ -203,6 +208,63 @@ public final class SolidFixtures {
             }
         }
         return new Scene(local, poses, world, pairs);
+    }
+
+    /**
+     * {@code pairs} pairs of shapes {@code (2i, 2i + 1)} that meet at a knife edge: shape 2i is
+     * a flat cone (a base of {@code rim} points on the unit circle, its apex {@code height}
+     * above the centre), shape 2i + 1 a narrow roof whose ridge, sloped by {@code 1e-8} to
+     * {@code 1e-2} rad, runs radially across the cone's rim while its body pokes through the
+     * base; each pair turned by a random rotation. The pairs intersect by about 0.1 (the roof
+     * must move that far outwards), no vertex of either lies in the other, and the edge axis of
+     * the rim edge and the ridge lies close to the base normal, along which the cone's centroid
+     * is within {@code height / rim} of its support plane: the orientation of that axis is at
+     * the mercy of rounding, the case {@code ScalarHullSat.orientationBound} guards.
+     */
+    public static ConvexPolyhedra knifeEdgePairs(long seed, int pairs, int rim, double height) {
+        SplittableRandom r = new SplittableRandom(seed);
+        ConvexPolyhedra.Builder builder = new ConvexPolyhedra.Builder();
+        double[] cone = new double[3 * (rim + 1)];
+        for (int i = 0; i < rim; i++) {
+            // Half a step off the x axis, so that no rim vertex lies inside the roof.
+            double angle = 2 * Math.PI * (i + 0.5) / rim;
+            cone[3 * i] = Math.cos(angle);
+            cone[3 * i + 1] = Math.sin(angle);
+        }
+        cone[3 * rim + 2] = height;
+        for (int p = 0; p < pairs; p++) {
+            double slope = Math.pow(10, r.nextDouble(-8, -2)) * (r.nextBoolean() ? 1 : -1);
+            double top = r.nextDouble(0.05, 0.5);
+            double halfWidth = 0.003;
+            double drop = halfWidth / Math.tan(r.nextDouble(0.3, 1.2)) + 0.8;
+            double[] roof = new double[18];
+            int k = 0;
+            for (double x : new double[] {0.9, 1.1}) {
+                double ridge = top + (x - 1) * Math.tan(slope);
+                double[][] corners = {{x, 0, ridge}, {x, -halfWidth, ridge - drop}, {x, halfWidth, ridge - drop}};
+                for (double[] c : corners) {
+                    roof[k++] = c[0];
+                    roof[k++] = c[1];
+                    roof[k++] = c[2];
+                }
+            }
+            float[] q = quaternion(r);
+            builder.addHull(rotated(q, cone));
+            builder.addHull(rotated(q, roof));
+        }
+        return builder.build();
+    }
+
+    /** The points xyz rotated by the unit quaternion q, in double, rounded to float. */
+    private static float[] rotated(float[] q, double[] xyz) {
+        float[] out = new float[xyz.length];
+        for (int i = 0; i < xyz.length; i += 3) {
+            double[] v = rotate(q, new double[] {xyz[i], xyz[i + 1], xyz[i + 2]});
+            out[i] = (float) v[0];
+            out[i + 1] = (float) v[1];
+            out[i + 2] = (float) v[2];
+        }
+        return out;
     }
 
     /** The store's vertex i of shape s in double. */

@@ -117,7 +117,8 @@ public final class VectorHullSat implements HullOverlapKernel {
      * (padding slots are zero and never cross), and the three arc sign tests are compares
      * combined as masks. Only when some lane crosses are the axis, its orientation and the gap
      * evaluated, again in lanes with the scalar expressions; a crossing lane whose edges are
-     * nearly parallel goes to the scalar full projection. The first separating lane in index
+     * nearly parallel, or whose orientation is too close to zero to trust, goes to the scalar
+     * full projection. The first separating lane in index
      * order is the scalar kernel's first separating B edge.
      */
     private static int firstSeparatingEdge(HullArrays r, int a, int b, int sa, float tol) {
@@ -166,7 +167,9 @@ public final class VectorHullSat implements HullOverlapKernel {
 
     /**
      * {@code ScalarHullSat.crossingSeparates} for the lanes of {@code crossing} (B's edge slots
-     * {@code sb ..}): the first lane, in index order, whose axis separates, or -1.
+     * {@code sb ..}): the first lane, in index order, whose axis separates, or -1. Lanes whose
+     * edges are nearly parallel or whose orientation is too close to zero go to the scalar full
+     * projection, as in the scalar kernel.
      */
     private static int firstSeparatingLane(HullArrays r, int a, int b, int sa, int sb, long crossing, float tol) {
         float gax = r.gx[sa];
@@ -179,21 +182,27 @@ public final class VectorHullSat implements HullOverlapKernel {
         FloatVector ly = gbx.mul(gaz).sub(gbz.mul(gax));
         FloatVector lz = gby.mul(gax).sub(gbx.mul(gay));
         FloatVector lenSq = lx.mul(lx).add(ly.mul(ly)).add(lz.mul(lz));
-        long parallel = lenSq.compare(VectorOperators.LT,
+        long fallback = lenSq.compare(VectorOperators.LT,
                 FloatVector.fromArray(S, r.gg, sb).mul(r.gg[sa]).mul(PARALLEL_SQ)).toLong();
         float pax = r.px[sa];
         float pay = r.py[sa];
         float paz = r.pz[sa];
         FloatVector orient = lx.mul(pax - r.cx[a]).add(ly.mul(pay - r.cy[a])).add(lz.mul(paz - r.cz[a]));
+        // ScalarHullSat.orientationBound in lanes: an orientation this close to zero takes the fallback.
+        FloatVector bound = gbx.abs().add(gby.abs()).add(gbz.abs()).add(ScalarHullSat.arcNorm1(r, sa))
+                .mul(ScalarHullSat.centroidOffset1(r, a, sa))
+                .add(lx.abs().add(ly.abs()).add(lz.abs()).mul(r.magnitude[a]))
+                .mul(ScalarHullSat.ORIENT_SLACK);
+        fallback |= orient.abs().compare(VectorOperators.LE, bound).toLong();
         FloatVector sep = lx.mul(FloatVector.fromArray(S, r.px, sb).sub(pax))
                 .add(ly.mul(FloatVector.fromArray(S, r.py, sb).sub(pay)))
                 .add(lz.mul(FloatVector.fromArray(S, r.pz, sb).sub(paz)));
         sep = sep.blend(sep.neg(), orient.compare(VectorOperators.LT, 0f));
         long separating = sep.compare(VectorOperators.GT, lenSq.sqrt().mul(tol)).toLong();
-        long candidates = crossing & (parallel | separating);
+        long candidates = crossing & (fallback | separating);
         while (candidates != 0) {
             int lane = Long.numberOfTrailingZeros(candidates);
-            if ((parallel >>> lane & 1) == 0
+            if ((fallback >>> lane & 1) == 0
                     || UnprunedHullSat.edgePairSeparates(r, a, b, sa, sb + lane, tol)) {
                 return lane;
             }

@@ -132,6 +132,74 @@ class SolidSimdMatchesScalarTest {
         assertTrue(parallelPairs > 0, "nearly parallel crossing edges exercised: " + parallelPairs);
     }
 
+    /**
+     * Knife-edge pairs ({@link SolidFixtures#knifeEdgePairs}), where crossing lanes whose
+     * orientation is within {@link ScalarHullSat#orientationBound} of zero take the scalar full
+     * projection inside a vector: the edge phase, the batch verdicts and caches, and the
+     * penetrations agree bit for bit, from both sides.
+     */
+    @Test
+    void knifeEdgeOrientationFallbackIsBitIdentical() {
+        ConvexPolyhedra s = SolidFixtures.knifeEdgePairs(12, 200, 300, 1e-3);
+        HullArrays r = s.arrays();
+        PairBatch pairs = new PairBatch(s.size(), 400);
+        int ambiguous = 0;
+        for (int i = 0; i < 400; i += 2) {
+            pairs.add(i, i + 1);
+            pairs.add(i + 1, i);
+            ambiguous += countAmbiguousOrientations(r, i, i + 1);
+            for (float tol : TOLERANCES) {
+                assertEquals(ScalarHullSat.edgeAxes(r, i, i + 1, tol), VectorHullSat.edgeAxes(r, i, i + 1, tol), "pair " + i);
+                assertEquals(ScalarHullSat.edgeAxes(r, i + 1, i, tol), VectorHullSat.edgeAxes(r, i + 1, i, tol), "pair " + i);
+            }
+        }
+        assertTrue(ambiguous > 20, "ambiguous orientations exercised: " + ambiguous);
+        int n = pairs.size();
+        for (float tol : TOLERANCES) {
+            OverlapBits scalar = new OverlapBits(n);
+            OverlapBits simd = new OverlapBits(n);
+            int[] cs = new int[n];
+            int[] cv = new int[n];
+            assertEquals(ScalarHullSat.INSTANCE.test(s, pairs, 0, n, tol, scalar, cs),
+                    VectorHullSat.INSTANCE.test(s, pairs, 0, n, tol, simd, cv));
+            assertEquals(-1, scalar.firstDifference(simd, n), "tol=" + tol);
+            assertArrayEquals(cs, cv, "tol=" + tol);
+        }
+        HullPenetrations scalar = new HullPenetrations(n);
+        HullPenetrations simd = new HullPenetrations(n);
+        assertEquals(ScalarHullPenetration.INSTANCE.penetrations(s, pairs, scalar),
+                VectorHullPenetration.INSTANCE.penetrations(s, pairs, simd));
+        assertHullPenetrationsEqual(scalar, simd, 0, n, "knife edges");
+    }
+
+    /** Crossing, not nearly parallel edge pairs of (a, b) whose orientation takes the fallback. */
+    private static int countAmbiguousOrientations(HullArrays r, int a, int b) {
+        int n = 0;
+        for (int sa = r.eStart[a]; sa < r.eStart[a] + r.eCount[a]; sa++) {
+            for (int sb = r.eStart[b]; sb < r.eStart[b] + r.eCount[b]; sb++) {
+                float cga = r.n0x[sb] * r.gx[sa] + r.n0y[sb] * r.gy[sa] + r.n0z[sb] * r.gz[sa];
+                float dga = r.n1x[sb] * r.gx[sa] + r.n1y[sb] * r.gy[sa] + r.n1z[sb] * r.gz[sa];
+                float agb = r.n0x[sa] * r.gx[sb] + r.n0y[sa] * r.gy[sb] + r.n0z[sa] * r.gz[sb];
+                float bgb = r.n1x[sa] * r.gx[sb] + r.n1y[sa] * r.gy[sb] + r.n1z[sa] * r.gz[sb];
+                if (cga * dga < 0 && agb * bgb < 0 && cga * bgb < 0) {
+                    float lx = r.gy[sa] * r.gz[sb] - r.gz[sa] * r.gy[sb];
+                    float ly = r.gz[sa] * r.gx[sb] - r.gx[sa] * r.gz[sb];
+                    float lz = r.gx[sa] * r.gy[sb] - r.gy[sa] * r.gx[sb];
+                    float p = ScalarHullSat.PARALLEL;
+                    if (lx * lx + ly * ly + lz * lz < p * p * (r.gg[sa] * r.gg[sb])) {
+                        continue;
+                    }
+                    float orient = lx * (r.px[sa] - r.cx[a]) + ly * (r.py[sa] - r.cy[a]) + lz * (r.pz[sa] - r.cz[a]);
+                    float bound = ScalarHullSat.orientationBound(r, a, sa,
+                            Math.abs(r.gx[sb]) + Math.abs(r.gy[sb]) + Math.abs(r.gz[sb]),
+                            Math.abs(lx) + Math.abs(ly) + Math.abs(lz));
+                    n += Math.abs(orient) <= bound ? 1 : 0;
+                }
+            }
+        }
+        return n;
+    }
+
     /** Crossing edge pairs of (a, b) closer to parallel than {@link ScalarHullSat#PARALLEL}. */
     private static int countParallelCrossings(HullArrays r, int a, int b) {
         int n = 0;
