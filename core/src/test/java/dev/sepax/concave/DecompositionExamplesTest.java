@@ -95,6 +95,52 @@ class DecompositionExamplesTest {
     }
 
     @Test
+    void loopsTouchingAtAVertexWorkWhenTheirPassesDoNotCross() {
+        // Two triangles kissing at (2, 2); a clockwise loop inside the square at its corner (0, 0),
+        // which is a hole touching the outer ring there.
+        ok(Decomposition.NO_CAP, new float[] {0, 0, 4, 0, 2, 2, 4, 4, 0, 4, 2, 2});
+        float[][] parts = ok(Decomposition.NO_CAP, new float[] {0, 0, 1, 4, 4, 1, 0, 0, 10, 0, 10, 10, 0, 10});
+        double area = 0;
+        for (float[] p : parts) {
+            area += ConcaveFixtures.area(p, 0, 0);
+        }
+        assertEquals(100 - 7.5, area, 1e-9);
+    }
+
+    /**
+     * The edges meet only at the shared vertex, so no edge crosses another; the passes through
+     * it do. Ear clipping then made parts outside the polygon, or covered the loop twice.
+     */
+    @Test
+    void passesCrossingAtASharedVertexAreRejectedNamingBoth() {
+        // A bow tie whose crossing is a vertex of both loops.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Decomposition.decompose(new float[] {1, 0, 4, 0, 2, 2, 0, 3, 4, 4, 2, 2}));
+        assertTrue(e.getMessage().startsWith("ring=0 vertex="), e.getMessage());
+        assertTrue(e.getMessage().contains("self-intersection"), e.getMessage());
+        assertTrue(e.getMessage().contains("vertex=2") && e.getMessage().contains("vertex=5"), e.getMessage());
+        // A counter-clockwise loop inside the square: its inside would be covered twice.
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Decomposition.decompose(new float[] {0, 0, 4, 1, 1, 4, 0, 0, 10, 0, 10, 10, 0, 10}));
+        assertTrue(e.getMessage().contains("vertex=0") && e.getMessage().contains("vertex=3"), e.getMessage());
+        // A hole with two vertices on the outer ring's edge, crossing it at both: it leaves the
+        // square through (10, 3) and comes back through (10, 7); its first vertex is inside.
+        e = assertThrows(IllegalArgumentException.class, () -> Decomposition.decompose(SQUARE,
+                new float[] {8, 5, 10, 3, 12, 5, 10, 7}));
+        assertTrue(e.getMessage().contains("self-intersection"), e.getMessage());
+        // Random data: the case found (a loop of the outer ring crossing it at a vertex; its parts
+        // covered 7000 square units outside the ring).
+        e = assertThrows(IllegalArgumentException.class, () -> Decomposition.decompose(new float[] {
+            308.5543f, 77.13857f, 231.41571f, 25.712856f, 282.84143f, 102.851425f, 257.12857f, 51.425713f,
+            231.41571f, 25.712856f, 154.27715f, 0.0f, 102.851425f, 51.425713f, 77.13857f, 77.13857f,
+            77.13857f, 51.425713f, 77.13857f, 0.0f, 51.425713f, -25.712856f, 102.851425f, -179.99f,
+            179.99f, -205.70285f, 179.99f, -102.851425f, 231.41571f, -205.70285f, 231.41571f, -231.41571f,
+            308.5543f, -154.27715f, 282.84143f, -51.425713f}));
+        assertTrue(e.getMessage().startsWith("ring=0 vertex=1: ") || e.getMessage().startsWith("ring=0 vertex=4: "),
+                e.getMessage());
+    }
+
+    @Test
     void aSpikeIsRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Decomposition.decompose(new float[] {0, 0, 4, 0, 4, 4, 2, 4, 2, 6, 2, 4, 0, 4}));
