@@ -78,6 +78,23 @@ class DecompositionExamplesTest {
         ok(Decomposition.NO_CAP, SQUARE, new float[] {5, 5, 3, 2, 2, 4}, new float[] {5, 5, 8, 6, 7, 8});
     }
 
+    /**
+     * Found by random data against JTS. The first hole touches the outer ring at its vertex 0
+     * (a bridge of length zero puts copies of that point next to each other in the ring); the
+     * second hole's bridge candidates there had the copies as neighbours, so no wedge held it
+     * and the ear clipper was left with no ear.
+     */
+    @Test
+    void aHoleBridgedNextToAHoleTouchingTheRingAtAVertex() {
+        float[] outer = {1612.2473f, -537.50665f, 1076.7286f, -789.1248f, 672.80475f, -878.8624f, 383.73373f,
+            -284.20227f, 1122.5647f, 605.692f, 1056.248f, 71.34788f, 1694.1453f, 158.87633f};
+        float[] touching = {540.8267f, -484.9329f, 558.2984f, -427.20706f, 627.82684f, -311.7564f, 1612.2473f,
+            -537.50665f};
+        float[] other = {1568.2644f, -406.6337f, 1506.4418f, -447.35306f, 1466.4218f, -225.79407f, 1502.5549f,
+            -336.61465f};
+        ok(Decomposition.NO_CAP, outer, touching, other);
+    }
+
     @Test
     void aComb() {
         float[] comb = {0, 0, 9, 0, 9, 5, 8, 5, 8, 1, 7, 1, 7, 5, 6, 5, 6, 1, 5, 1, 5, 5, 4, 5, 4, 1, 3, 1, 3, 5,
