@@ -95,6 +95,24 @@ class DecompositionExamplesTest {
         ok(Decomposition.NO_CAP, outer, touching, other);
     }
 
+    /**
+     * Found by random data against JTS (a valid polygon). Hole 2 touches the outer ring at
+     * (135, -67.5) and hole 1 at (157.5, -45); an ear cut off the corner between hole 2 and the
+     * ring along hole 2's edge, leaving a spike, and the next ear took the spike's side as its own:
+     * a triangle of hole 2 became a part.
+     */
+    @Test
+    void anEarNextToASpikeLeftByAnEarlierEarIsNotClipped() {
+        float[] outer = {224.9875f, -67.49625f, 292.48376f, -89.995f, 202.48875f, -157.49126f, 179.99f, -202.48875f,
+            157.49126f, -134.9925f, 157.49126f, -112.49375f, 112.49375f, -179.99f, 134.9925f, -67.49625f, 44.9975f,
+            -67.49625f, 44.9975f, -44.9975f, 0.0f, -44.9975f, 22.49875f, 22.49875f, 67.49625f, 44.9975f, 134.9925f,
+            0.0f, 247.48625f, 67.49625f, 337.48126f, 22.49875f};
+        float[] hole1 = {202.48875f, -22.49875f, 202.48875f, 0.0f, 179.99f, 0.0f, 157.49126f, -44.9975f};
+        float[] hole2 = {179.99f, -67.49625f, 157.49126f, -89.995f, 157.49126f, -67.49625f, 134.9925f, -67.49625f,
+            157.49126f, -44.9975f};
+        ok(Decomposition.NO_CAP, outer, hole1, hole2);
+    }
+
     @Test
     void aComb() {
         float[] comb = {0, 0, 9, 0, 9, 5, 8, 5, 8, 1, 7, 1, 7, 5, 6, 5, 6, 1, 5, 1, 5, 5, 4, 5, 4, 1, 3, 1, 3, 5,
