@@ -852,7 +852,8 @@ public final class FenceQuery {
             int t = turn(inX, inY, outX, outY, qx, qy, k, i);
             if (t != 0) {
                 if (sign != 0 && t != sign) {
-                    throw new IllegalArgumentException(name(query) + " vertex=" + i + ": the polygon is not convex here");
+                    throw new IllegalArgumentException(name(query) + " vertex=" + callerVertex(xy, i)
+                            + ": the polygon is not convex here");
                 }
                 sign = t;
             } else if (spike < 0 && reverses(inX, inY, outX, outY)) {
@@ -871,7 +872,7 @@ public final class FenceQuery {
         if (spike >= 0) {
             // Its two edges' normals point to either side, and one of them would separate the
             // query from fences it overlaps.
-            throw new IllegalArgumentException(name(query) + " vertex=" + spike
+            throw new IllegalArgumentException(name(query) + " vertex=" + callerVertex(xy, spike)
                     + ": the boundary doubles back here (self-intersecting)");
         }
         if (xFlips > 2) {
@@ -906,6 +907,23 @@ public final class FenceQuery {
      */
     private static boolean reverses(double inX, double inY, double outX, double outY) {
         return inX != 0 || outX != 0 ? inX * outX < 0 : inY * outY < 0;
+    }
+
+    /**
+     * The caller's index of vertex {@code kept} of the loaded polygon, which skipped consecutive
+     * duplicates (found again here, on the error path only, so that loading keeps no map).
+     */
+    private static int callerVertex(float[] xy, int kept) {
+        int k = -1;
+        for (int i = 0; i < xy.length / 2; i++) {
+            if (i == 0 || xy[2 * i] != xy[2 * i - 2] || xy[2 * i + 1] != xy[2 * i - 1]) {
+                k++;
+            }
+            if (k == kept) {
+                return i;
+            }
+        }
+        return kept;
     }
 
     /** "query" for a single call, "query i" for query i of a batch. */

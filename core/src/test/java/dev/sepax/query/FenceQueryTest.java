@@ -469,6 +469,13 @@ class FenceQueryTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> q.intersecting(new float[] {0, 0, 2, 0, 1, 1, 2, 2, 0, 2}, 0f, hits));
         assertTrue(e.getMessage().startsWith("query vertex="), e.getMessage());
+        // Vertices are named by the caller's index, consecutive duplicates counted.
+        e = assertThrows(IllegalArgumentException.class,
+                () -> q.intersecting(new float[] {0, 0, 0, 0, 0, 0, 2, 0, 1, 1, 2, 2, 0, 2}, 0f, hits));
+        assertTrue(e.getMessage().startsWith("query vertex=4: "), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> q.intersecting(new float[] {-4, -4, -4, -4, 4, -4, 0, 0, 0, -2, 0, 0}, 0f, hits));
+        assertTrue(e.getMessage().startsWith("query vertex=4: the boundary doubles back"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> q.intersecting(new float[] {0, 0, 1, 1, 2, 2}, 0f, hits));
         assertThrows(IllegalArgumentException.class, () -> q.intersecting(new float[] {0, 0, Float.NaN, 1, 2, 2}, 0f, hits));
         assertThrows(IllegalArgumentException.class, () -> q.containing(Float.NaN, 0, hits));
