@@ -32,10 +32,10 @@ final class Ears {
             int pi = ring[i];
             int pc = ring[c];
             int turn = pool.same(pi, pc) || pool.same(pa, pi) ? 0 : pool.orient(pa, pi, pc);
-            // A neighbour where the boundary turns back goes first (it is dropped when visited):
-            // clipping an ear whose edge ends in a spike's tip would use one side of the spike,
-            // a zero-width loop left where an earlier ear's diagonal ran along a ring edge
-            // (a ring touching itself or a hole), as a side of a triangle outside the polygon.
+            // A neighbour that copies its corner or is a spike's tip goes first (it is dropped
+            // when visited). Such a spike is left where an earlier ear's diagonal ran along a ring
+            // edge (a hole or the ring touching itself there); an ear taking one side of it as
+            // its own side would be a triangle outside the polygon.
             boolean ear = turn > 0 && !turnsBack(pool, ring[prev[a]], pa, pi) && !turnsBack(pool, pi, pc, ring[next[c]])
                     && isEar(pool, ring, next, a, i, c);
             if (turn == 0 || ear) {
