@@ -72,8 +72,11 @@ final class Bridges {
         candidates.sort((p, q) -> Double.compare(dist2(pool, ring[p], mx, my), dist2(pool, ring[q], mx, my)));
         for (int j : candidates) {
             int p = ring[j];
-            int pPrev = ring[(j + k - 1) % k];
-            int pNext = ring[(j + 1) % k];
+            // The ring's neighbours of P that are other points: a hole bridged where it touches
+            // the ring put copies of P next to P (a bridge of length zero), and a wedge is only
+            // defined by edges of positive length.
+            int pPrev = ring[distinctNeighbour(pool, ring, j, k - 1)];
+            int pNext = ring[distinctNeighbour(pool, ring, j, 1)];
             if (pool.same(p, m)) {
                 // Touching: splice where the hole's edges leave P inside the ring's angle.
                 if (inWedge(pool, pPrev, p, pNext, mNext) || inWedge(pool, pPrev, p, pNext, mPrev)) {
@@ -91,6 +94,20 @@ final class Bridges {
         }
         throw new IllegalArgumentException(pool.where(m) + ": no bridge from this hole to the outer ring "
                 + "(the hole is not inside it, or cuts the polygon apart)");
+    }
+
+    /**
+     * The first position from {@code j} in steps of {@code step} (1 forward, {@code k - 1}
+     * backward) whose point is not at P's coordinates. The ring has at least three distinct
+     * points, so there is one.
+     */
+    private static int distinctNeighbour(Decomposition.Pool pool, int[] ring, int j, int step) {
+        int k = ring.length;
+        int i = (j + step) % k;
+        while (pool.same(ring[i], ring[j])) {
+            i = (i + step) % k;
+        }
+        return i;
     }
 
     private static double dist2(Decomposition.Pool pool, int p, double x, double y) {

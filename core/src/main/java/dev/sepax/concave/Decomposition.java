@@ -27,7 +27,9 @@ import java.util.Map;
  * {@code ring=r vertex=v: reason} (indices are the caller's): NaN, infinite or out-of-range
  * coordinates ({@link ConvexPolygons#MAX_COORDINATE}), fewer than 3 distinct vertices, zero area,
  * a spike where the boundary doubles back on itself, edges that cross or overlap along a segment,
- * a hole that is not inside the outer ring or lies inside another hole.
+ * passes of the boundary through one point that cross there (a figure eight whose loops cross
+ * at the shared vertex, or a loop inside the polygon with the outer ring's winding), a hole that
+ * is not inside the outer ring or lies inside another hole.
  *
  * <h2>Output</h2>
  * Parts are CCW convex polygons whose union is the input polygon and whose interiors are

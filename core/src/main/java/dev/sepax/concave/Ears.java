@@ -32,7 +32,12 @@ final class Ears {
             int pi = ring[i];
             int pc = ring[c];
             int turn = pool.same(pi, pc) || pool.same(pa, pi) ? 0 : pool.orient(pa, pi, pc);
-            boolean ear = turn > 0 && isEar(pool, ring, next, a, i, c);
+            // A neighbour that copies its corner or is a spike's tip goes first (it is dropped
+            // when visited). Such a spike is left where an earlier ear's diagonal ran along a ring
+            // edge (a hole or the ring touching itself there); an ear taking one side of it as
+            // its own side would be a triangle outside the polygon.
+            boolean ear = turn > 0 && !turnsBack(pool, ring[prev[a]], pa, pi) && !turnsBack(pool, pi, pc, ring[next[c]])
+                    && isEar(pool, ring, next, a, i, c);
             if (turn == 0 || ear) {
                 if (ear) {
                     triangles.add(new int[] {pa, pi, pc});
@@ -52,10 +57,25 @@ final class Ears {
         }
         int a = prev[i];
         int c = next[i];
-        if (pool.orient(ring[a], ring[i], ring[c]) > 0) {
+        int last = pool.orient(ring[a], ring[i], ring[c]);
+        if (last < 0) {
+            // The triangles' areas sum to the ring's: a clockwise rest means that some triangle
+            // covered ground outside the polygon. Refused rather than returned.
+            throw new IllegalArgumentException(pool.where(ring[i]) + ": the last triangle is clockwise "
+                    + "(degenerate or self-overlapping input)");
+        }
+        if (last > 0) {
             triangles.add(new int[] {ring[a], ring[i], ring[c]});
         }
         return triangles;
+    }
+
+    /** Is {@code q} a copy of a neighbour, or the tip of a spike {@code p, q, r}? */
+    private static boolean turnsBack(Decomposition.Pool pool, int p, int q, int r) {
+        if (pool.same(p, q) || pool.same(q, r)) {
+            return true;
+        }
+        return pool.orient(p, q, r) == 0 && (pool.same(p, r) || Decomposition.reverses(pool, p, q, r));
     }
 
     private static boolean isEar(Decomposition.Pool pool, int[] ring, int[] next, int a, int i, int c) {

@@ -2,7 +2,9 @@ package dev.sepax.concave;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The ring checks of {@link Decomposition}: edges may meet only at points, never cross or run
@@ -23,6 +25,7 @@ final class Topology {
         }
         for (int round = 0; round <= total; round++) {
             if (!insertTouchingVertices(pool, rings)) {
+                checkPasses(pool, rings);
                 checkNesting(pool, rings);
                 return;
             }
@@ -213,6 +216,79 @@ final class Topology {
             }
         }
         return w;
+    }
+
+    /**
+     * Where the boundary passes through one point more than once (a ring touching itself or
+     * another ring there), the passes must not cross: going round the point, the edges leaving
+     * it and the edges arriving at it (seen from the point) alternate, so that each leaving edge
+     * has the interior on its left and the next arriving edge closes that sector. The edge checks
+     * cannot see a crossing there, as the edges meet only at the shared point: two passes that
+     * cross, or a loop on the interior side of a pass with the same winding (its interior covered
+     * twice), leave two leaving or two arriving edges next to each other.
+     */
+    private static void checkPasses(Decomposition.Pool pool, List<int[]> rings) {
+        Map<Long, List<int[]>> passes = new HashMap<>();
+        for (int r = 0; r < rings.size(); r++) {
+            int[] ring = rings.get(r);
+            for (int i = 0; i < ring.length; i++) {
+                int p = ring[i];
+                // "+ 0f": -0 and +0 are one point.
+                long key = (long) Float.floatToIntBits(pool.x(p) + 0f) << 32
+                        | (Float.floatToIntBits(pool.y(p) + 0f) & 0xffffffffL);
+                passes.computeIfAbsent(key, unused -> new ArrayList<>(2)).add(new int[] {r, i});
+            }
+        }
+        for (List<int[]> at : passes.values()) {
+            if (at.size() < 2) {
+                continue;
+            }
+            // Per pass two rays from the point: to the next vertex (leaving), to the previous one
+            // (arriving). Ray j belongs to pass j / 2; even rays leave.
+            int k = at.size();
+            int[] end = new int[2 * k];
+            for (int j = 0; j < k; j++) {
+                int[] ring = rings.get(at.get(j)[0]);
+                int i = at.get(j)[1];
+                end[2 * j] = ring[(i + 1) % ring.length];
+                end[2 * j + 1] = ring[(i + ring.length - 1) % ring.length];
+            }
+            int centre = rings.get(at.get(0)[0])[at.get(0)[1]];
+            Integer[] order = new Integer[2 * k];
+            for (int j = 0; j < order.length; j++) {
+                order[j] = j;
+            }
+            Arrays.sort(order, (u, v) -> byAngle(pool, centre, end[u], end[v]));
+            for (int j = 0; j < order.length; j++) {
+                int u = order[j];
+                int v = order[(j + 1) % order.length];
+                if ((u & 1) == (v & 1) || byAngle(pool, centre, end[u], end[v]) == 0) {
+                    int[] pu = at.get(u / 2);
+                    int[] pv = at.get(v / 2);
+                    throw new IllegalArgumentException(pool.where(rings.get(pu[0])[pu[1]])
+                            + ": the boundary crosses itself at this point, where it passes again at "
+                            + pool.where(rings.get(pv[0])[pv[1]]) + " (self-intersection)");
+                }
+            }
+        }
+    }
+
+    /**
+     * Orders the rays from {@code centre} to {@code a} and to {@code b} counter-clockwise from
+     * the positive x axis, exactly: first by half plane (angles in [0, pi) first), then by turn.
+     */
+    private static int byAngle(Decomposition.Pool pool, int centre, int a, int b) {
+        int ha = half(pool, centre, a);
+        int hb = half(pool, centre, b);
+        if (ha != hb) {
+            return ha - hb;
+        }
+        return -pool.orient(centre, a, b);
+    }
+
+    private static int half(Decomposition.Pool pool, int centre, int q) {
+        int sy = Decomposition.sign(pool.y(q), pool.y(centre));
+        return sy > 0 || sy == 0 && Decomposition.sign(pool.x(q), pool.x(centre)) > 0 ? 0 : 1;
     }
 
     private static void checkNesting(Decomposition.Pool pool, List<int[]> rings) {

@@ -25,8 +25,9 @@ import java.util.Arrays;
  * as intersecting; the band is {@link dev.sepax.narrow.FloatBand}'s, {@code 16 u M}.
  *
  * <p>The query polygon is validated per call (finite, within {@link ConvexPolygons#MAX_COORDINATE},
- * at least 3 distinct vertices, convex in either winding: exact orientation tests); consecutive
- * duplicates are skipped. Unlike a store, a query is not welded, so a nearly collinear query
+ * at least 3 distinct vertices, convex in either winding, winding round once, no spike where
+ * the boundary doubles back: exact orientation tests); consecutive duplicates are skipped, and a
+ * vertex straight between its neighbours is kept. Unlike a store, a query is not welded, so a nearly collinear query
  * vertex touching a fence exactly is classified within the band, not exactly.
  *
  * <h2>Output</h2>
@@ -830,8 +831,17 @@ public final class FenceQuery {
         // those of the float differences (both are exact in sign).
         int sign = 0;
         int xFlips = 0;
+        // The first straight vertex where the boundary turns back: a spike.
+        int spike = -1;
         double inX = (double) qx[0] - qx[k - 1];
         double inY = (double) qy[0] - qy[k - 1];
+        // The last nonzero x difference before edge 0, going round: a vertical edge carries the
+        // previous sign, so that a flip through it still counts (a boundary winding twice with
+        // vertical edges where x changes sign has no two adjacent edges of opposite x sign).
+        double lastX = 0;
+        for (int i = k - 1; i >= 0 && lastX == 0; i--) {
+            lastX = (double) qx[i + 1 == k ? 0 : i + 1] - qx[i];
+        }
         for (int i = 0; i < k; i++) {
             int c = i + 1 == k ? 0 : i + 1;
             double outX = (double) qx[c] - qx[i];
@@ -842,18 +852,28 @@ public final class FenceQuery {
             int t = turn(inX, inY, outX, outY, qx, qy, k, i);
             if (t != 0) {
                 if (sign != 0 && t != sign) {
-                    throw new IllegalArgumentException(name(query) + " vertex=" + i + ": the polygon is not convex here");
+                    throw new IllegalArgumentException(name(query) + " vertex=" + callerVertex(xy, i)
+                            + ": the polygon is not convex here");
                 }
                 sign = t;
+            } else if (spike < 0 && reverses(inX, inY, outX, outY)) {
+                spike = i;
             }
             // Nonzero and of opposite signs (no underflow: each is 0 or at least 2^-149 in
             // magnitude); counted without a branch, as the flips come at random vertices.
-            xFlips += inX * outX < 0 ? 1 : 0;
+            xFlips += lastX * outX < 0 ? 1 : 0;
+            lastX = outX != 0 ? outX : lastX;
             inX = outX;
             inY = outY;
         }
         if (sign == 0) {
             throw new IllegalArgumentException(name(query) + ": zero area (all vertices collinear)");
+        }
+        if (spike >= 0) {
+            // Its two edges' normals point to either side, and one of them would separate the
+            // query from fences it overlaps.
+            throw new IllegalArgumentException(name(query) + " vertex=" + callerVertex(xy, spike)
+                    + ": the boundary doubles back here (self-intersecting)");
         }
         if (xFlips > 2) {
             throw new IllegalArgumentException(name(query) + ": the boundary winds more than once (self-intersecting)");
@@ -878,6 +898,32 @@ public final class FenceQuery {
         s.qMinY = minY;
         s.qMaxX = maxX;
         s.qMaxY = maxY;
+    }
+
+    /**
+     * For edges {@code in} and {@code out} of a straight (zero) turn: does {@code out} go back
+     * along {@code in}? The double differences have the float differences' exact signs, and on
+     * one line both edges have a zero x difference or neither has.
+     */
+    private static boolean reverses(double inX, double inY, double outX, double outY) {
+        return inX != 0 || outX != 0 ? inX * outX < 0 : inY * outY < 0;
+    }
+
+    /**
+     * The caller's index of vertex {@code kept} of the loaded polygon, which skipped consecutive
+     * duplicates (found again here, on the error path only, so that loading keeps no map).
+     */
+    private static int callerVertex(float[] xy, int kept) {
+        int k = -1;
+        for (int i = 0; i < xy.length / 2; i++) {
+            if (i == 0 || xy[2 * i] != xy[2 * i - 2] || xy[2 * i + 1] != xy[2 * i - 1]) {
+                k++;
+            }
+            if (k == kept) {
+                return i;
+            }
+        }
+        return kept;
     }
 
     /** "query" for a single call, "query i" for query i of a batch. */

@@ -61,8 +61,9 @@ public final class OneVsMany {
      * @param hits receives the intersecting shape indices in increasing order; when there are
      *     more hits than {@code hits.length}, only the first {@code hits.length} are written
      * @return the number of intersecting shapes (may exceed {@code hits.length})
-     * @throws IllegalArgumentException naming the bad argument (index out of range, bad range,
-     *     null array, non-finite tolerance)
+     * @throws IllegalArgumentException naming the bad argument ({@code query} out of range, null
+     *     array, non-finite tolerance)
+     * @throws IndexOutOfBoundsException if {@code [from, to)} is not a range within the store
      * @throws IllegalStateException if another call on this instance is running
      */
     public int query(ConvexPolygons shapes, int query, int from, int to, float tolerance, int[] hits) {

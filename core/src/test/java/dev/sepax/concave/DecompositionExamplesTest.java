@@ -78,6 +78,41 @@ class DecompositionExamplesTest {
         ok(Decomposition.NO_CAP, SQUARE, new float[] {5, 5, 3, 2, 2, 4}, new float[] {5, 5, 8, 6, 7, 8});
     }
 
+    /**
+     * Found by random data against JTS. The first hole touches the outer ring at its vertex 0
+     * (a bridge of length zero puts copies of that point next to each other in the ring); the
+     * second hole's bridge candidates there had the copies as neighbours, so no wedge held it
+     * and the ear clipper was left with no ear.
+     */
+    @Test
+    void aHoleBridgedNextToAHoleTouchingTheRingAtAVertex() {
+        float[] outer = {1612.2473f, -537.50665f, 1076.7286f, -789.1248f, 672.80475f, -878.8624f, 383.73373f,
+            -284.20227f, 1122.5647f, 605.692f, 1056.248f, 71.34788f, 1694.1453f, 158.87633f};
+        float[] touching = {540.8267f, -484.9329f, 558.2984f, -427.20706f, 627.82684f, -311.7564f, 1612.2473f,
+            -537.50665f};
+        float[] other = {1568.2644f, -406.6337f, 1506.4418f, -447.35306f, 1466.4218f, -225.79407f, 1502.5549f,
+            -336.61465f};
+        ok(Decomposition.NO_CAP, outer, touching, other);
+    }
+
+    /**
+     * Found by random data against JTS (a valid polygon). Hole 2 touches the outer ring at
+     * (135, -67.5) and hole 1 at (157.5, -45); an ear cut off the corner between hole 2 and the
+     * ring along hole 2's edge, leaving a spike, and the next ear took the spike's side as its own:
+     * a triangle of hole 2 became a part.
+     */
+    @Test
+    void anEarNextToASpikeLeftByAnEarlierEarIsNotClipped() {
+        float[] outer = {224.9875f, -67.49625f, 292.48376f, -89.995f, 202.48875f, -157.49126f, 179.99f, -202.48875f,
+            157.49126f, -134.9925f, 157.49126f, -112.49375f, 112.49375f, -179.99f, 134.9925f, -67.49625f, 44.9975f,
+            -67.49625f, 44.9975f, -44.9975f, 0.0f, -44.9975f, 22.49875f, 22.49875f, 67.49625f, 44.9975f, 134.9925f,
+            0.0f, 247.48625f, 67.49625f, 337.48126f, 22.49875f};
+        float[] hole1 = {202.48875f, -22.49875f, 202.48875f, 0.0f, 179.99f, 0.0f, 157.49126f, -44.9975f};
+        float[] hole2 = {179.99f, -67.49625f, 157.49126f, -89.995f, 157.49126f, -67.49625f, 134.9925f, -67.49625f,
+            157.49126f, -44.9975f};
+        ok(Decomposition.NO_CAP, outer, hole1, hole2);
+    }
+
     @Test
     void aComb() {
         float[] comb = {0, 0, 9, 0, 9, 5, 8, 5, 8, 1, 7, 1, 7, 5, 6, 5, 6, 1, 5, 1, 5, 5, 4, 5, 4, 1, 3, 1, 3, 5,
@@ -92,6 +127,52 @@ class DecompositionExamplesTest {
                 () -> Decomposition.decompose(new float[] {0, 0, 2, 2, 2, 0, 0, 2}));
         assertTrue(e.getMessage().startsWith("ring=0 vertex="), e.getMessage());
         assertTrue(e.getMessage().contains("self-intersection"), e.getMessage());
+    }
+
+    @Test
+    void loopsTouchingAtAVertexWorkWhenTheirPassesDoNotCross() {
+        // Two triangles kissing at (2, 2); a clockwise loop inside the square at its corner (0, 0),
+        // which is a hole touching the outer ring there.
+        ok(Decomposition.NO_CAP, new float[] {0, 0, 4, 0, 2, 2, 4, 4, 0, 4, 2, 2});
+        float[][] parts = ok(Decomposition.NO_CAP, new float[] {0, 0, 1, 4, 4, 1, 0, 0, 10, 0, 10, 10, 0, 10});
+        double area = 0;
+        for (float[] p : parts) {
+            area += ConcaveFixtures.area(p, 0, 0);
+        }
+        assertEquals(100 - 7.5, area, 1e-9);
+    }
+
+    /**
+     * The edges meet only at the shared vertex, so no edge crosses another; the passes through
+     * it do. Ear clipping then made parts outside the polygon, or covered the loop twice.
+     */
+    @Test
+    void passesCrossingAtASharedVertexAreRejectedNamingBoth() {
+        // A bow tie whose crossing is a vertex of both loops.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Decomposition.decompose(new float[] {1, 0, 4, 0, 2, 2, 0, 3, 4, 4, 2, 2}));
+        assertTrue(e.getMessage().startsWith("ring=0 vertex="), e.getMessage());
+        assertTrue(e.getMessage().contains("self-intersection"), e.getMessage());
+        assertTrue(e.getMessage().contains("vertex=2") && e.getMessage().contains("vertex=5"), e.getMessage());
+        // A counter-clockwise loop inside the square: its inside would be covered twice.
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Decomposition.decompose(new float[] {0, 0, 4, 1, 1, 4, 0, 0, 10, 0, 10, 10, 0, 10}));
+        assertTrue(e.getMessage().contains("vertex=0") && e.getMessage().contains("vertex=3"), e.getMessage());
+        // A hole with two vertices on the outer ring's edge, crossing it at both: it leaves the
+        // square through (10, 3) and comes back through (10, 7); its first vertex is inside.
+        e = assertThrows(IllegalArgumentException.class, () -> Decomposition.decompose(SQUARE,
+                new float[] {8, 5, 10, 3, 12, 5, 10, 7}));
+        assertTrue(e.getMessage().contains("self-intersection"), e.getMessage());
+        // Random data: the case found (a loop of the outer ring crossing it at a vertex; its parts
+        // covered 7000 square units outside the ring).
+        e = assertThrows(IllegalArgumentException.class, () -> Decomposition.decompose(new float[] {
+            308.5543f, 77.13857f, 231.41571f, 25.712856f, 282.84143f, 102.851425f, 257.12857f, 51.425713f,
+            231.41571f, 25.712856f, 154.27715f, 0.0f, 102.851425f, 51.425713f, 77.13857f, 77.13857f,
+            77.13857f, 51.425713f, 77.13857f, 0.0f, 51.425713f, -25.712856f, 102.851425f, -179.99f,
+            179.99f, -205.70285f, 179.99f, -102.851425f, 231.41571f, -205.70285f, 231.41571f, -231.41571f,
+            308.5543f, -154.27715f, 282.84143f, -51.425713f}));
+        assertTrue(e.getMessage().startsWith("ring=0 vertex=1: ") || e.getMessage().startsWith("ring=0 vertex=4: "),
+                e.getMessage());
     }
 
     @Test

@@ -469,6 +469,13 @@ class FenceQueryTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> q.intersecting(new float[] {0, 0, 2, 0, 1, 1, 2, 2, 0, 2}, 0f, hits));
         assertTrue(e.getMessage().startsWith("query vertex="), e.getMessage());
+        // Vertices are named by the caller's index, consecutive duplicates counted.
+        e = assertThrows(IllegalArgumentException.class,
+                () -> q.intersecting(new float[] {0, 0, 0, 0, 0, 0, 2, 0, 1, 1, 2, 2, 0, 2}, 0f, hits));
+        assertTrue(e.getMessage().startsWith("query vertex=4: "), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> q.intersecting(new float[] {-4, -4, -4, -4, 4, -4, 0, 0, 0, -2, 0, 0}, 0f, hits));
+        assertTrue(e.getMessage().startsWith("query vertex=4: the boundary doubles back"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> q.intersecting(new float[] {0, 0, 1, 1, 2, 2}, 0f, hits));
         assertThrows(IllegalArgumentException.class, () -> q.intersecting(new float[] {0, 0, Float.NaN, 1, 2, 2}, 0f, hits));
         assertThrows(IllegalArgumentException.class, () -> q.containing(Float.NaN, 0, hits));
@@ -476,5 +483,39 @@ class FenceQueryTest {
         assertEquals(1, q.containing(1, 1, hits), "a vertex counts as inside");
         assertEquals(1, q.intersecting(new float[] {1, 1, 2, 1, 2, 2}, 0f, hits), "touching at a vertex intersects");
         assertEquals(0, q.intersecting(new float[] {1.5f, 0, 3, 0, 3, 1}, 0f, hits));
+    }
+
+    /**
+     * A query the store refuses as self-intersecting must not reach the kernel: a spike's two
+     * edges have opposite normals, one of which separates the query from a fence it overlaps, and
+     * a boundary winding twice through vertical edges has no two adjacent edges of opposite x sign.
+     */
+    @Test
+    void spikesAndBoundariesWindingTwiceAreRefusedAsTheStoreRefusesThem() {
+        // A fence inside the triangle (0, 0), (4, 4), (-4, 4).
+        FenceQuery q = FenceIndex.of(ConvexPolygons.of(new float[] {1.5f, 2.5f, 2.5f, 2.5f, 2.5f, 3.5f, 1.5f, 3.5f}))
+                .newQuery();
+        int[] hits = new int[1];
+        assertEquals(1, q.intersecting(new float[] {0, 0, 4, 4, -4, 4}, 0f, hits));
+        assertEquals(1, q.intersecting(new float[] {0, 0, 2, 2, 4, 4, -4, 4}, 0f, hits),
+                "a vertex straight between its neighbours is no spike");
+        float[][] bad = {
+            // The triangle with a spike from (0, 0) up to (0, 2) and back: every turn is left or straight.
+            {0, 0, 0, 2, 0, 0, 4, 4, -4, 4},
+            // Its clockwise form, and a spike down from the apex of a triangle standing on an edge.
+            {-4, 4, 4, 4, 0, 0, 0, 2, 0, 0},
+            {-4, -4, 4, -4, 0, 0, 0, -2, 0, 0},
+            // Two left turns per corner round, every x sign change through a vertical edge.
+            {0, 0, 2, 0, 2, 2, 1, 2, 1, 1, 1.5f, 1, 1.5f, 1.5f, 0, 1.5f},
+        };
+        for (float[] xy : bad) {
+            assertThrows(IllegalArgumentException.class, () -> ConvexPolygons.of(xy), Arrays.toString(xy));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> q.intersecting(xy, 0f, hits), Arrays.toString(xy));
+            assertTrue(e.getMessage().startsWith("query"), e.getMessage());
+            IllegalArgumentException b = assertThrows(IllegalArgumentException.class,
+                    () -> q.intersecting(new float[][] {{0, 0, 4, 4, -4, 4}, xy}, 0, 2, 0f, new int[2], new int[4]));
+            assertTrue(b.getMessage().startsWith("query 1"), b.getMessage());
+        }
     }
 }
