@@ -113,7 +113,8 @@ public final class ExactVerdict {
         if (hint > 0 && hint <= s.count[a] && reach(s, a, hint - 1, b, 0, t, bandA) < 0) {
             return hint;
         }
-        if (hint < 0 && -hint <= s.count[b] && reach(s, b, -hint - 1, a, 0, t, bandB) < 0) {
+        // hint >= -count, not -hint <= count: -Integer.MIN_VALUE overflows to itself.
+        if (hint < 0 && hint >= -s.count[b] && reach(s, b, -hint - 1, a, 0, t, bandB) < 0) {
             return hint;
         }
         int i = firstSeparatingEdge(s, a, b, t, bandA);

@@ -59,6 +59,28 @@ class ExactSatOracleTest {
         }
     }
 
+    /**
+     * A hint is the caller's int and may hold anything; the extreme values are where a range
+     * check written as {@code -hint <= count} overflows ({@code -Integer.MIN_VALUE} is itself).
+     * The pair is edge-separated behind overlapping AABBs, so the hint is read.
+     */
+    @Test
+    void garbageAxisHintsIncludingTheIntExtremesNeverChangeAVerdict() {
+        ConvexPolygons s = ConvexPolygons.of(new float[] {0, 0, 2, 0, 0, 2}, new float[] {1.5f, 1.5f, 3, 1.5f, 1.5f, 3});
+        PairBatch pairs = PairBatch.of(new int[] {0, 1}, new int[] {1, 0}, s);
+        for (int hint : new int[] {Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -4, -3, -1, 0, 1, 3, 4, Integer.MAX_VALUE}) {
+            int[] cache = {hint, hint};
+            OverlapBits out = new OverlapBits(2);
+            assertEquals(0, ExactSat.INSTANCE.test(s, pairs, 0, 2, 0f, out, cache), "hint=" + hint);
+            for (int p = 0; p < 2; p++) {
+                int recorded = cache[p];
+                int ref = recorded > 0 ? pairs.shapeA(p) : pairs.shapeB(p);
+                assertTrue(recorded != 0 && Math.abs((long) recorded) <= s.count(ref),
+                        "hint=" + hint + ": recorded axis " + recorded + " of pair " + p);
+            }
+        }
+    }
+
     /** Exact kernel == oracle on every pair; with {@code expectFloatMisses}, the float kernel misses some. */
     static void check(AdversarialPairs.Scene scene, float t, boolean expectFloatMisses) {
         ConvexPolygons shapes = scene.shapes();

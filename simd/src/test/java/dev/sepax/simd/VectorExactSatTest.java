@@ -70,6 +70,22 @@ class VectorExactSatTest {
         }
     }
 
+    /**
+     * The cache is the caller's and may hold any int: the extreme hints, read for separated
+     * pairs past the AABB (an edge-separated pair behind overlapping boxes), change no verdict.
+     */
+    @Test
+    void extremeAxisHintsChangeNoVerdict() {
+        ConvexPolygons s = ConvexPolygons.of(new float[] {0, 0, 2, 0, 0, 2}, new float[] {1.5f, 1.5f, 3, 1.5f, 1.5f, 3});
+        PairBatch pairs = PairBatch.of(new int[] {0, 1}, new int[] {1, 0}, s);
+        for (int hint : new int[] {Integer.MIN_VALUE, -4, Integer.MAX_VALUE}) {
+            int[] cache = {hint, hint};
+            OverlapBits out = new OverlapBits(2);
+            assertEquals(0, SIMD.test(s, pairs, 0, 2, 0f, out, cache), "hint=" + hint);
+            assertTrue(cache[0] != 0 && cache[1] != 0, "hint=" + hint + ": no axis recorded");
+        }
+    }
+
     @Test
     void aSampleMatchesTheRationalOracle() {
         AdversarialPairs.Scene scene = AdversarialPairs.scene(0x0AC1EL, 20_000);
