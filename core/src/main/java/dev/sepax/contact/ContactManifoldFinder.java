@@ -21,14 +21,19 @@ import dev.sepax.shape.ConvexPolygons;
  *       ({@code 1e-3} of the smaller shape's AABB size), which keeps the choice from flickering
  *       between frames when the two are nearly equal. If that choice leaves no point (the
  *       other shape's deepest vertex lies past an end of the reference edge), the other
- *       shape's best edge becomes the reference instead, so a pair within the margin always
- *       gets at least one point.
+ *       shape's best edge becomes the reference instead.
  *   <li>Incident edge: the edge of the other shape whose normal is most anti-parallel to the
  *       reference normal (first one on ties).
  *   <li>The incident edge is clipped to the slab between the reference edge's two side lines.
  *       Each remaining end with separation {@code <= margin} along the reference normal becomes
  *       a contact point, placed midway between the incident point and its projection onto the
  *       reference edge's line.
+ *   <li>If neither reference edge left a point (the nearest features are two corners, as in a
+ *       corner-to-corner approach within the margin, or each incident edge lies beside the other
+ *       face), one point comes from the face of the larger separation (A's on a tie): the other
+ *       shape's deepest vertex along its normal (the first of the least), placed as above, its
+ *       separation exactly that face's. So a pair within the margin always gets at least one
+ *       point.
  * </ol>
  * The normal is the reference normal turned to point from A to B. Points of a shallow contact
  * lie inside both shapes up to the float band; a deep penetration still yields points, on the
@@ -196,7 +201,7 @@ public final class ContactManifoldFinder {
     }
 
     /**
-     * Steps 2 to 4 of the class doc, given step 1's best edges: {@code sepA} and {@code edgeA}
+     * Steps 2 to 5 of the class doc, given step 1's best edges: {@code sepA} and {@code edgeA}
      * (the first of A's edges with the largest separation against B, as
      * {@link ScalarPenetration}'s edge separations compute it), {@code sepB} and {@code edgeB}
      * likewise for B. Writes entry {@code p} of {@code out}. Public only so that the SIMD kernel
@@ -220,6 +225,47 @@ public final class ContactManifoldFinder {
             // is outside. The pair is within the margin: take the other shape's best face.
             n = clip(s, a, b, !flip, flip ? edgeA : edgeB, margin, out, p);
         }
+        if (n == 0) {
+            // Neither slab holds a point within the margin: the nearest features are two
+            // corners (a speculative corner-to-corner approach, or corners touching), or each
+            // incident edge lies beside the other face. The face of the larger separation still
+            // bounds the pair at its deepest vertex: one point there, at exactly that separation.
+            boolean f = sepB > sepA;
+            n = deepestVertex(s, a, b, f, f ? edgeB : edgeA, margin, out, p);
+        }
+        return n;
+    }
+
+    /**
+     * The point of the other shape's deepest vertex against reference edge {@code r} of B (flip)
+     * or A: its separation is {@link ScalarPenetration#edgeSeparation}'s minimum for that edge,
+     * by the same float expression, so it is within the margin whenever that edge's separation
+     * is. Id: reference edge {@code r}, incident edge the one starting at that vertex (the first
+     * of the least), end 0. Writes the normal, the point and the count; returns the count.
+     */
+    private static int deepestVertex(ConvexPolygons s, int a, int b, boolean flip, int r, float margin,
+                                     ContactManifolds out, int p) {
+        PolygonArrays q = s.arrays();
+        int or = q.start[flip ? b : a];
+        int oi = q.start[flip ? a : b];
+        int ki = q.count[flip ? a : b];
+        float nx = q.nx[or + r];
+        float ny = q.ny[or + r];
+        float rx = q.x[or + r];
+        float ry = q.y[or + r];
+        setNormal(s, a, b, flip, r, out, p);
+        int deepest = 0;
+        float min = Float.POSITIVE_INFINITY;
+        for (int j = 0; j < ki; j++) {
+            float d = nx * (q.x[oi + j] - rx) + ny * (q.y[oi + j] - ry);
+            if (d < min) {
+                min = d;
+                deepest = j;
+            }
+        }
+        int id = (flip ? 1 << 31 : 0) | (r << 16) | (deepest << 1);
+        int n = emit(out, p, 0, q.x[oi + deepest], q.y[oi + deepest], nx, ny, rx, ry, margin, id);
+        out.pointCount[p] = n;
         return n;
     }
 

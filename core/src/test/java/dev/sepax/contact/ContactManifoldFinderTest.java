@@ -106,6 +106,56 @@ class ContactManifoldFinderTest {
     }
 
     @Test
+    void cornersApproachingWithinTheMarginGetOneSpeculativePoint() {
+        // Nearest features two corners, 0.1 apart along x and y: each face's slab misses the
+        // other box, yet the pair is within the margin and a solver needs a point to stop it.
+        ConvexPolygons s = ConvexPolygons.of(box(0, 0, 1, 1), box(1.1f, 1.1f, 2, 2));
+        float gap = 1.1f - 1f;
+        assertEquals(0, run(s, 0.05f).pointCount(0));
+        ContactManifolds m = run(s, 0.5f);
+        assertEquals(1, m.pointCount(0));
+        assertEquals(gap, m.separation(0, 0));
+        assertTrue(m.normalX(0) == 1f && m.normalY(0) == 0f || m.normalX(0) == 0f && m.normalY(0) == 1f,
+                m.normalX(0) + ", " + m.normalY(0));
+        // B's corner (1.1, 1.1), moved half the separation back along the normal.
+        assertEquals(1.1f - 0.5f * gap * m.normalX(0), m.pointX(0, 0), 1e-6f);
+        assertEquals(1.1f - 0.5f * gap * m.normalY(0), m.pointY(0, 0), 1e-6f);
+        assertTrue(m.id(0, 0) >= 0, "A's face is the reference on the tie");
+        // Touching corner to corner: a point at the shared corner, separation 0.
+        ContactManifolds t = run(ConvexPolygons.of(box(0, 0, 1, 1), box(1, 1, 2, 2)), 0f);
+        assertEquals(1, t.pointCount(0));
+        assertEquals(0f, t.separation(0, 0));
+    }
+
+    @Test
+    void everyPairWithinTheMarginGetsAPoint() {
+        // Adversarial pairs (shared vertices and edges, vertices on edges, slivers, corners):
+        // whenever the larger best-edge separation is within the margin, the pair has a point.
+        dev.sepax.testing.AdversarialPairs.Scene scene = dev.sepax.testing.AdversarialPairs.scene(0xC0A7L, 10_000);
+        ConvexPolygons s = scene.shapes();
+        PairBatch pairs = scene.pairs();
+        ContactManifolds m = new ContactManifolds(pairs.size());
+        int within = 0;
+        for (float margin : new float[] {0f, 1e-3f, 0.1f}) {
+            ContactManifoldFinder.find(s, pairs, 0, pairs.size(), margin, m);
+            for (int p = 0; p < pairs.size(); p++) {
+                int a = pairs.shapeA(p);
+                int b = pairs.shapeB(p);
+                float sep = Math.max(best(s, a, b), best(s, b, a));
+                if (sep <= margin) {
+                    within++;
+                    assertTrue(m.pointCount(p) >= 1, "margin=" + margin + ", separation=" + sep + ": no point at "
+                            + dev.sepax.testing.AdversarialPairs.describe(scene, p));
+                    for (int c = 0; c < m.pointCount(p); c++) {
+                        assertTrue(m.separation(p, c) <= margin, "point separation " + m.separation(p, c));
+                    }
+                }
+            }
+        }
+        assertTrue(within > pairs.size(), "pairs within the margin: " + within);
+    }
+
+    @Test
     void idsStayTheSameWhileTheSameFeaturesTouch() {
         ConvexPolygons s0 = ConvexPolygons.of(box(0, 0, 4, 1), box(1, 0.9f, 2, 1.9f));
         ContactManifolds m0 = run(s0, 0f);

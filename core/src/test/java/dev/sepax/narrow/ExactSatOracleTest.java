@@ -59,6 +59,65 @@ class ExactSatOracleTest {
         }
     }
 
+    /**
+     * World stores keep the local shapes' edge lengths, and rounding world vertices can change
+     * an edge's length by far more than a rounding: two unit squares posed near 9e6 (ulp 1) are
+     * rounded into diamonds of side sqrt 2. The limit {@code t |e|} must use the stored edge's
+     * own length; placed along a diagonal about {@code t} apart, the pairs straddle it.
+     */
+    @Test
+    void worldStoresWhoseEdgeLengthsChangedByRoundingGetExactVerdictsAtNonZeroTolerances() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(0x1E5L);
+        float[] square = {-0.5f, -0.5f, 0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f};
+        ConvexPolygons local = ConvexPolygons.of(square, square);
+        ConvexPolygons world = local.newWorldStore();
+        dev.sepax.shape.Poses poses = new dev.sepax.shape.Poses(2);
+        PairBatch pair = PairBatch.of(new int[] {0}, new int[] {1}, world);
+        int stretched = 0;
+        int hits = 0;
+        for (int n = 0; n < 4_000; n++) {
+            float t = (float) Math.pow(10, rnd.nextDouble(0, 4));
+            double angle = rnd.nextDouble(2 * Math.PI);
+            float at = (float) Math.pow(10, rnd.nextDouble(4, 7));
+            double dist = t + Math.sqrt(0.5) + rnd.nextDouble(-0.2, 0.2) * t;
+            double dir = angle + Math.PI / 4 + rnd.nextInt(4) * Math.PI / 2;
+            poses.set(0, at, at, angle);
+            poses.set(1, (float) (at + dist * Math.cos(dir)), (float) (at + dist * Math.sin(dir)), angle + Math.PI);
+            poses.transform(local, world);
+            float edge = dev.sepax.internal.ExactVerdict.edgeLength(world.arrays().x, world.arrays().y, 0, 1);
+            stretched += Math.abs(edge - world.arrays().len[0]) > 0.01f ? 1 : 0;
+            boolean oracle = RationalSat.intersects(world, 0, 1, t);
+            hits += oracle ? 1 : 0;
+            assertEquals(oracle, ExactSat.INSTANCE.intersects(world, 0, 1, t), "pair " + n + ", tolerance " + t);
+            OverlapBits bits = new OverlapBits(1);
+            ExactSat.INSTANCE.test(world, pair, 0, 1, t, bits, null);
+            assertEquals(oracle, bits.get(0), "batch, pair " + n + ", tolerance " + t);
+        }
+        assertTrue(stretched > 400 && hits > 400 && hits < 3_600, "stretched=" + stretched + ", hits=" + hits);
+    }
+
+    /**
+     * A hint is the caller's int and may hold anything; the extreme values are where a range
+     * check written as {@code -hint <= count} overflows ({@code -Integer.MIN_VALUE} is itself).
+     * The pair is edge-separated behind overlapping AABBs, so the hint is read.
+     */
+    @Test
+    void garbageAxisHintsIncludingTheIntExtremesNeverChangeAVerdict() {
+        ConvexPolygons s = ConvexPolygons.of(new float[] {0, 0, 2, 0, 0, 2}, new float[] {1.5f, 1.5f, 3, 1.5f, 1.5f, 3});
+        PairBatch pairs = PairBatch.of(new int[] {0, 1}, new int[] {1, 0}, s);
+        for (int hint : new int[] {Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -4, -3, -1, 0, 1, 3, 4, Integer.MAX_VALUE}) {
+            int[] cache = {hint, hint};
+            OverlapBits out = new OverlapBits(2);
+            assertEquals(0, ExactSat.INSTANCE.test(s, pairs, 0, 2, 0f, out, cache), "hint=" + hint);
+            for (int p = 0; p < 2; p++) {
+                int recorded = cache[p];
+                int ref = recorded > 0 ? pairs.shapeA(p) : pairs.shapeB(p);
+                assertTrue(recorded != 0 && Math.abs((long) recorded) <= s.count(ref),
+                        "hint=" + hint + ": recorded axis " + recorded + " of pair " + p);
+            }
+        }
+    }
+
     /** Exact kernel == oracle on every pair; with {@code expectFloatMisses}, the float kernel misses some. */
     static void check(AdversarialPairs.Scene scene, float t, boolean expectFloatMisses) {
         ConvexPolygons shapes = scene.shapes();

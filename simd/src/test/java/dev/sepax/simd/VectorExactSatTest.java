@@ -70,6 +70,63 @@ class VectorExactSatTest {
         }
     }
 
+    /**
+     * A world store keeps its local shapes' edge lengths, which rounding the world vertices can
+     * change far beyond a rounding (unit squares posed near 9e6, ulp 1, become diamonds of side
+     * sqrt 2): at a nonzero tolerance the verdicts still match the oracle on the world floats.
+     */
+    @Test
+    void worldStoresWithRoundedEdgeLengthsMatchTheOracleAtNonZeroTolerances() {
+        SplittableRandom rnd = new SplittableRandom(0x5D1AL);
+        int n = 2_000;
+        float[] square = {-0.5f, -0.5f, 0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f};
+        float[][] shapes = new float[2 * n][];
+        java.util.Arrays.fill(shapes, square);
+        ConvexPolygons local = ConvexPolygons.of(shapes);
+        ConvexPolygons world = local.newWorldStore();
+        dev.sepax.shape.Poses poses = new dev.sepax.shape.Poses(2 * n);
+        int[] as = new int[n];
+        int[] bs = new int[n];
+        float t = 300f;
+        for (int i = 0; i < n; i++) {
+            double angle = rnd.nextDouble(2 * Math.PI);
+            float at = (float) Math.pow(10, rnd.nextDouble(4, 7));
+            double dist = t + Math.sqrt(0.5) + rnd.nextDouble(-0.2, 0.2) * t;
+            double dir = angle + Math.PI / 4 + rnd.nextInt(4) * Math.PI / 2;
+            poses.set(2 * i, at, at, angle);
+            poses.set(2 * i + 1, (float) (at + dist * Math.cos(dir)), (float) (at + dist * Math.sin(dir)), angle + Math.PI);
+            as[i] = 2 * i;
+            bs[i] = 2 * i + 1;
+        }
+        poses.transform(local, world);
+        PairBatch pairs = PairBatch.of(as, bs, world);
+        OverlapBits v = new OverlapBits(n);
+        SIMD.test(world, pairs, 0, n, t, v, null);
+        int hits = 0;
+        for (int p = 0; p < n; p++) {
+            boolean oracle = RationalSat.intersects(world, as[p], bs[p], t);
+            hits += oracle ? 1 : 0;
+            assertEquals(oracle, v.get(p), "pair " + p);
+        }
+        assertTrue(hits > n / 10 && hits < n - n / 10, "hits=" + hits);
+    }
+
+    /**
+     * The cache is the caller's and may hold any int: the extreme hints, read for separated
+     * pairs past the AABB (an edge-separated pair behind overlapping boxes), change no verdict.
+     */
+    @Test
+    void extremeAxisHintsChangeNoVerdict() {
+        ConvexPolygons s = ConvexPolygons.of(new float[] {0, 0, 2, 0, 0, 2}, new float[] {1.5f, 1.5f, 3, 1.5f, 1.5f, 3});
+        PairBatch pairs = PairBatch.of(new int[] {0, 1}, new int[] {1, 0}, s);
+        for (int hint : new int[] {Integer.MIN_VALUE, -4, Integer.MAX_VALUE}) {
+            int[] cache = {hint, hint};
+            OverlapBits out = new OverlapBits(2);
+            assertEquals(0, SIMD.test(s, pairs, 0, 2, 0f, out, cache), "hint=" + hint);
+            assertTrue(cache[0] != 0 && cache[1] != 0, "hint=" + hint + ": no axis recorded");
+        }
+    }
+
     @Test
     void aSampleMatchesTheRationalOracle() {
         AdversarialPairs.Scene scene = AdversarialPairs.scene(0x0AC1EL, 20_000);
