@@ -133,11 +133,14 @@ final class ShapeFiles {
             }
         }
 
-        /** Prints the reports held back. */
+        /**
+         * Prints the reports held back; later reports (a pairs file read after the shapes) are
+         * printed at once, since nothing is held for a read that can no longer be abandoned.
+         */
         void flush() {
             if (held != null) {
                 held.forEach(err::println);
-                held.clear();
+                held = null;
             }
         }
 

@@ -203,6 +203,20 @@ class MainTest {
     }
 
     @Test
+    void skipInvalidReportsABadPairLineOfConvexShapes(@TempDir Path dir) throws Exception {
+        Path shapes = dir.resolve("s.wkt");
+        Files.writeString(shapes, "POLYGON ((0 0, 2 0, 0 2))\nPOLYGON ((1 0, 3 0, 1 2))\n");
+        Path pairs = dir.resolve("p.csv");
+        Files.writeString(pairs, "a,b\n1,2\n1,5\n");
+        assertEquals(0, run("check", "--shapes", shapes.toString(), "--pairs", pairs.toString(), "--skip-invalid"));
+        assertEquals("a,b\n1,2\n", out());
+        // The shapes' reports are held until the convex reader is sure of the file; a pair line
+        // read after that is reported too, not only counted.
+        assertTrue(err().contains("sepax check: skipped " + pairs + ":3: unknown shape id '5'"), err());
+        assertTrue(err().contains("sepax check: skipped 1 invalid line"), err());
+    }
+
+    @Test
     void decimalOptionsArePlainDecimals(@TempDir Path dir) throws Exception {
         Path shapes = dir.resolve("s.csv");
         Files.writeString(shapes, "a,0,0,2,0,0,2\nb,1,0,3,0,1,2\n");
