@@ -688,11 +688,11 @@ final class ShapeFiles {
         for (int i = 0; i < pts.length; i++) {
             String[] c = pts[i].strip().split("\\s+");
             if (c.length != 2 || c[0].isEmpty()) {
-                throw new InputException(where + "point " + (i + 1) + " '" + pts[i].strip()
+                throw new InputException(where + "point " + i + " '" + pts[i].strip()
                         + "' must have exactly 2 coordinates");
             }
-            xy[2 * i] = number(where, c[0], "point " + (i + 1) + " x");
-            xy[2 * i + 1] = number(where, c[1], "point " + (i + 1) + " y");
+            xy[2 * i] = number(where, c[0], "point " + i + " x");
+            xy[2 * i + 1] = number(where, c[1], "point " + i + " y");
         }
         return xy;
     }
@@ -839,7 +839,6 @@ final class ShapeFiles {
             if (to < 0 || to > close) {
                 to = close;
             }
-            vertex++;
             String point = rings.substring(from, to).strip();
             int blank = 0;
             while (blank < point.length() && !Character.isWhitespace(point.charAt(blank))) {
@@ -855,6 +854,7 @@ final class ShapeFiles {
             }
             xy[n++] = number(where, x, "vertex " + vertex + " x");
             xy[n++] = number(where, y, "vertex " + vertex + " y");
+            vertex++; // 0-based, as the store's and the compound reader's messages count vertices
             from = to + 1;
         }
         // WKT closes the ring by repeating the first vertex: drop the repeat.

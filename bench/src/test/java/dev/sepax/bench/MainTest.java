@@ -115,7 +115,7 @@ class MainTest {
         Path shapes = dir.resolve("bad.wkt");
         Files.writeString(shapes, "POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((0 0, 1 0, 0.5 nope, 0 0))\n");
         assertEquals(1, run("check", "--shapes", shapes.toString()));
-        assertTrue(err().contains("bad.wkt:2: bad number 'nope' in vertex 3 y"), err());
+        assertTrue(err().contains("bad.wkt:2: bad number 'nope' in vertex 2 y"), err());
         assertEquals(1, run("check", "--shapes", dir.resolve("missing.wkt").toString()));
         assertTrue(err().contains("no such file"), err());
     }
