@@ -85,6 +85,24 @@ class ShapeFilesTest {
     }
 
     @Test
+    void verticesBelowTheStoresSmallestMagnitudeAreCalledTooSmallNotFewer() {
+        // 1e-300 rounds to a float 0: the store sees one vertex where the file has four.
+        String tooSmall = "too small for float arithmetic (edge 0 has length 1.0E-300 at coordinates up to 1.0E-300";
+        String m = error("POLYGON ((0 0, 1e-300 0, 1e-300 1e-300, 0 1e-300, 0 0))\n");
+        assertTrue(m.startsWith("f.txt:1: shape=0: " + tooSmall), m);
+        m = error("a,0,0,1e-300,0,1e-300,1e-300\n");
+        assertTrue(m.startsWith("f.txt:1: shape=0: " + tooSmall), m);
+        m = error("POLYGON ((0 0, 1 0, 1 1e-46, 1 1e-46))\n"); // a float 0: collinear
+        assertTrue(m.startsWith("f.txt:1: shape=0: too small for float arithmetic (edge 1 has length 1.0E-46"), m);
+        m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parseRounded("f.txt", "LINESTRING (0 0, 1e-300 0) RADIUS 1\n", null)).getMessage();
+        assertTrue(m.startsWith("f.txt:1: " + tooSmall), m);
+        // Vertices that are the same in the file keep the store's own reason.
+        m = error("POLYGON ((0 0, 1 0, 0 0, 1 0))\n");
+        assertTrue(m.contains("fewer than 3 distinct vertices"), m);
+    }
+
+    @Test
     void aSelfIntersectingPolygonCarriesTheCoreMessage() {
         String m = error("POLYGON ((0 0, 4 4, 4 0, 0 4, 0 0))\n");
         assertTrue(m.startsWith("f.txt:1: shape=0: self-intersecting"), m);
