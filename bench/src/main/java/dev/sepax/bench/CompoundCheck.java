@@ -220,8 +220,9 @@ final class CompoundCheck {
             try {
                 pieces = Decomposition.decompose(local);
             } catch (IllegalArgumentException e) {
+                String m = ShapeFiles.collapsed(e.getMessage(), () -> localRing(rings, e.getMessage(), ax, ay));
                 throw new ShapeFiles.InputException(f.where() + ":" + (f.polygons().length > 1 ? " polygon=" + p : "")
-                        + " " + e.getMessage());
+                        + " " + m);
             }
             for (float[] piece : pieces) {
                 double[] xy = new double[piece.length];
@@ -234,6 +235,34 @@ final class CompoundCheck {
             }
         }
         return out;
+    }
+
+    /**
+     * The ring that {@link Decomposition}'s {@code "ring=r: reason"} message names, in double
+     * relative to the anchor (the frame whose float offsets the decomposition saw); null when the
+     * message names no ring.
+     */
+    private static double[] localRing(double[][] rings, String message, double ax, double ay) {
+        String m = String.valueOf(message);
+        int colon = m.indexOf(':');
+        if (!m.startsWith("ring=") || colon < 0) {
+            return null;
+        }
+        int r;
+        try {
+            r = Integer.parseInt(m.substring(5, colon));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        if (r < 0 || r >= rings.length) {
+            return null;
+        }
+        double[] l = new double[rings[r].length];
+        for (int i = 0; i < l.length; i += 2) {
+            l[i] = rings[r][i] - ax;
+            l[i + 1] = rings[r][i + 1] - ay;
+        }
+        return l;
     }
 
     private static long key(float x, float y) {

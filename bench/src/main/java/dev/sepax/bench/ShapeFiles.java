@@ -1,5 +1,6 @@
 package dev.sepax.bench;
 
+import dev.sepax.geom.FloatConsistency;
 import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.RoundedShapes;
 import dev.sepax.batch.PairBatch;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Reads polygons and pairs for {@code ./sepax check} and {@code ./sepax draw}, streaming: the
@@ -133,11 +135,14 @@ final class ShapeFiles {
             }
         }
 
-        /** Prints the reports held back. */
+        /**
+         * Prints the reports held back; later reports (a pairs file read after the shapes) are
+         * printed at once, since nothing is held for a read that can no longer be abandoned.
+         */
         void flush() {
             if (held != null) {
                 held.forEach(err::println);
-                held.clear();
+                held = null;
             }
         }
 
@@ -417,7 +422,7 @@ final class ShapeFiles {
                     if (e.getMessage() != null && e.getMessage().contains(": non-convex")) {
                         throw new Escalation(Escalation.Kind.COMPOUND, where + "concave POLYGON");
                     }
-                    throw new InputException(where + e.getMessage());
+                    throw new InputException(where + collapsed(e.getMessage(), () -> exactCoordinates(where, t)));
                 }
             } catch (InputException e) {
                 if (skips == null) {
@@ -661,10 +666,109 @@ final class ShapeFiles {
                     throw new InputException(where + "concave POLYGON cannot be checked together with circles and"
                             + " capsules: " + m);
                 }
-                throw new InputException(where + m.replace("shape=" + shape + ": ", ""));
+                throw new InputException(where + collapsed(m.replace("shape=" + shape + ": ", ""),
+                        () -> exactCoordinates(where, text)));
             }
         });
         return new Rounded(b.build(), ids);
+    }
+
+    /** The store's refusals that float rounding of distinct decimal vertices can cause. */
+    private static final List<String> COLLAPSES = List.of("fewer than 3 distinct vertices", "zero area",
+            "the two core points coincide");
+
+    /**
+     * {@code message}, a store's refusal of a shape, with its reason replaced by the store's
+     * "too small for float arithmetic" one when the shape's vertices merged because they are
+     * below the store's smallest magnitude: {@code 1e-300} rounds to a float {@code 0}, so a
+     * shape of such coordinates reaches the store with fewer distinct vertices than the file
+     * gives, and "fewer than 3 distinct vertices" would contradict the file. The rule is the
+     * store's own ({@link FloatConsistency#MIN_EDGE_SCALE}), applied to {@code xy}, the vertices
+     * in double in the frame the store sees (null: unknown, the message is kept).
+     */
+    static String collapsed(String message, Supplier<double[]> xy) {
+        String m = String.valueOf(message);
+        int at = -1;
+        for (String c : COLLAPSES) {
+            int i = m.indexOf(c);
+            if (i >= 0 && (at < 0 || i < at)) {
+                at = i;
+            }
+        }
+        if (at < 0) {
+            return m;
+        }
+        double[] d = xy.get();
+        String small = d == null ? null : tooSmall(d);
+        return small == null ? m : m.substring(0, at) + small;
+    }
+
+    /**
+     * The store's "too small" reason for the first edge of the closed ring {@code xy} (double)
+     * whose length times the largest |coordinate| is below {@link FloatConsistency#MIN_EDGE_SCALE},
+     * or null when none is (an edge of length 0, a repeated vertex, is not small but absent).
+     */
+    static String tooSmall(double[] xy) {
+        double max = 0;
+        for (double c : xy) {
+            max = Math.max(max, Math.abs(c));
+        }
+        int n = xy.length / 2;
+        for (int i = 0; i < n; i++) {
+            int j = i + 1 == n ? 0 : i + 1;
+            double len = Math.hypot(xy[2 * j] - xy[2 * i], xy[2 * j + 1] - xy[2 * i + 1]);
+            if (len > 0 && len * max < FloatConsistency.MIN_EDGE_SCALE) {
+                return "too small for float arithmetic (edge " + i + " has length " + len + " at coordinates up to "
+                        + max + ", below the store's smallest magnitude, where rounding to float merges vertices;"
+                        + " length * max|coordinate| must be >= 2^-100)";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The vertices of a convex or rounded shape line in double: {@code t} from the geometry
+     * keyword on, or a whole CSV line. Read again on the error path only, so that the streamed
+     * readers keep floats alone; null when the text does not read as double (it read as float).
+     */
+    private static double[] exactCoordinates(String where, String t) {
+        try {
+            String keyword = geometryKeyword(t);
+            String text = t;
+            if (keyword == null) {
+                int comma = t.indexOf(',');
+                String rest = unquote(t.substring(comma + 1).strip());
+                keyword = geometryKeyword(rest);
+                if (keyword == null) {
+                    String[] f = t.substring(comma + 1).split(",", -1);
+                    double[] d = new double[f.length];
+                    for (int i = 0; i < f.length; i++) {
+                        d[i] = Decimals.parseDouble(f[i].strip());
+                    }
+                    return d;
+                }
+                text = rest;
+            }
+            String type = keyword.toUpperCase(Locale.ROOT);
+            String body = text.substring(keyword.length()).strip();
+            int r = radiusAt(body);
+            if (r >= 0) {
+                body = body.substring(0, r).strip();
+            }
+            if (type.equals("POLYGON")) {
+                return CompoundFiles.wkt(where, type, body)[0][0];
+            }
+            String[] points = body.substring(1, body.length() - 1).split(",");
+            double[] d = new double[2 * points.length];
+            for (int i = 0; i < points.length; i++) {
+                String[] c = points[i].strip().split("\\s+");
+                d[2 * i] = Decimals.parseDouble(c[0]);
+                d[2 * i + 1] = Decimals.parseDouble(c[1]);
+            }
+            return d;
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** The {@code (x y, ...)} of a POINT or LINESTRING, with {@code min..max} points. */
@@ -685,11 +789,11 @@ final class ShapeFiles {
         for (int i = 0; i < pts.length; i++) {
             String[] c = pts[i].strip().split("\\s+");
             if (c.length != 2 || c[0].isEmpty()) {
-                throw new InputException(where + "point " + (i + 1) + " '" + pts[i].strip()
+                throw new InputException(where + "point " + i + " '" + pts[i].strip()
                         + "' must have exactly 2 coordinates");
             }
-            xy[2 * i] = number(where, c[0], "point " + (i + 1) + " x");
-            xy[2 * i + 1] = number(where, c[1], "point " + (i + 1) + " y");
+            xy[2 * i] = number(where, c[0], "point " + i + " x");
+            xy[2 * i + 1] = number(where, c[1], "point " + i + " y");
         }
         return xy;
     }
@@ -836,7 +940,6 @@ final class ShapeFiles {
             if (to < 0 || to > close) {
                 to = close;
             }
-            vertex++;
             String point = rings.substring(from, to).strip();
             int blank = 0;
             while (blank < point.length() && !Character.isWhitespace(point.charAt(blank))) {
@@ -852,6 +955,7 @@ final class ShapeFiles {
             }
             xy[n++] = number(where, x, "vertex " + vertex + " x");
             xy[n++] = number(where, y, "vertex " + vertex + " y");
+            vertex++; // 0-based, as the store's and the compound reader's messages count vertices
             from = to + 1;
         }
         // WKT closes the ring by repeating the first vertex: drop the repeat.

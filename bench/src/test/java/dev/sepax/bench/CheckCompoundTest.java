@@ -350,6 +350,18 @@ class CheckCompoundTest {
     }
 
     @Test
+    void aRingBelowTheStoresSmallestMagnitudeIsCalledTooSmall(@TempDir Path dir) throws Exception {
+        // Its float offsets from the anchor round to 0, so the decomposition sees one vertex.
+        String m = checkError(dir, "s.json", feature("s", "[[[0, 0], [1e-300, 0], [1e-300, 1e-300], [0, 1e-300], [0, 0]]]"));
+        assertTrue(m.contains("s.json: features[1] (id 's', line 3): ring=0: too small for float arithmetic (edge 0 has"
+                + " length 1.0E-300 at coordinates up to 5.0E-301"), m);
+        // A hole at the anchor (the outer ring's centre): its offsets are the coordinates.
+        m = checkError(dir, "s.wkt", "POLYGON ((0 0, 1 0, 0 1))\nPOLYGON ((-2 -2, 2 -2, 2 2, -2 2, -2 -2),"
+                + " (0 0, 0 1e-300, 1e-300 0, 0 0))\n");
+        assertTrue(m.contains("s.wkt:2: ring=1: too small for float arithmetic (edge 0 has length 1.0E-300"), m);
+    }
+
+    @Test
     void aBadRingNamesTheFileTheFeatureTheRingTheVertexAndTheReason(@TempDir Path dir) throws Exception {
         String m = checkError(dir, "u.json", feature("u", "[[[0, 0], [4, 0], [4, 4], [0, 4]]]"));
         assertTrue(m.contains("u.json: features[1] (id 'u', line 3) ring=0: unclosed ring (the last position,"

@@ -115,7 +115,7 @@ class MainTest {
         Path shapes = dir.resolve("bad.wkt");
         Files.writeString(shapes, "POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((0 0, 1 0, 0.5 nope, 0 0))\n");
         assertEquals(1, run("check", "--shapes", shapes.toString()));
-        assertTrue(err().contains("bad.wkt:2: bad number 'nope' in vertex 3 y"), err());
+        assertTrue(err().contains("bad.wkt:2: bad number 'nope' in vertex 2 y"), err());
         assertEquals(1, run("check", "--shapes", dir.resolve("missing.wkt").toString()));
         assertTrue(err().contains("no such file"), err());
     }
@@ -199,6 +199,20 @@ class MainTest {
         assertEquals(0, run("check", "--shapes", shapes.toString(), "--skip-invalid"));
         assertEquals("a,b\n2,3\n", out());
         assertTrue(err().contains("sepax check: skipped " + shapes + ":1: MULTIPOINT"), err());
+        assertTrue(err().contains("sepax check: skipped 1 invalid line"), err());
+    }
+
+    @Test
+    void skipInvalidReportsABadPairLineOfConvexShapes(@TempDir Path dir) throws Exception {
+        Path shapes = dir.resolve("s.wkt");
+        Files.writeString(shapes, "POLYGON ((0 0, 2 0, 0 2))\nPOLYGON ((1 0, 3 0, 1 2))\n");
+        Path pairs = dir.resolve("p.csv");
+        Files.writeString(pairs, "a,b\n1,2\n1,5\n");
+        assertEquals(0, run("check", "--shapes", shapes.toString(), "--pairs", pairs.toString(), "--skip-invalid"));
+        assertEquals("a,b\n1,2\n", out());
+        // The shapes' reports are held until the convex reader is sure of the file; a pair line
+        // read after that is reported too, not only counted.
+        assertTrue(err().contains("sepax check: skipped " + pairs + ":3: unknown shape id '5'"), err());
         assertTrue(err().contains("sepax check: skipped 1 invalid line"), err());
     }
 

@@ -77,6 +77,32 @@ class ShapeFilesTest {
     }
 
     @Test
+    void verticesAndPointsAreNumberedFromZeroAsInTheStoresMessages() {
+        assertTrue(error("POLYGON ((0 0, 1 0, 1 x, 0 0))").startsWith("f.txt:1: bad number 'x' in vertex 2 y"));
+        String m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parseRounded("f.txt", "LINESTRING (0 0, 1 x) RADIUS 1\n", null)).getMessage();
+        assertTrue(m.startsWith("f.txt:1: bad number 'x' in point 1 y"), m);
+    }
+
+    @Test
+    void verticesBelowTheStoresSmallestMagnitudeAreCalledTooSmallNotFewer() {
+        // 1e-300 rounds to a float 0: the store sees one vertex where the file has four.
+        String tooSmall = "too small for float arithmetic (edge 0 has length 1.0E-300 at coordinates up to 1.0E-300";
+        String m = error("POLYGON ((0 0, 1e-300 0, 1e-300 1e-300, 0 1e-300, 0 0))\n");
+        assertTrue(m.startsWith("f.txt:1: shape=0: " + tooSmall), m);
+        m = error("a,0,0,1e-300,0,1e-300,1e-300\n");
+        assertTrue(m.startsWith("f.txt:1: shape=0: " + tooSmall), m);
+        m = error("POLYGON ((0 0, 1 0, 1 1e-46, 1 1e-46))\n"); // a float 0: collinear
+        assertTrue(m.startsWith("f.txt:1: shape=0: too small for float arithmetic (edge 1 has length 1.0E-46"), m);
+        m = assertThrows(ShapeFiles.InputException.class,
+                () -> ShapeFiles.parseRounded("f.txt", "LINESTRING (0 0, 1e-300 0) RADIUS 1\n", null)).getMessage();
+        assertTrue(m.startsWith("f.txt:1: " + tooSmall), m);
+        // Vertices that are the same in the file keep the store's own reason.
+        m = error("POLYGON ((0 0, 1 0, 0 0, 1 0))\n");
+        assertTrue(m.contains("fewer than 3 distinct vertices"), m);
+    }
+
+    @Test
     void aSelfIntersectingPolygonCarriesTheCoreMessage() {
         String m = error("POLYGON ((0 0, 4 4, 4 0, 0 4, 0 0))\n");
         assertTrue(m.startsWith("f.txt:1: shape=0: self-intersecting"), m);
@@ -86,7 +112,7 @@ class ShapeFilesTest {
     void holesDuplicateIdsAndMalformedWktAreRejected() {
         assertTrue(error("a,0,0,1,0,1,1\na,5,5,6,5,6,6\n").startsWith("f.txt:2: duplicate id 'a' (first on line 1)"));
         assertTrue(error("POLYGON (0 0, 1 0, 1 1)").contains("malformed WKT"));
-        assertTrue(error("POLYGON ((0 0 1, 1 0, 1 1))").contains("vertex 1 '0 0 1' must have exactly 2 coordinates"));
+        assertTrue(error("POLYGON ((0 0 1, 1 0, 1 1))").contains("vertex 0 '0 0 1' must have exactly 2 coordinates"));
         assertTrue(error("POLYGON EMPTY").contains("EMPTY"));
         assertTrue(error("a,0,0,1,1").contains("only 2 vertices"));
         assertTrue(error("").contains("no polygons"));
@@ -239,7 +265,7 @@ class ShapeFilesTest {
             assertTrue(m.startsWith("f.txt:1: bad number '" + bad + "' in column 4 (expected a decimal number"), m);
         }
         String m = error("POLYGON ((0 0, 1d 0, 0x1p0 1))\n");
-        assertTrue(m.startsWith("f.txt:1: bad number '1d' in vertex 2 x"), m);
+        assertTrue(m.startsWith("f.txt:1: bad number '1d' in vertex 1 x"), m);
         m = assertThrows(ShapeFiles.InputException.class,
                 () -> ShapeFiles.parseFeatures("f.txt", "POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 1f))\n", null)).getMessage();
         assertTrue(m.startsWith("f.txt:1: ring=0 vertex=5: bad number '1f' for y (expected a decimal number"), m);

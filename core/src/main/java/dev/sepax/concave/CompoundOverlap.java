@@ -23,6 +23,12 @@ import dev.sepax.shape.ConvexPolygons;
  * apart only after the full search, so the order changes no bit. Touching counts at tolerance 0;
  * the verdict band is that of the kernel on the parts' store.
  *
+ * <p>The tolerance is applied part by part: compound pair {@code i} intersects at
+ * {@code tolerance} iff some pair of their parts intersects at {@code tolerance} by the kernel's
+ * own rule. At a negative tolerance that is not the depth of the compounds' overlap: compounds
+ * that overlap deeply across several parts, where every overlapping part pair is shallower than
+ * {@code -tolerance}, are reported apart (the parts follow the decomposition, not the overlap).
+ *
  * <h2>Threads and allocation</h2>
  * An instance keeps its part-pair batch and bits and reuses them: once they are large enough, a
  * call allocates nothing. One caller at a time (a concurrent call on the same instance throws
@@ -65,8 +71,10 @@ public final class CompoundOverlap {
     }
 
     /**
-     * Tests compound pairs {@code [0, pairs.size())}: bit {@code i} of {@code out} is set iff the
-     * compounds of pair {@code i} intersect (other bits are left alone).
+     * Tests compound pairs {@code [0, pairs.size())}: bit {@code i} of {@code out} is set iff
+     * some pair of parts of the compounds of pair {@code i} intersects at {@code tolerance}
+     * (other bits are left alone); at a negative tolerance that is part by part, not the depth of
+     * the compounds' overlap (see the class comment).
      *
      * @return the number of intersecting compound pairs
      * @throws IllegalArgumentException if an argument is null, {@code pairs} was validated

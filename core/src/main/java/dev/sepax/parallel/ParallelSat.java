@@ -33,6 +33,11 @@ import java.util.concurrent.locks.LockSupport;
  * at once and leaves the running call's results intact. Calls from different threads one after
  * another are fine. The kernel and the executor may be shared.
  *
+ * <p>An exception a chunk's kernel call throws, or one the executor throws other than
+ * {@link RejectedExecutionException} (the caller then runs the chunks it could not hand over), is
+ * thrown by the call once every chunk has finished, so no thread still writes into the caller's
+ * buffers when the call ends.
+ *
  * <p>An interrupt does not abandon the call: the chunks write into the caller's buffers, so the
  * caller waits (parked, not spinning) until every chunk has finished, then returns with its
  * interrupt status set again.
@@ -142,11 +147,20 @@ public final class ParallelSat {
         for (int c = 0; c < parts; c++) {
             claimed.set(c, 0); // volatile write: publishes the fields above to whoever claims c
         }
+        // An executor that fails otherwise than by rejecting (an OutOfMemoryError queuing the
+        // task, an executor breaking its contract) is treated alike, and its exception is thrown
+        // only once every chunk has finished: thrown at once, it would leave chunks already
+        // handed over writing into the caller's buffers, and counting down a later call's
+        // pending chunks, after the call had ended and released this instance.
+        Throwable submitFailure = null;
         for (int c = 1; c < parts; c++) {
             try {
                 executor.execute(chunks[c]);
             } catch (RejectedExecutionException e) {
                 break; // the caller runs whatever nobody claimed
+            } catch (RuntimeException | Error e) {
+                submitFailure = e;
+                break;
             }
         }
         // The caller's own chunk, then any chunk no pool thread has started yet.
@@ -167,7 +181,7 @@ public final class ParallelSat {
         this.pairs = null;
         this.out = null;
         this.axisCache = null;
-        Throwable t = failure;
+        Throwable t = failure != null ? failure : submitFailure;
         if (t != null) {
             failure = null;
             if (t instanceof RuntimeException r) {

@@ -20,9 +20,14 @@ import java.util.Arrays;
  * computed from the float vertices exactly as {@link ConvexPolygons} computes them. The verdict
  * does not depend on the order of the axes, so it equals that kernel's verdict on a store holding
  * the query and the fence with the same vertices (and {@code ScalarSat.INSTANCE}'s, except inside
- * {@link dev.sepax.narrow.FloatBand#ofLargePairs} when both have 64 or more vertex slots). A point is a degenerate query: it is in a part iff no edge of the part has it
- * strictly outside ({@code enx*(px-ax) + eny*(py-ay) <= 0} along every edge). Touching counts
- * as intersecting; the band is {@link dev.sepax.narrow.FloatBand}'s, {@code 16 u M}.
+ * {@link dev.sepax.narrow.FloatBand#ofLargePairs} when both have 64 or more vertex slots). A point is a degenerate query: it is in a part iff it lies in the part's AABB
+ * ({@code minX <= px <= maxX} and {@code minY <= py <= maxY}, the bounds of the part's float
+ * vertices) and no edge of the part has it strictly outside
+ * ({@code enx*(px-ax) + eny*(py-ay) <= 0} in float along every edge, with the edge normal
+ * {@code (by-ay, -(bx-ax))} of the CCW part). The AABB compare is part of the rule, not only a
+ * filter: a point outside the AABB is outside the part even where every edge's rounded
+ * expression is {@code <= 0}. Touching counts as intersecting; the band is
+ * {@link dev.sepax.narrow.FloatBand}'s, {@code 16 u M}.
  *
  * <p>The query polygon is validated per call (finite, within {@link ConvexPolygons#MAX_COORDINATE},
  * at least 3 distinct vertices, convex in either winding, winding round once, no spike where
@@ -105,7 +110,10 @@ public final class FenceQuery {
     }
 
     /**
-     * The fences containing point {@code (x, y)} (on the boundary counts).
+     * The fences containing point {@code (x, y)} (on the boundary counts): those with a part
+     * whose AABB holds the point ({@code minX <= x <= maxX}, {@code minY <= y <= maxY}) and
+     * along every edge of which {@code enx*(x-ax) + eny*(y-ay) <= 0} in float (see the class
+     * comment).
      *
      * @throws IllegalArgumentException if {@code hits} is null or a coordinate is not finite
      * @throws IllegalStateException if another call on this object is running

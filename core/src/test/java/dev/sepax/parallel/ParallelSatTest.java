@@ -95,6 +95,49 @@ class ParallelSatTest {
     }
 
     @Test
+    void anExecutorThatThrowsIsReportedOnlyAfterEveryChunkHasRun() throws Exception {
+        ConvexPolygons s = TestScenes.mixed(5, 3000, 80);
+        PairBatch pairs = new PairBatch(s, 0);
+        new SweepAndPrune().findPairs(s, 0.5f, pairs);
+        assertEquals(true, pairs.size() >= 4 * ParallelSat.MIN_CHUNK, "scene too small: " + pairs.size());
+        OverlapBits one = new OverlapBits(pairs.size());
+        int expected = ScalarSat.INSTANCE.test(s, pairs, 0f, one);
+        // Takes the first chunk onto a thread that starts it only when released, then breaks
+        // (not a RejectedExecutionException: an executor out of memory or off its contract).
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger submitted = new java.util.concurrent.atomic.AtomicInteger();
+        Thread[] held = new Thread[1];
+        java.util.concurrent.Executor breaking = r -> {
+            if (submitted.getAndIncrement() > 0) {
+                throw new IllegalStateException("executor broken");
+            }
+            held[0] = new Thread(() -> {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                r.run();
+            });
+            held[0].start();
+        };
+        ParallelSat par = new ParallelSat(ScalarSat.INSTANCE, breaking, 4);
+        OverlapBits got = new OverlapBits(pairs.size());
+        try {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> par.test(s, pairs, 0f, got));
+            assertEquals("executor broken", e.getMessage());
+            // Every chunk ran before the exception: none was left to a thread still to come.
+            assertEquals(-1, one.firstDifference(got, pairs.size()));
+        } finally {
+            release.countDown();
+            held[0].join(60_000);
+        }
+        OverlapBits again = new OverlapBits(pairs.size());
+        assertEquals(expected, new ParallelSat(ScalarSat.INSTANCE, POOL, 4).test(s, pairs, 0f, again));
+        assertEquals(-1, one.firstDifference(again, pairs.size()));
+    }
+
+    @Test
     void aCallFromInsideTheCommonPoolCompletes() throws Exception {
         ConvexPolygons s = TestScenes.mixed(9, 3000, 80);
         PairBatch pairs = new PairBatch(s, 0);
