@@ -5,6 +5,7 @@ import dev.sepax.batch.Penetrations;
 import dev.sepax.batch.SimplexCache;
 import dev.sepax.internal.BatchArguments;
 import dev.sepax.internal.RoundedArrays;
+import dev.sepax.narrow.ScalarRoundedPenetration;
 import dev.sepax.shape.RoundedShapes;
 
 /**
@@ -16,8 +17,12 @@ import dev.sepax.shape.RoundedShapes;
  * <ol>
  *   <li>Separation {@code -d}. If it exceeds {@code margin}: no point; the normal is {@code n}.
  *   <li><b>Face contact</b>, when both cores have at least two points (capsules, segments,
- *       polygons): the reference edge is the penetration's axis when it is an edge (cores
- *       overlap), else (cores apart, axis {@link Penetrations#AXIS_CORES}) the edge best aligned
+ *       polygons): when the cores overlap, the penetration's axis (an edge), except that
+ *       for an edge of B, A's best edge by separation stays the reference unless B's separates
+ *       by more than {@code 1e-3} of the smaller core's bounding-box size (the bias of
+ *       {@link ContactManifoldFinder}, so that rounding does not flip the reference, and the ids,
+ *       between nearly equal faces); when the cores are apart (axis
+ *       {@link Penetrations#AXIS_CORES}), the edge best aligned
  *       with {@code n}: A's edge with the largest {@code n_i . n}, unless B's edge with the largest
  *       {@code -m_j . n} is larger by more than {@link #REFERENCE_BIAS} (so the choice does not
  *       flicker between nearly equal faces), and only if that alignment is at least
@@ -114,13 +119,63 @@ public final class RoundedManifoldFinder {
                     n = clip(s, a, b, flip, flip ? eb : ea, margin, out, p);
                 }
             } else if (code != Penetrations.AXIS_WORLD_X) {
-                n = clip(s, a, b, code < 0, code < 0 ? -code - 1 : code - 1, margin, out, p);
+                n = overlapping(s, a, b, code, margin, out, p);
             }
             if (n > 0) {
                 return n;
             }
         }
         return single(s, a, b, nx, ny, depth, out, p);
+    }
+
+    /**
+     * Step 2 for cores that overlap: the penetration's axis {@code code} (an edge) is the
+     * reference, except that when it is B's edge, A's best edge is taken unless B's separates by
+     * more than {@link ContactManifoldFinder}'s bias (as that finder does): in resting contact the
+     * two faces separate by the same amount up to rounding, and without the bias rounding alone
+     * picks the reference, so the feature ids would flicker from frame to frame.
+     */
+    private static int overlapping(RoundedArrays s, int a, int b, int code, float margin, ContactManifolds out, int p) {
+        if (code > 0) {
+            return clip(s, a, b, false, code - 1, margin, out, p);
+        }
+        int eb = -code - 1;
+        float sepB = separation(s, b, eb, a);
+        int ea = 0;
+        float sepA = Float.NEGATIVE_INFINITY;
+        for (int e = 0; e < s.count()[a]; e++) {
+            float sep = separation(s, a, e, b);
+            if (sep > sepA) {
+                sepA = sep;
+                ea = e;
+            }
+        }
+        float bias = ContactManifoldFinder.REFERENCE_BIAS * Math.min(coreSize(s, a), coreSize(s, b));
+        boolean flip = sepB > sepA + bias;
+        return clip(s, a, b, flip, flip ? eb : ea, margin, out, p);
+    }
+
+    /** The core separation of edge {@code e} of shape {@code i} against the core of shape {@code j}, as the penetration computes it. */
+    private static float separation(RoundedArrays s, int i, int e, int j) {
+        int oi = s.start()[i] + e;
+        return ScalarRoundedPenetration.separation(s.nx()[oi], s.ny()[oi], s.x()[oi], s.y()[oi], s.x(), s.y(),
+                s.start()[j], s.count()[j]);
+    }
+
+    /** The larger side of the bounding box of shape {@code i}'s core. */
+    private static float coreSize(RoundedArrays s, int i) {
+        int o = s.start()[i];
+        float minX = s.x()[o];
+        float maxX = minX;
+        float minY = s.y()[o];
+        float maxY = minY;
+        for (int e = 1; e < s.count()[i]; e++) {
+            minX = Math.min(minX, s.x()[o + e]);
+            maxX = Math.max(maxX, s.x()[o + e]);
+            minY = Math.min(minY, s.y()[o + e]);
+            maxY = Math.max(maxY, s.y()[o + e]);
+        }
+        return Math.max(maxX - minX, maxY - minY);
     }
 
     /** The first edge of shape {@code i} whose normal has the largest dot product with {@code (dx, dy)}. */

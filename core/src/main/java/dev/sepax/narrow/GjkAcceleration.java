@@ -13,7 +13,8 @@ public enum GjkAcceleration {
     /**
      * Nesterov momentum (Montaut et al., RSS 2022): the support is taken along a blend of the
      * previous search direction and an extrapolated point; the pair falls back to plain GJK for
-     * good the first time the blended direction fails a guard.
+     * good the first time the blended direction fails a guard, and after
+     * {@link ScalarDistance#MOMENTUM_ITERATIONS} supports.
      */
     NESTEROV,
     /**

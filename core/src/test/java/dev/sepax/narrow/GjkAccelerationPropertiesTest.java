@@ -166,6 +166,35 @@ class GjkAccelerationPropertiesTest {
     }
 
     @Test
+    void aPointJustAboveALargeFlatCoreEndsWithinTheBandInEveryMode() {
+        // Every momentum step passed the guards but gained so little that Nesterov ran into the
+        // cap at several times the distance (6.8e-4 for 1.0e-4); the points are above the flat
+        // side, where the boundary's 1024 vertices are nearly collinear.
+        int k = 1024;
+        float[] a = new float[2 * k];
+        for (int i = 0; i < k; i++) {
+            double t = 2 * Math.PI * (i + 0.5) / k;
+            a[2 * i] = (float) Math.cos(t);
+            a[2 * i + 1] = (float) (0.05 * Math.sin(t));
+        }
+        for (int i = 80; i < 120; i++) {
+            double th = 2 * Math.PI * i / 400;
+            double nx = 0.05 * Math.cos(th);
+            double ny = Math.sin(th);
+            double nl = Math.hypot(nx, ny);
+            RoundedShapes s = RoundedShapes.builder().add(0f, a)
+                    .circle((float) (Math.cos(th) + 1e-4 * nx / nl), (float) (0.05 * Math.sin(th) + 1e-4 * ny / nl), 0f)
+                    .build();
+            for (GjkAcceleration mode : GjkAcceleration.values()) {
+                Distances d = run(mode, s);
+                String where = "theta=" + th + " mode=" + mode + " iterations=" + d.iterations(0);
+                GjkGuardsTest.assertSane(s, d, where);
+                assertTrue(d.exit(0) != Distances.EXIT_ITERATION_CAP, where);
+            }
+        }
+    }
+
+    @Test
     void hugeCoordinatesStayFiniteInEveryMode() {
         SplittableRandom rnd = new SplittableRandom(11);
         for (int i = 0; i < 300; i++) {

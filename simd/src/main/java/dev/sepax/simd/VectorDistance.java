@@ -473,7 +473,8 @@ public final class VectorDistance implements DistanceKernel {
     /**
      * The search direction (rows SX, SY) and row USED: the momentum direction of
      * {@link ScalarDistance} ("Acceleration") in the lanes still live that accelerate past their
-     * first iteration and whose extrapolated point is not 0, the direction DX, DY elsewhere.
+     * first iteration and within {@link ScalarDistance#MOMENTUM_ITERATIONS} and whose extrapolated
+     * point is not 0, the direction DX, DY elsewhere.
      * Runs after {@link #direction}, so the iteration count is already one more than the
      * scalar kernel's {@code k}.
      */
@@ -483,7 +484,8 @@ public final class VectorDistance implements DistanceKernel {
         FloatVector kf = FloatVector.fromArray(F, r, GjkLanes.ITER).sub(one);
         VectorMask<Float> on = FloatVector.fromArray(F, r, GjkLanes.EXIT).compare(VectorOperators.EQ, zero)
                 .and(FloatVector.fromArray(F, r, GjkLanes.ACC).compare(VectorOperators.EQ, one))
-                .and(kf.compare(VectorOperators.GT, zero));
+                .and(kf.compare(VectorOperators.GT, zero))
+                .and(kf.compare(VectorOperators.LT, (float) ScalarDistance.MOMENTUM_ITERATIONS));
         FloatVector dx = FloatVector.fromArray(F, r, GjkLanes.DX);
         FloatVector dy = FloatVector.fromArray(F, r, GjkLanes.DY);
         if (!on.anyTrue()) {
