@@ -33,7 +33,7 @@ import java.util.List;
 final class Check {
     static final String HELP = """
             Usage: ./sepax check --shapes FILE [--pairs FILE] [--out FILE] [--tolerance T]
-                                 [--skip-invalid]
+                                 [--kernel NAME] [--exact] [--skip-invalid]
               Reads shapes (UTF-8 text) and writes the ids of the pairs that intersect.
               Convex polygons, one per line (streamed):
                 POLYGON ((x y, x y, ...))       WKT; id = 1-based position of the shape

@@ -22,6 +22,8 @@ public final class Main {
               peers-check   compare the peers' verdicts with Sepax's and explain differences
               probe         kernel vs machine: alternates the kernels with cache and ALU probes
               coldstart     fresh JVMs: a facade kernel's first batch, first 10, first second
+              spark-join    Sepax's Spark spatial join on generated polygons, optionally
+                            against Sedona (run by the ./sepax launcher on Spark's class path)
               help          this text
             """;
 
