@@ -16,8 +16,11 @@ import java.util.List;
  * <h2>Building</h2>
  * {@link Builder#addHull} takes a point cloud and builds its convex hull with a quickhull in
  * double precision: interior points are dropped, coplanar faces (within a weld distance of
- * {@code 2^-18} of the cloud's extent) are merged into one polygonal face, and the result is
- * validated (closed, convex, every input point inside within the weld distance, Euler's formula).
+ * {@code 2^-18} of the cloud's extent) are merged into one polygonal face unless its outline
+ * would not be convex (then they stay separate faces), and the result is validated (closed,
+ * convex, every input point inside within the weld distance, Euler's formula). Every face
+ * outline ({@link #faceVertices}) is convex: seen along the face's float normal, consecutive
+ * vertices never turn clockwise, by the exact sign (collinear corners may remain).
  * Non-finite points, coordinates beyond {@link #MAX_COORDINATE}, too few, coincident, nearly
  * collinear or nearly flat points (thinner than {@code 2^-14} of the extent), and hulls with more
  * than {@link #MAX_FEATURES} vertices, faces or edges are rejected with an
@@ -397,7 +400,10 @@ public final class ConvexPolyhedra {
         };
     }
 
-    /** Face f's vertices (shape-local indices), counter-clockwise seen from outside. A new array. */
+    /**
+     * Face f's vertices (shape-local indices), counter-clockwise seen from outside: a convex
+     * outline (see Building). A new array.
+     */
     public int[] faceVertices(int s, int f) {
         HullArrays r = arrays;
         checkIndex(f, r.fCount[check(s)], "face");

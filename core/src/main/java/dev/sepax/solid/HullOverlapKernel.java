@@ -40,14 +40,19 @@ import dev.sepax.batch.PairBatch;
  * {@code u = 2^-24}: a face separation {@code nx*x + ny*y + nz*z - d} is within
  * {@code 8 u M} of its value for the store's float normal (three products and three sums,
  * {@code |n| <= 1 + 2u}; the offset {@code d} is itself such a dot product, or in a world store
- * within another {@code 4 u (M + |t|)}). An edge-pair axis built from the float Gauss arcs is
- * off its exact direction by about {@code 8 u / sin(theta)} ({@code theta} the angle between the
- * edges); the pruned kernel takes the separation from the edges only when
- * {@code sin(theta) >= ScalarHullSat.PARALLEL = 2^-4} and the sign that orients the axis clears
- * {@link ScalarHullSat#orientationBound} (a wrong sign would turn an overlap into a gap), which
- * then moves it by at most
- * {@code 128 u} times the edges' lengths, and projects both shapes on nearer-parallel axes (a
- * projection gap is a true gap along the computed axis, whatever its direction). The arc sign
+ * within another {@code 4 u (M + |t|)}). An edge-pair axis built from the float Gauss arcs
+ * {@code gA, gB} (each within about {@code 5 u} of exact) is off its exact direction by about
+ * {@code (5 u (|gA| + |gB|) + 3 u |gA| |gB|) / |L|}: {@code 8 u / sin(theta)} ({@code theta} the
+ * angle between the edges) for arcs of length near 1, but far more for a short arc, as at a
+ * knife edge (faces nearly back to back). The pruned kernel takes the separation from the edges
+ * only when {@code sin(theta) >= ScalarHullSat.PARALLEL = 2^-4}, with the arc axis only where
+ * {@code (|gA| + |gB|) / |L| <= 16} ({@link ScalarHullSat#shortArcs}) and otherwise with the
+ * cross product of the edges' own vertex differences ({@link ScalarHullSat#edgeAxis}), and only
+ * when the sign that orients the axis clears {@link ScalarHullSat#orientationBound} (a wrong
+ * sign would turn an overlap into a gap; below it both shapes are projected on the axis): the
+ * axis is then within {@code 128 u} rad, which moves the separation by at most that angle
+ * times the edges' lengths. Nearer-parallel axes project both shapes (a projection gap is a
+ * true gap along the computed axis, whatever its direction). The arc sign
  * tests can misjudge a crossing only when an arc endpoint is within about {@code 8 u} radians of
  * the other arc, where the edges are support features up to that angle times their lengths. So
  * each kernel's verdicts are exact for pairs whose true SAT gap over its own axes lies outside

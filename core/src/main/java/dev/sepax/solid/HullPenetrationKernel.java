@@ -19,7 +19,9 @@ import dev.sepax.batch.PairBatch;
  *   edge pair:         s = L . (vQ - vP) / |L|,  L = gP x gQ oriented away from P's centroid
  *                          (edges within 2^-4 rad of parallel, or an orientation within
  *                           ScalarHullSat.orientationBound of zero: max(minQ - maxP, minP - maxQ)
- *                           / |L| over full projections on L, as in the boolean kernel)
+ *                           / |L| over full projections on L, as in the boolean kernel;
+ *                           Gauss arcs too short for their error, ScalarHullSat.shortArcs: the
+ *                           same with L = dP x dQ from the edges' vertices, ScalarHullSat.edgeAxis)
  *   +x:                s = minX(Q) - maxX(P)     -x:  s = minX(P) - maxX(Q)   (y, z alike)
  * </pre>
  * The winner is the axis with the largest {@code s}; ties go to the first in the order above.
@@ -56,19 +58,28 @@ import dev.sepax.batch.PairBatch;
  * float normal is the exact one rounded per component, which moves {@code n . (v - w)} by at most
  * {@code sqrt(3) u * 2 sqrt(3) M = 6 u M}, so {@code 14 u M} in all; a world store's recomputed
  * offsets add at most {@code 4 u (M + |t|)}. (2) An edge pair crossing at an angle
- * {@code theta >= 2^-4} has a float axis within {@code 8 u / sin(theta) <= 128 u} rad of the
- * exact Minkowski face normal; the separation is {@code L . w} for {@code w = vQ - vP},
+ * {@code theta >= 2^-4} has a float axis within {@code 128 u} rad of the exact Minkowski face
+ * normal: each float Gauss arc is within about {@code 5 u} of exact, so {@code gP x gQ} is off by
+ * {@code (5 u (|gP| + |gQ|) + 3 u |gP| |gQ|) / |L|}, at most {@code 80 u + 48 u} where it is
+ * used ({@code (|gP| + |gQ|) / |L| <= 16}, {@link ScalarHullSat#shortArcs}); shorter arcs (a
+ * knife edge, faces nearly back to back, has {@code |g|} near 1e-3, which put the arc axis
+ * {@code 1e-4} rad off) give way to the edges' own cross product, within
+ * {@code 4 u / sin(theta) + u <= 65 u} whatever the arcs' lengths. The separation is
+ * {@code L . w} for {@code w = vQ - vP},
  * {@code |w| <= 2 sqrt(3) M}, so the direction moves it by at most {@code 128 u * 2 sqrt(3) M
  * < 444 u M}, and its evaluation (a cross product, differences, a dot product, a square root and
- * a quotient) by under {@code 16 u M}. (3) Within {@code 2^-4} rad of parallel, or with an orientation too close to zero to
- * trust, the separation
- * along the computed axis is a true projection gap along that axis (within {@code 16 u M}),
- * which for an intersecting pair is never more than along the exact face normal: the depth may be
- * overstated there, never understated beyond the band, and the translation still separates. (4)
+ * a quotient) by under {@code 16 u M}; where the orientation is too close to zero to trust, the
+ * full projections on that same axis give a true gap along it, which differs from the gap along
+ * the exact normal by the same direction term. (3) Within {@code 2^-4} rad of parallel, the
+ * separation along the computed axis is a true projection gap along that axis (within
+ * {@code 16 u M}), which for an intersecting pair is never more than along the exact face normal:
+ * the depth may be overstated there, never understated beyond the band, and the translation
+ * still separates. (4)
  * The maximum of values each within {@code e} of exact values is within {@code e} of their exact
  * maximum. So outside case (3) the depth is within {@code 512 u M = 2^-15 M} of the exact
  * minimum-translation depth of the stored floats (tests check this against a double-precision
- * brute force over all face normals and all edge-pair crosses). Coordinates must be small enough
+ * brute force over all face normals and all edge-pair crosses, on random scenes and on knife
+ * edges). Coordinates must be small enough
  * that no product overflows ({@code |x| < 1e18} is ample).
  *
  * <h2>Contract for every implementation</h2>

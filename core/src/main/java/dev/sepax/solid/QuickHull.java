@@ -45,6 +45,11 @@ import java.util.PriorityQueue;
  * ({@link #recheckNear}). So every input point is a vertex or at most {@code w} above every
  * triangle of the convex triangulation that the merge starts from.
  *
+ * <p>A merged face must also have a convex outline: triangles coplanar within {@code w} can form
+ * a patch with a notch (on a nearly flat cloud, a reflex corner of a few degrees within
+ * {@code w} of the plane), and a group whose outline turns clockwise anywhere, by the exact sign
+ * along the face's float normal, is left as separate triangles ({@link #merge}).
+ *
  * <p>The result is then checked without trusting the construction: every face is planar within
  * {@code 4w}, every input point lies at most {@code 4w} above every face plane, every edge has
  * exactly two faces with opposite directions, every vertex has at least three faces, and Euler's
@@ -611,8 +616,95 @@ final class QuickHull {
         }
     }
 
-    /** Merges coplanar triangles into faces, drops vertices on fewer than 3 faces, validates. */
+    /**
+     * Merges coplanar triangles into faces, drops vertices on fewer than 3 faces, validates, and
+     * keeps every face's outline convex: a merged face whose outline turns right anywhere
+     * ({@link #reflexCorner}) is taken apart into its triangles, which stay faces of their own,
+     * and the merge runs again. Triangles coplanar within the weld distance can form a patch
+     * whose outline is not convex (a notch where the triangle that would fill it tilts by more
+     * than the weld): one face with that outline would hand callers a non-convex polygon and a
+     * hull that is not the convex solid the store describes. A triangle is convex on its own, so
+     * this ends; clouds without such patches merge exactly as before.
+     */
     private Mesh merge() {
+        boolean[] alone = new boolean[tris.size()];
+        while (true) {
+            List<List<Integer>> groups = new ArrayList<>();
+            Mesh m = mergeOnce(alone, groups);
+            boolean split = false;
+            for (int f = 0; f < m.faces().length; f++) {
+                if (groups.get(f).size() > 1 && reflexCorner(m.vertex(), m.faces()[f], m.normals()[f]) >= 0) {
+                    for (int id : groups.get(f)) {
+                        alone[id] = true;
+                    }
+                    split = true;
+                }
+            }
+            if (!split) {
+                return m;
+            }
+        }
+    }
+
+    /**
+     * The first corner k of the outline (local vertex indices into {@code vertex}) at which it
+     * turns clockwise seen along the face's float normal (the double normal rounded to float, as
+     * the store holds it): {@code ((b - a) x (c - b)) . n < 0} for consecutive corners
+     * {@code a, b = loop[k], c}, by its exact sign; -1 if there is none (the outline is convex;
+     * collinear corners, exactly 0, are allowed).
+     */
+    private int reflexCorner(int[] vertex, int[] loop, double[] normal) {
+        double nx = (float) normal[0];
+        double ny = (float) normal[1];
+        double nz = (float) normal[2];
+        for (int k = 0; k < loop.length; k++) {
+            int a = vertex[loop[(k + loop.length - 1) % loop.length]];
+            int b = vertex[loop[k]];
+            int c = vertex[loop[(k + 1) % loop.length]];
+            if (turn(a, b, c, nx, ny, nz) < 0) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The exact sign of {@code ((p_b - p_a) x (p_c - p_b)) . n}: a double evaluation when it
+     * clears its error bound, BigDecimal otherwise. The differences of floats held in doubles are
+     * within 2^-53 relative, each product of three within about 3 of those, the sums within 2
+     * more: 2^-48 of the sum of the terms' magnitudes is a safe bound.
+     */
+    private int turn(int a, int b, int c, double nx, double ny, double nz) {
+        double ux = p[3 * b] - p[3 * a];
+        double uy = p[3 * b + 1] - p[3 * a + 1];
+        double uz = p[3 * b + 2] - p[3 * a + 2];
+        double vx = p[3 * c] - p[3 * b];
+        double vy = p[3 * c + 1] - p[3 * b + 1];
+        double vz = p[3 * c + 2] - p[3 * b + 2];
+        double t = nx * (uy * vz - uz * vy) + ny * (uz * vx - ux * vz) + nz * (ux * vy - uy * vx);
+        double mag = Math.abs(nx) * (Math.abs(uy * vz) + Math.abs(uz * vy))
+                + Math.abs(ny) * (Math.abs(uz * vx) + Math.abs(ux * vz))
+                + Math.abs(nz) * (Math.abs(ux * vy) + Math.abs(uy * vx));
+        if (Math.abs(t) > 0x1p-48 * mag) {
+            return t > 0 ? 1 : -1;
+        }
+        BigDecimal[] u = new BigDecimal[3];
+        BigDecimal[] v = new BigDecimal[3];
+        for (int i = 0; i < 3; i++) {
+            u[i] = new BigDecimal(p[3 * b + i]).subtract(new BigDecimal(p[3 * a + i]));
+            v[i] = new BigDecimal(p[3 * c + i]).subtract(new BigDecimal(p[3 * b + i]));
+        }
+        BigDecimal exact = new BigDecimal(nx).multiply(u[1].multiply(v[2]).subtract(u[2].multiply(v[1])))
+                .add(new BigDecimal(ny).multiply(u[2].multiply(v[0]).subtract(u[0].multiply(v[2]))))
+                .add(new BigDecimal(nz).multiply(u[0].multiply(v[1]).subtract(u[1].multiply(v[0]))));
+        return exact.signum();
+    }
+
+    /**
+     * One pass of {@link #merge}: triangles marked {@code alone} form faces of their own;
+     * {@code groups} receives each face's triangles, by face index.
+     */
+    private Mesh mergeOnce(boolean[] alone, List<List<Integer>> groups) {
         List<Integer> alive = new ArrayList<>();
         for (int i = 0; i < tris.size(); i++) {
             if (tris.get(i).alive) {
@@ -622,7 +714,6 @@ final class QuickHull {
         alive.sort((x, y) -> Double.compare(tris.get(y).area, tris.get(x).area));
         int[] group = new int[tris.size()];
         Arrays.fill(group, -1);
-        List<List<Integer>> groups = new ArrayList<>();
         for (int seed : alive) {
             if (group[seed] >= 0) {
                 continue;
@@ -642,7 +733,7 @@ final class QuickHull {
                 for (int k = 0; k < 3; k++) {
                     Tri u = face(vs[(k + 1) % 3], vs[k]);
                     int nb = u.id;
-                    if (group[nb] < 0 && u.nx * st.nx + u.ny * st.ny + u.nz * st.nz > 0
+                    if (group[nb] < 0 && !alone[seed] && !alone[nb] && u.nx * st.nx + u.ny * st.ny + u.nz * st.nz > 0
                             && Math.abs(dist(st, u.a)) <= tol && Math.abs(dist(st, u.b)) <= tol
                             && Math.abs(dist(st, u.c)) <= tol) {
                         group[nb] = g;

@@ -216,7 +216,8 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
     /**
      * The separation of P and Q along a crossing edge pair's axis {@code L = gP x gQ}
      * ({@link HullPenetrationKernel}), in the boolean kernel's expressions
-     * ({@link ScalarHullSat#crossingSeparates}); {@code -Infinity} for a zero axis, which
+     * ({@link ScalarHullSat#crossingSeparates}, including its edge axis for short arcs,
+     * {@link ScalarHullSat#edgeAxis}); {@code -Infinity} for a zero axis, which
      * separates nothing. With {@code orientation}, instead the sign that orients {@code L} from
      * P to Q: {@code 1f} or {@code -1f}.
      */
@@ -238,13 +239,17 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
             // non-zero L cannot underflow): every projection on it is 0, it separates nothing.
             return Float.NEGATIVE_INFINITY;
         }
+        boolean parallel = lenSq < PARALLEL_SQ * gg;
+        if (!parallel && ScalarHullSat.shortArcs(lenSq, r.gg[sa], r.gg[sb])) {
+            return ScalarHullSat.edgeAxis(r, lo, hi, sa, sb, orientation);
+        }
         float ax = r.px[sa];
         float ay = r.py[sa];
         float az = r.pz[sa];
         float orient = lx * (ax - r.cx[lo]) + ly * (ay - r.cy[lo]) + lz * (az - r.cz[lo]);
         float sep;
         boolean flip;
-        if (lenSq < PARALLEL_SQ * gg || Math.abs(orient) <= ScalarHullSat.orientationBound(r, lo, sa,
+        if (parallel || Math.abs(orient) <= ScalarHullSat.orientationBound(r, lo, sa,
                 Math.abs(gbx) + Math.abs(gby) + Math.abs(gbz), Math.abs(lx) + Math.abs(ly) + Math.abs(lz))) {
             float minP = Float.POSITIVE_INFINITY;
             float maxP = Float.NEGATIVE_INFINITY;
@@ -311,7 +316,15 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
             float lx = r.gy[sa] * r.gz[sb] - r.gz[sa] * r.gy[sb];
             float ly = r.gz[sa] * r.gx[sb] - r.gx[sa] * r.gz[sb];
             float lz = r.gx[sa] * r.gy[sb] - r.gy[sa] * r.gx[sb];
-            float len = (float) Math.sqrt(lx * lx + ly * ly + lz * lz);
+            float lenSq = lx * lx + ly * ly + lz * lz;
+            if (!(lenSq < PARALLEL_SQ * (r.gg[sa] * r.gg[sb])) && ScalarHullSat.shortArcs(lenSq, r.gg[sa], r.gg[sb])) {
+                // The axis crossing() took: the edges' own, not the arcs'.
+                lx = ScalarHullSat.edgeAxisComponent(r, lo, hi, sa, sb, 0);
+                ly = ScalarHullSat.edgeAxisComponent(r, lo, hi, sa, sb, 1);
+                lz = ScalarHullSat.edgeAxisComponent(r, lo, hi, sa, sb, 2);
+                lenSq = lx * lx + ly * ly + lz * lz;
+            }
+            float len = (float) Math.sqrt(lenSq);
             float sign = crossing(r, lo, hi, sa, sb, true);
             nx = sign * lx / len;
             ny = sign * ly / len;

@@ -169,7 +169,8 @@ public final class VectorHullSat implements HullOverlapKernel {
      * {@code ScalarHullSat.crossingSeparates} for the lanes of {@code crossing} (B's edge slots
      * {@code sb ..}): the first lane, in index order, whose axis separates, or -1. Lanes whose
      * edges are nearly parallel or whose orientation is too close to zero go to the scalar full
-     * projection, as in the scalar kernel.
+     * projection, and lanes whose arcs are too short to give the axis to the scalar edge axis
+     * ({@link ScalarHullSat#shortArcs}), as in the scalar kernel.
      */
     private static int firstSeparatingLane(HullArrays r, int a, int b, int sa, int sb, long crossing, float tol) {
         float gax = r.gx[sa];
@@ -182,8 +183,11 @@ public final class VectorHullSat implements HullOverlapKernel {
         FloatVector ly = gbx.mul(gaz).sub(gbz.mul(gax));
         FloatVector lz = gby.mul(gax).sub(gbx.mul(gay));
         FloatVector lenSq = lx.mul(lx).add(ly.mul(ly)).add(lz.mul(lz));
-        long fallback = lenSq.compare(VectorOperators.LT,
-                FloatVector.fromArray(S, r.gg, sb).mul(r.gg[sa]).mul(PARALLEL_SQ)).toLong();
+        FloatVector ggB = FloatVector.fromArray(S, r.gg, sb);
+        long fallback = lenSq.compare(VectorOperators.LT, ggB.mul(r.gg[sa]).mul(PARALLEL_SQ)).toLong();
+        // ScalarHullSat.shortArcs in lanes: such a lane takes the scalar edge axis.
+        long edges = lenSq.compare(VectorOperators.LT, ggB.add(r.gg[sa]).mul(ScalarHullSat.SHORT_ARCS)).toLong()
+                & ~fallback;
         float pax = r.px[sa];
         float pay = r.py[sa];
         float paz = r.pz[sa];
@@ -199,11 +203,11 @@ public final class VectorHullSat implements HullOverlapKernel {
                 .add(lz.mul(FloatVector.fromArray(S, r.pz, sb).sub(paz)));
         sep = sep.blend(sep.neg(), orient.compare(VectorOperators.LT, 0f));
         long separating = sep.compare(VectorOperators.GT, lenSq.sqrt().mul(tol)).toLong();
-        long candidates = crossing & (fallback | separating);
+        long candidates = crossing & (fallback | edges | separating);
         while (candidates != 0) {
             int lane = Long.numberOfTrailingZeros(candidates);
-            if ((fallback >>> lane & 1) == 0
-                    || UnprunedHullSat.edgePairSeparates(r, a, b, sa, sb + lane, tol)) {
+            if ((edges >>> lane & 1) != 0 ? ScalarHullSat.edgeAxis(r, a, b, sa, sb + lane, false) > tol
+                    : (fallback >>> lane & 1) == 0 || UnprunedHullSat.edgePairSeparates(r, a, b, sa, sb + lane, tol)) {
                 return lane;
             }
             candidates &= candidates - 1;

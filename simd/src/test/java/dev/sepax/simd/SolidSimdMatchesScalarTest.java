@@ -133,27 +133,28 @@ class SolidSimdMatchesScalarTest {
     }
 
     /**
-     * Knife-edge pairs ({@link SolidFixtures#knifeEdgePairs}), where crossing lanes whose
-     * orientation is within {@link ScalarHullSat#orientationBound} of zero take the scalar full
-     * projection inside a vector: the edge phase, the batch verdicts and caches, and the
-     * penetrations agree bit for bit, from both sides.
+     * Knife-edge pairs ({@link SolidFixtures#knifeEdgePairs}), where crossing lanes whose Gauss
+     * arcs are too short for the arc axis ({@link ScalarHullSat#shortArcs}) take the scalar edge
+     * axis inside a vector, some of them with its full projections (an orientation too close to
+     * zero): the edge phase, the batch verdicts and caches, and the penetrations agree bit for
+     * bit, from both sides.
      */
     @Test
     void knifeEdgeOrientationFallbackIsBitIdentical() {
         ConvexPolyhedra s = SolidFixtures.knifeEdgePairs(12, 200, 300, 1e-3);
         HullArrays r = s.arrays();
         PairBatch pairs = new PairBatch(s.size(), 400);
-        int ambiguous = 0;
+        int shortArcs = 0;
         for (int i = 0; i < 400; i += 2) {
             pairs.add(i, i + 1);
             pairs.add(i + 1, i);
-            ambiguous += countAmbiguousOrientations(r, i, i + 1);
+            shortArcs += countShortArcCrossings(r, i, i + 1);
             for (float tol : TOLERANCES) {
                 assertEquals(ScalarHullSat.edgeAxes(r, i, i + 1, tol), VectorHullSat.edgeAxes(r, i, i + 1, tol), "pair " + i);
                 assertEquals(ScalarHullSat.edgeAxes(r, i + 1, i, tol), VectorHullSat.edgeAxes(r, i + 1, i, tol), "pair " + i);
             }
         }
-        assertTrue(ambiguous > 20, "ambiguous orientations exercised: " + ambiguous);
+        assertTrue(shortArcs > 1000, "short-arc crossings exercised: " + shortArcs);
         int n = pairs.size();
         for (float tol : TOLERANCES) {
             OverlapBits scalar = new OverlapBits(n);
@@ -172,8 +173,8 @@ class SolidSimdMatchesScalarTest {
         assertHullPenetrationsEqual(scalar, simd, 0, n, "knife edges");
     }
 
-    /** Crossing, not nearly parallel edge pairs of (a, b) whose orientation takes the fallback. */
-    private static int countAmbiguousOrientations(HullArrays r, int a, int b) {
+    /** Crossing, not nearly parallel edge pairs of (a, b) whose arcs are too short for the arc axis. */
+    private static int countShortArcCrossings(HullArrays r, int a, int b) {
         int n = 0;
         for (int sa = r.eStart[a]; sa < r.eStart[a] + r.eCount[a]; sa++) {
             for (int sb = r.eStart[b]; sb < r.eStart[b] + r.eCount[b]; sb++) {
@@ -189,11 +190,7 @@ class SolidSimdMatchesScalarTest {
                     if (lx * lx + ly * ly + lz * lz < p * p * (r.gg[sa] * r.gg[sb])) {
                         continue;
                     }
-                    float orient = lx * (r.px[sa] - r.cx[a]) + ly * (r.py[sa] - r.cy[a]) + lz * (r.pz[sa] - r.cz[a]);
-                    float bound = ScalarHullSat.orientationBound(r, a, sa,
-                            Math.abs(r.gx[sb]) + Math.abs(r.gy[sb]) + Math.abs(r.gz[sb]),
-                            Math.abs(lx) + Math.abs(ly) + Math.abs(lz));
-                    n += Math.abs(orient) <= bound ? 1 : 0;
+                    n += ScalarHullSat.shortArcs(lx * lx + ly * ly + lz * lz, r.gg[sa], r.gg[sb]) ? 1 : 0;
                 }
             }
         }
