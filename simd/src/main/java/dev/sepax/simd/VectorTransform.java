@@ -57,8 +57,12 @@ public final class VectorTransform implements TransformKernel {
     private static final VectorMask<Float> LAST_LANE = VectorMask.fromLong(S4, 1L << (LANES - 1));
     /** The edge lengths' 4 double lanes. */
     private static final VectorSpecies<Double> D4 = DoubleVector.SPECIES_256;
-    /** 4 double lanes in hardware: else the lengths are scalar (an emulated species is slow). */
-    private static final boolean VECTOR_LENGTHS = VectorSupport.PREFERRED.vectorBitSize() >= 256;
+    /**
+     * 4 double lanes in hardware: else the lengths are scalar (an emulated species is slow).
+     * Follows the capped width, so that {@code -Dsepax.simd.bits=128} runs the scalar lengths
+     * too and the tests at that width cover them.
+     */
+    private static final boolean VECTOR_LENGTHS = VectorSupport.WIDE.vectorBitSize() >= 256;
 
     private VectorTransform() {}
 
