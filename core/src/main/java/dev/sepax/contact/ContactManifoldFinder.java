@@ -74,28 +74,12 @@ public final class ContactManifoldFinder {
      * Manifolds of pairs {@code [from, to)} into the same entries of {@code out}.
      *
      * @return how many of those pairs got at least one contact point
-     * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the batch
-     * @throws IllegalArgumentException if the buffer, the batch or the margin is bad
+     * @throws IllegalArgumentException if the range, the buffer, the batch or the margin is bad
+     *     ({@link #checkBatch}, as {@link ManifoldKernel} documents)
      */
     public static int find(ConvexPolygons shapes, PairBatch pairs, int from, int to, float margin,
                            ContactManifolds out) {
-        if (out == null) {
-            throw new IllegalArgumentException("out is null");
-        }
-        if (shapes == null || pairs == null) {
-            throw new IllegalArgumentException(shapes == null ? "shapes is null" : "pairs is null");
-        }
-        if (pairs.shapeCount() > shapes.size()) {
-            throw new IllegalArgumentException("pairs.shapeCount=" + pairs.shapeCount() + " > shapes.size="
-                    + shapes.size() + ": the batch was validated for a different store");
-        }
-        if (from < 0 || to > pairs.size() || from > to) {
-            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") is not within [0, " + pairs.size() + ")");
-        }
-        if (out.capacity() < to) {
-            throw new IllegalArgumentException("out.capacity=" + out.capacity() + " < to=" + to);
-        }
-        checkStore(shapes, margin);
+        checkBatch(shapes, pairs, null, from, to, margin, out);
         int[] pa = pairs.arrays().a;
         int[] pb = pairs.arrays().b;
         int touching = 0;

@@ -15,8 +15,11 @@ import dev.sepax.shape.ConvexPolygons;
  * clipped area is not positive, the result is empty: {@code count() == 0} and area 0. Shapes
  * whose AABBs are disjoint are rejected before any clipping.
  *
- * <p>Stateless and thread-safe; each call allocates nothing unless {@code out} must grow
- * (it never grows beyond {@code count(a) + count(b)} vertices).
+ * <p>Stateless and thread-safe; each call allocates nothing unless {@code out} must grow. It
+ * grows to {@code count(a) + count(b)} vertices, the most two convex polygons can share (a
+ * clipping pass adds at most one vertex), and beyond that only when the vertices a pass
+ * actually writes need it: rounding could in principle make a pass cross its line more than
+ * twice (near-collinear vertices on it).
  */
 public final class ConvexClipper implements ClipKernel {
     /** The one instance: the scalar reference {@link ClipKernel}. */
@@ -54,9 +57,6 @@ public final class ConvexClipper implements ClipKernel {
         int ob = r.start[b];
         for (int j = 0; j < kb && n > 0; j++) {
             int j2 = j + 1 == kb ? 0 : j + 1;
-            // A line cuts a convex polygon at most twice, so a pass adds at most one vertex;
-            // rounding could in principle add more, so the scratch is checked, not assumed.
-            out.ensureScratch(2 * n);
             n = clip(out, n, r.x[ob + j], r.y[ob + j], r.x[ob + j2], r.y[ob + j2]);
         }
         double area2 = 0;
@@ -95,15 +95,25 @@ public final class ConvexClipper implements ClipKernel {
             double cx = sx[i];
             double cy = sy[i];
             double side = ex * (cy - py) - ey * (cx - px);
-            if (side >= 0) {
-                if (prevSide < 0 && side > 0) {
-                    m = addCrossing(dx, dy, m, prevX, prevY, prevSide, cx, cy, side);
-                }
+            boolean keep = side >= 0;
+            // A crossing point only where the edge truly crosses the line, into it or out of it.
+            boolean cross = keep ? prevSide < 0 && side > 0 : prevSide > 0;
+            int writes = (keep ? 1 : 0) + (cross ? 1 : 0);
+            if (m + writes > dx.length) {
+                // A line cuts a convex polygon at most twice, so a pass adds at most one vertex
+                // and ensure(count(a) + count(b)) leaves room for every pass; rounding could in
+                // principle make more crossings, so the writes are checked, not assumed.
+                out.growScratch(m + writes);
+                dx = out.scratchX;
+                dy = out.scratchY;
+            }
+            if (cross) {
+                m = addCrossing(dx, dy, m, prevX, prevY, prevSide, cx, cy, side);
+            }
+            if (keep) {
                 dx[m] = cx;
                 dy[m] = cy;
                 m++;
-            } else if (prevSide > 0) {
-                m = addCrossing(dx, dy, m, prevX, prevY, prevSide, cx, cy, side);
             }
             prevX = cx;
             prevY = cy;

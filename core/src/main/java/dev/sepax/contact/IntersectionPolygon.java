@@ -7,8 +7,8 @@ import dev.sepax.shape.ConvexPolygons;
  * {@link ConvexClipper#intersect}: the vertices (counter-clockwise, in double) and the area.
  *
  * <p>It also holds the clipper's scratch space, so one instance serves any number of calls with
- * no allocation once it has grown to the largest {@code count(a) + count(b)} seen. Not
- * thread-safe: use one per thread.
+ * no allocation once it has grown to the largest {@code count(a) + count(b)} seen (see
+ * {@link ConvexClipper} for the one exception). Not thread-safe: use one per thread.
  */
 public final class IntersectionPolygon {
     double[] x;
@@ -29,7 +29,11 @@ public final class IntersectionPolygon {
         scratchY = new double[vertices];
     }
 
-    /** An empty buffer sized for any pair of {@code shapes}. */
+    /**
+     * An empty buffer sized for any pair of {@code shapes}: {@code 2 * maxCount} vertices, at
+     * least {@code count(a) + count(b)} for every pair, so it does not grow (see
+     * {@link ConvexClipper}).
+     */
     public IntersectionPolygon(ConvexPolygons shapes) {
         this(2 * shapes.maxCount());
     }
@@ -78,14 +82,16 @@ public final class IntersectionPolygon {
         }
     }
 
-    /** Grows the scratch arrays to {@code n}, keeping the current polygon. */
-    void ensureScratch(int n) {
-        if (scratchX.length < n) {
-            scratchX = new double[n];
-            scratchY = new double[n];
-            x = java.util.Arrays.copyOf(x, n);
-            y = java.util.Arrays.copyOf(y, n);
-        }
+    /**
+     * Grows every array to at least {@code n} (twice the current length if that is more),
+     * keeping the current polygon and what a clipping pass has written to the scratch arrays.
+     */
+    void growScratch(int n) {
+        int length = Math.max(n, 2 * scratchX.length);
+        scratchX = java.util.Arrays.copyOf(scratchX, length);
+        scratchY = java.util.Arrays.copyOf(scratchY, length);
+        x = java.util.Arrays.copyOf(x, length);
+        y = java.util.Arrays.copyOf(y, length);
     }
 
     /** Swaps the result and scratch arrays (one clipping pass wrote into scratch). */

@@ -19,8 +19,8 @@ import dev.sepax.shape.ConvexPolygons;
  * <h2>The filter ({@link #band})</h2>
  * The float kernels compute {@code s = fl(enx * fl(px - ax) + eny * fl(py - ay))} (the
  * {@code SatKernel} expression, with {@code enx = fl(dy)}, {@code eny = -fl(dx)}) and the limit
- * {@code L = fl(t * len)}, {@code len} the edge's length computed from its stored vertices
- * ({@link #edgeLength}: a world store's own {@code len} is the local shape's). With {@code u = 2^-24}, seven roundings give
+ * {@code L = fl(t * len)}, {@code len} the stored edge's length ({@link PolygonArrays#edgeLength},
+ * in world stores too). With {@code u = 2^-24}, seven roundings give
  * <pre>
  *   |s - S| &lt;= ((1+u)^4 - 1) (|dy| |px - ax| + |dx| |py - ay|) + 3 * 2^-150
  *           &lt;= 4.0001u (|dx| + |dy|) * 2M + 2^-148               M = max |coordinate| of A and B
@@ -154,17 +154,6 @@ public final class ExactVerdict {
     }
 
     /**
-     * The length of the edge from {@code slot} to {@code next} as {@code ConvexPolygons} computes
-     * a local store's {@code len}: the float differences in double, the root rounded once to
-     * float, so within {@code 1.0001u} of the exact length of the stored edge in any store.
-     */
-    public static float edgeLength(float[] x, float[] y, int slot, int next) {
-        double dx = (double) x[next] - x[slot];
-        double dy = (double) y[next] - y[slot];
-        return (float) Math.sqrt(dx * dx + dy * dy);
-    }
-
-    /**
      * A vertex (0-based) of {@code other} within reach of edge {@code i} of {@code ref} (its
      * separation is at most {@code t}, exactly), searched from vertex {@code w} on; -1 when every
      * vertex lies beyond, that is when the edge separates.
@@ -179,10 +168,7 @@ public final class ExactVerdict {
         float ny = s.eny[slot];
         float px = x[slot];
         float py = y[slot];
-        // The edge's own length, not the store's len: a world store keeps the local shape's
-        // lengths, and rounding the world vertices can change an edge's length by far more than
-        // the band allows for (a unit square at 9e6 rounds to a diamond of side sqrt 2).
-        float limit = t == 0 ? t : t * edgeLength(x, y, slot, next);
+        float limit = t == 0 ? t : t * s.len[slot];
         float lo = limit - band;
         float hi = limit + band;
         int oo = s.start[other];

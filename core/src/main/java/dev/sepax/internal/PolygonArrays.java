@@ -11,7 +11,8 @@ package dev.sepax.internal;
  *   per slot (vertex i of shape s is slot start[s] + i, i &lt; capacity[s]; TAIL_SLACK spare slots at the end):
  *     x, y        vertex                     (slots count[s] .. capacity[s]-1 repeat the last vertex)
  *     enx, eny    exact edge normal (dy, -dx) of the edge from vertex i to i+1, outward for CCW
- *     nx, ny      unit edge normal (rounded from double), len edge length
+ *     nx, ny      unit edge normal (rounded from double)
+ *     len         length of the stored edge, {@link #edgeLength} (in every store, world stores included)
  *   per shape:
  *     minX, minY, maxX, maxY, bounds (the same four interleaved), centroidX, centroidY, area
  *     magnitude   largest absolute vertex coordinate (exact)
@@ -81,5 +82,18 @@ public final class PolygonArrays {
         this.worldStore = worldStore;
         this.magnitude = magnitude;
         this.span = span;
+    }
+
+    /**
+     * The length of the edge from {@code slot} to {@code next} as every store's {@code len} holds
+     * it: the float differences in double (exact unless the two coordinates are more than
+     * {@code 2^29} ulps apart), the root rounded once to float, so within {@code 1.0001u} of the
+     * exact length of the stored edge. {@code ConvexPolygons} and the transform kernels compute
+     * it with this expression, so a world store holds the bits of a store built from its floats.
+     */
+    public static float edgeLength(float[] x, float[] y, int slot, int next) {
+        double dx = (double) x[next] - x[slot];
+        double dy = (double) y[next] - y[slot];
+        return (float) Math.sqrt(dx * dx + dy * dy);
     }
 }

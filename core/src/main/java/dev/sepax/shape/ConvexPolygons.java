@@ -337,10 +337,14 @@ public final class ConvexPolygons {
     }
 
     /**
-     * Recomputes, from the vertices of shape {@code s}: padding, exact edge normals, AABB, and the
-     * magnitude and span that size the exact kernels' float filter (see
-     * {@link dev.sepax.internal.ExactVerdict#band}). Unit normals, lengths and centroid are
-     * handled by the caller (they rotate cheaply).
+     * Recomputes, from the vertices of shape {@code s}: padding, exact edge normals, edge lengths
+     * ({@link PolygonArrays#edgeLength}, padding included), AABB, and the magnitude and span that
+     * size the exact kernels' float filter (see {@link dev.sepax.internal.ExactVerdict#band}).
+     * Unit normals and centroid are handled by the caller (they rotate cheaply). Lengths are
+     * derived here, not rotated: the kernels compare a separation along the exact normal, whose
+     * length is the stored edge's, with {@code tolerance * len}, and rounding world vertices can
+     * change an edge's length far beyond the float band (a unit square posed near {@code 9e6},
+     * where the float step is 1, rounds to a diamond of side {@code sqrt 2}).
      */
     void deriveFromVertices(int s) {
         int o = start[s];
@@ -358,6 +362,7 @@ public final class ConvexPolygons {
             // Right-hand perpendicular of a CCW edge points outward.
             enx[o + i] = y[j] - vy;
             eny[o + i] = -(x[j] - vx);
+            len[o + i] = PolygonArrays.edgeLength(x, y, o + i, j);
             l1 = Math.max(l1, Math.abs(enx[o + i]) + Math.abs(eny[o + i]));
             lox = Math.min(lox, vx);
             loy = Math.min(loy, vy);
@@ -369,6 +374,7 @@ public final class ConvexPolygons {
             y[o + i] = y[o + k - 1];
             enx[o + i] = enx[o + k - 1];
             eny[o + i] = eny[o + k - 1];
+            len[o + i] = len[o + k - 1];
         }
         minX[s] = lox;
         minY[s] = loy;
@@ -382,7 +388,7 @@ public final class ConvexPolygons {
         span[s] = l1;
     }
 
-    /** Unit normals, edge lengths, area and centroid of shape {@code s}, in double then rounded. */
+    /** Unit normals, area and centroid of shape {@code s}, in double then rounded. */
     private void deriveLocalQuantities(int s) {
         int o = start[s];
         int k = count[s];
@@ -398,7 +404,6 @@ public final class ConvexPolygons {
             double l = Math.sqrt(dx * dx + dy * dy);
             nx[o + i] = (float) (dy / l);
             ny[o + i] = (float) (-dx / l);
-            len[o + i] = (float) l;
             // Fan from vertex 0, relative coordinates to limit cancellation.
             double ax = x[o + i] - x0;
             double ay = y[o + i] - y0;
@@ -421,7 +426,6 @@ public final class ConvexPolygons {
         for (int i = k; i < capacity[s]; i++) {
             nx[o + i] = nx[o + k - 1];
             ny[o + i] = ny[o + k - 1];
-            len[o + i] = len[o + k - 1];
         }
     }
 
@@ -586,7 +590,10 @@ public final class ConvexPolygons {
         return centroidY[checkShape(s)];
     }
 
-    /** Area of shape {@code s} (positive: the store is CCW), rounded to float. */
+    /**
+     * Area of shape {@code s} (positive: the store is CCW), rounded to float. A world store keeps
+     * the local shape's (see {@link Poses}).
+     */
     public float area(int s) {
         return area[checkShape(s)];
     }

@@ -10,9 +10,16 @@ import dev.sepax.internal.PoseArrays;
  *
  * <p>{@link #transform} is one pass over all vertices per frame: cheaper than transforming per
  * pair, since a shape takes part in many pairs. It rotates the unit normals and the centroid,
- * and recomputes the exact edge normals and the AABB from the transformed vertices, so a vertex
- * that two world shapes share exactly still gives a separation of exactly 0 along the edges
- * through it. Edge lengths and areas are rotation invariant and kept.
+ * and recomputes the exact edge normals, the edge lengths and the AABB from the transformed
+ * vertices, so a vertex that two world shapes share exactly still gives a separation of exactly
+ * 0 along the edges through it. The edge lengths are computed as a built store computes them, so
+ * they are bit for bit those of a store built from the same world floats: the kernels compare a
+ * separation along the exact normal, whose length is the world edge's, with
+ * {@code tolerance * len}, and rounding the world vertices can change an edge's length far
+ * beyond the float band (a unit square posed near {@code 9e6}, where the float step is 1, rounds
+ * to a diamond of side {@code sqrt 2}). The area is the local shape's, kept: no kernel reads it,
+ * and it is the area of the modelled shape, which the rounded world polygon's differs from by up
+ * to about its perimeter times a few {@code e} (below).
  *
  * <h2>Float error of world shapes</h2>
  * Each world coordinate is {@code c * x - s * y + t}, rounded three times, so a world vertex
@@ -97,7 +104,7 @@ public final class Poses {
      * double before it is stored: a rotation that scales by {@code 1 + d} moves world vertices by
      * {@code d} times their distance from the pose origin, far beyond the world-store band of the
      * class doc for any {@code d} above a few ulps (at {@code (1.0004, 0)} a gap of {@code 2e-4}
-     * would read as an overlap), while the stored edge lengths and areas stay those of the
+     * would read as an overlap), while the stored unit normals and areas stay those of the
      * local shapes. A rotation already within the slack is stored as given, so
      * {@code (float) cos(a), (float) sin(a)} keeps its bits.
      *
@@ -148,10 +155,10 @@ public final class Poses {
             throw new IllegalArgumentException("poses=" + tx.length + " != shapes=" + local.size());
         }
         // Only a world store may be rewritten: any other store is immutable by contract. And only
-        // one made from this local store: the transform rewrites vertices, normals and bounds but
-        // keeps the edge lengths and areas the world store was made with, which another store of
-        // the same layout (same counts, other sizes) would get wrong. Such a store shares the
-        // local store's start array.
+        // one made from this local store: the transform rewrites vertices, normals, lengths and
+        // bounds but keeps the areas the world store was made with, which another store of the
+        // same layout (same counts, other sizes) would get wrong. Such a store shares the local
+        // store's start array.
         if (world == local || !world.worldStore || world.start != local.start) {
             throw new IllegalArgumentException("world must come from local.newWorldStore()"
                     + (world != local && world.worldStore && local.sameLayout(world)
@@ -187,6 +194,7 @@ public final class Poses {
                 world.nx[i] = c * ux - sn * uy;
                 world.ny[i] = sn * ux + c * uy;
             }
+            // Edge normals, lengths (PolygonArrays.edgeLength) and bounds from the world vertices.
             world.deriveFromVertices(s);
             world.padUnitNormals(s);
             float cx = local.centroidX[s];

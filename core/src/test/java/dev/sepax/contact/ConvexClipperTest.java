@@ -65,6 +65,38 @@ class ConvexClipperTest {
         }
     }
 
+    /**
+     * Two regular 32-gons, one turned by half a step, intersect in a 64-gon: the most vertices two
+     * convex polygons can share. A buffer sized for the store holds it without growing (the
+     * clipper once asked for twice the current polygon before every pass).
+     */
+    @Test
+    void aBufferSizedForTheStoreNeverGrowsOnTheLargestIntersection() {
+        int k = 32;
+        float[] a = new float[2 * k];
+        float[] b = new float[2 * k];
+        for (int i = 0; i < k; i++) {
+            double ta = 2 * Math.PI * i / k;
+            double tb = ta + Math.PI / k;
+            a[2 * i] = (float) (100 * Math.cos(ta));
+            a[2 * i + 1] = (float) (100 * Math.sin(ta));
+            b[2 * i] = (float) (100 * Math.cos(tb));
+            b[2 * i + 1] = (float) (100 * Math.sin(tb));
+        }
+        ConvexPolygons s = ConvexPolygons.of(a, b);
+        IntersectionPolygon out = new IntersectionPolygon(s);
+        double[][] arrays = {out.x, out.y, out.scratchX, out.scratchY};
+        ConvexClipper.INSTANCE.intersect(s, 0, 1, out);
+        assertEquals(2 * k, out.count());
+        for (double[] array : new double[][] {out.x, out.y, out.scratchX, out.scratchY}) {
+            boolean same = false;
+            for (double[] before : arrays) {
+                same |= array == before;
+            }
+            assertTrue(same, "the buffer grew to " + array.length + " vertices");
+        }
+    }
+
     @Test
     void disjointShapesGiveAnEmptyPolygon() {
         ConvexPolygons s = ConvexPolygons.of(box(0, 0, 1, 1), box(3, 0, 4, 1), new float[] {1, 0, 0, 1, -1, 0, 0, -1},

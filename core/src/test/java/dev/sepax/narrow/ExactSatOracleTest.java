@@ -60,10 +60,10 @@ class ExactSatOracleTest {
     }
 
     /**
-     * World stores keep the local shapes' edge lengths, and rounding world vertices can change
-     * an edge's length by far more than a rounding: two unit squares posed near 9e6 (ulp 1) are
-     * rounded into diamonds of side sqrt 2. The limit {@code t |e|} must use the stored edge's
-     * own length; placed along a diagonal about {@code t} apart, the pairs straddle it.
+     * Rounding world vertices can change an edge's length by far more than a rounding: two unit
+     * squares posed near 9e6 (ulp 1) are rounded into diamonds of side sqrt 2. The limit
+     * {@code t |e|} must use the stored edge's own length, not the local shape's; placed along a
+     * diagonal about {@code t} apart, the pairs straddle it.
      */
     @Test
     void worldStoresWhoseEdgeLengthsChangedByRoundingGetExactVerdictsAtNonZeroTolerances() {
@@ -84,8 +84,9 @@ class ExactSatOracleTest {
             poses.set(0, at, at, angle);
             poses.set(1, (float) (at + dist * Math.cos(dir)), (float) (at + dist * Math.sin(dir)), angle + Math.PI);
             poses.transform(local, world);
-            float edge = dev.sepax.internal.ExactVerdict.edgeLength(world.arrays().x, world.arrays().y, 0, 1);
-            stretched += Math.abs(edge - world.arrays().len[0]) > 0.01f ? 1 : 0;
+            float edge = dev.sepax.internal.PolygonArrays.edgeLength(world.arrays().x, world.arrays().y, 0, 1);
+            assertEquals(edge, world.arrays().len[0], "the world store's len is its world edge's");
+            stretched += Math.abs(edge - local.arrays().len[0]) > 0.01f ? 1 : 0;
             boolean oracle = RationalSat.intersects(world, 0, 1, t);
             hits += oracle ? 1 : 0;
             assertEquals(oracle, ExactSat.INSTANCE.intersects(world, 0, 1, t), "pair " + n + ", tolerance " + t);

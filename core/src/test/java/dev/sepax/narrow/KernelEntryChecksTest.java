@@ -18,4 +18,9 @@ class KernelEntryChecksTest {
     void scalarKernelsRejectANullBatch() {
         KernelEntryChecks.aNullBatchIsAnIllegalArgument(ScalarSat.INSTANCE, ScalarPenetration.INSTANCE, ScalarSweep.INSTANCE);
     }
+
+    @Test
+    void scalarManifoldsRejectABadRangeAsTheKernelDocSays() {
+        KernelEntryChecks.aBadManifoldRangeIsAnIllegalArgument(dev.sepax.contact.ScalarManifolds.INSTANCE);
+    }
 }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.testing.Polygons;
+import dev.sepax.testing.WorldStoreTolerances;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
 import net.jqwik.api.Example;
@@ -197,6 +198,63 @@ class PosesTest {
             }
         }
         return worst;
+    }
+
+    /**
+     * A world store's edge lengths are its world edges', bit for bit those of a store built from
+     * the same world floats (where building keeps the vertices as they are), padding included.
+     */
+    @Property(tries = 300)
+    void worldEdgeLengthsAreThoseOfAStoreBuiltFromTheWorldFloats(@ForAll("pairs") float[][] pair,
+            @ForAll @DoubleRange(min = -4, max = 4) double angle,
+            @ForAll @DoubleRange(min = -1e7, max = 1e7) double tx, @ForAll @DoubleRange(min = -1e7, max = 1e7) double ty) {
+        ConvexPolygons local = ConvexPolygons.of(pair[0], pair[1]);
+        ConvexPolygons world = local.newWorldStore();
+        new Poses(2).set(0, (float) tx, (float) ty, angle).set(1, (float) ty, (float) tx, -angle).transform(local, world);
+        int compared = 0;
+        for (int s = 0; s < 2; s++) {
+            ConvexPolygons built;
+            try {
+                built = ConvexPolygons.of(world.vertices(s));
+            } catch (IllegalArgumentException roundedFlat) {
+                continue;
+            }
+            if (!java.util.Arrays.equals(world.vertices(s), built.vertices(0))) {
+                continue; // cleaned or re-ordered: another polygon
+            }
+            int o = world.arrays().start[s];
+            for (int i = 0; i < world.arrays().capacity[s]; i++) {
+                assertEquals(Float.floatToRawIntBits(built.arrays().len[i]), Float.floatToRawIntBits(world.arrays().len[o + i]),
+                        "shape " + s + ", slot " + i);
+            }
+            compared++;
+        }
+        Assume.that(compared > 0);
+    }
+
+    @Example
+    void unitSquaresNearTheFloatStepGetTheLengthsOfTheirRoundedDiamonds() {
+        ConvexPolygons local = ConvexPolygons.of(new float[] {-0.5f, -0.5f, 0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f});
+        ConvexPolygons world = local.newWorldStore();
+        new Poses(1).set(0, 9e6f, 9e6f, Math.PI / 4).transform(local, world);
+        // (+-0.707, 0) and (0, +-0.707) round to whole steps: a diamond of side sqrt 2.
+        assertArrayEquals(new float[] {9e6f, 9e6f - 1, 9e6f + 1, 9e6f, 9e6f, 9e6f + 1, 9e6f - 1, 9e6f}, world.vertices(0));
+        for (int i = 0; i < world.arrays().capacity[0]; i++) {
+            assertEquals((float) Math.sqrt(2), world.arrays().len[i], "slot " + i);
+        }
+        assertEquals(1f, local.arrays().len[0]);
+        assertEquals(local.area(0), world.area(0), "the area is the local shape's");
+    }
+
+    /**
+     * Rounding world vertices changes edge lengths (unit squares near {@code 9e6} become diamonds
+     * of side {@code sqrt 2}); a tolerance scaled by the local shape's lengths then moved verdicts
+     * far outside the documented world band.
+     */
+    @Example
+    void floatVerdictsOnWorldStoresAtNonzeroTolerancesAreExactOutsideTheBand() {
+        WorldStoreTolerances.assertExactOutsideTheBand(ScalarTransform.INSTANCE, ScalarSat.INSTANCE, ScalarSat.LINEAR, TextbookSat.INSTANCE,
+                dev.sepax.narrow.ExactSat.INSTANCE);
     }
 
     @Example

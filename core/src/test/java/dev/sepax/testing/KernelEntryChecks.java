@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.sepax.batch.OverlapBits;
+import dev.sepax.contact.ContactManifolds;
+import dev.sepax.contact.ManifoldKernel;
 import dev.sepax.batch.PairBatch;
 import dev.sepax.batch.Penetrations;
 import dev.sepax.batch.SweepResults;
@@ -14,8 +16,8 @@ import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.Velocities;
 
 /**
- * Entry checks every kernel must pass before any per-pair work: extreme axis hints, a null batch
- * (shared by core's and simd's tests).
+ * Entry checks every kernel must pass before any per-pair work: extreme axis hints, a null batch,
+ * a bad range (shared by core's and simd's tests).
  */
 public final class KernelEntryChecks {
     private KernelEntryChecks() {}
@@ -54,5 +56,25 @@ public final class KernelEntryChecks {
         e = assertThrows(IllegalArgumentException.class,
                 () -> sweep.sweep(s, new Velocities(3), null, 1f, new SweepResults(4)));
         assertEquals("pairs is null", e.getMessage());
+    }
+
+    /**
+     * A range outside the batch is an {@link IllegalArgumentException} (as {@link ManifoldKernel}
+     * documents) naming the range, in both ranged methods of a manifold kernel.
+     */
+    public static void aBadManifoldRangeIsAnIllegalArgument(ManifoldKernel k) {
+        ConvexPolygons s = store();
+        PairBatch pairs = PairBatch.of(new int[] {0, 0, 1, 2}, new int[] {1, 2, 0, 0}, s);
+        ContactManifolds out = new ContactManifolds(8);
+        OverlapBits all = new OverlapBits(8);
+        for (int[] range : new int[][] {{-1, 2}, {0, 5}, {3, 2}}) {
+            String expected = "range [" + range[0] + ", " + range[1] + ") is not within [0, 4)";
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> k.manifolds(s, pairs, range[0], range[1], 0f, out), k.name());
+            assertEquals(expected, e.getMessage(), k.name());
+            e = assertThrows(IllegalArgumentException.class,
+                    () -> k.manifolds(s, pairs, all, range[0], range[1], 0f, out), k.name() + ", selected");
+            assertEquals(expected, e.getMessage(), k.name() + ", selected");
+        }
     }
 }

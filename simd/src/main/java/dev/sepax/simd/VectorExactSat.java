@@ -19,9 +19,9 @@ import jdk.incubator.vector.VectorSpecies;
  * stored floats, touching included), with the float work in vector lanes.
  *
  * <h2>A batch word of 64 pairs, at tolerance 0</h2>
- * A nonzero tolerance goes to {@link ExactSat}: its limit {@code t |e|} needs each edge's length,
- * which the store's {@code len} is not in a world store (the local shape's, kept by
- * {@code Poses.transform}), and the scalar exact kernel computes it per edge.
+ * A nonzero tolerance goes to {@link ExactSat}: the filter below has thresholds for the limit 0
+ * only (a limit {@code t * len} per edge would need a load and a product per chunk in every
+ * path).
  * <ol>
  *   <li><b>AABB</b>: {@code VectorSat}'s branch-free pass (float compares of float differences:
  *       exact signs).</li>
@@ -96,8 +96,7 @@ public final class VectorExactSat implements SatKernel {
                     OverlapBits out, int[] axisCache) {
         BatchArguments.check(shapes, pairs, from, to, tolerance, out, axisCache);
         if (tolerance != 0) {
-            // The filter's thresholds would need each edge's length, and a world store's len is
-            // its local shape's (ExactVerdict.edgeLength): the scalar exact kernel computes them.
+            // The filter's thresholds are for the limit 0 only (class doc).
             return ExactSat.INSTANCE.test(shapes, pairs, from, to, tolerance, out, axisCache);
         }
         int[] pa = pairs.arrays().a;

@@ -6,6 +6,7 @@ import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.Poses;
 import dev.sepax.shape.ScalarTransform;
 import dev.sepax.shape.TransformKernel;
+import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
@@ -26,11 +27,15 @@ import jdk.incubator.vector.VectorSpecies;
  *              (the scalar expressions, mul/sub/add in the same order), running min/max of x', y';
  *              then the previous chunk's edges: enx = y'[next] - y',  eny = -(x'[next] - x'),
  *              running max of |enx| + |eny|, with next = i + 1 (a lane shift, the last lane from
- *              the following chunk), or vertex 0 from the last real vertex on (a blend)
+ *              the following chunk), or vertex 0 from the last real vertex on (a blend);
+ *              len = (float) sqrt(dx*dx + dy*dy) with dx, dy the same vertex differences in
+ *              double (4 double lanes: PolygonArrays.edgeLength, each operation rounded as there)
  * </pre>
  * The padding slots need no copy: a local store repeats its last vertex and normal there, and
  * the same pose moves equal inputs to equal bits, while the closing blend gives every slot from the
- * last real vertex on the closing edge's normal, which is what the reference copies into them.
+ * last real vertex on the closing edge's normal and length, which is what the reference copies
+ * into them. Where the platform has no 256-bit vectors (4 double lanes), the lengths are the
+ * scalar expression, slot by slot.
  * The minima and maxima run on sign-magnitude keys, {@code bits ^ ((bits >> 31) & 0x7fffffff)},
  * which order finite floats as ints with {@code -0} below {@code +0}, exactly as
  * {@code Math.min}/{@code Math.max} do; integer {@code MIN}/{@code MAX} reductions (one per
@@ -50,6 +55,14 @@ public final class VectorTransform implements TransformKernel {
     /** Lane j takes lane j + 1 (the last lane takes lane 0, always replaced). */
     private static final VectorShuffle<Float> DOWN_ONE = VectorShuffle.fromOp(S4, j -> (j + 1) % LANES);
     private static final VectorMask<Float> LAST_LANE = VectorMask.fromLong(S4, 1L << (LANES - 1));
+    /** The edge lengths' 4 double lanes. */
+    private static final VectorSpecies<Double> D4 = DoubleVector.SPECIES_256;
+    /**
+     * 4 double lanes in hardware: else the lengths are scalar (an emulated species is slow).
+     * Follows the capped width, so that {@code -Dsepax.simd.bits=128} runs the scalar lengths
+     * too and the tests at that width cover them.
+     */
+    private static final boolean VECTOR_LENGTHS = VectorSupport.WIDE.vectorBitSize() >= 256;
 
     private VectorTransform() {}
 
@@ -142,6 +155,16 @@ public final class VectorTransform implements TransformKernel {
             FloatVector eny = ex.sub(vx).neg();
             enx.intoArray(w.enx, i);
             eny.intoArray(w.eny, i);
+            if (VECTOR_LENGTHS) {
+                // PolygonArrays.edgeLength per lane: the differences, squares, sum and root in
+                // double, each rounded once as the scalar expression rounds it, then to float.
+                DoubleVector ddx = ((DoubleVector) ex.convertShape(VectorOperators.F2D, D4, 0))
+                        .sub((DoubleVector) vx.convertShape(VectorOperators.F2D, D4, 0));
+                DoubleVector ddy = ((DoubleVector) ey.convertShape(VectorOperators.F2D, D4, 0))
+                        .sub((DoubleVector) vy.convertShape(VectorOperators.F2D, D4, 0));
+                DoubleVector root = ddx.mul(ddx).add(ddy.mul(ddy)).lanewise(VectorOperators.SQRT);
+                ((FloatVector) root.convertShape(VectorOperators.D2F, S4, 0)).intoArray(w.len, i);
+            }
             l1 = Math.max(l1, enx.abs().add(eny.abs()).reinterpretAsInts().reduceLanes(VectorOperators.MAX));
             if (next >= end) {
                 break;
@@ -149,6 +172,11 @@ public final class VectorTransform implements TransformKernel {
             vx = nextX;
             vy = nextY;
             i = next;
+        }
+        if (!VECTOR_LENGTHS) {
+            for (int j = o; j < end; j++) {
+                w.len[j] = PolygonArrays.edgeLength(w.x, w.y, j, j < o + k - 1 ? j + 1 : o);
+            }
         }
         float minX = fromKey(loX);
         float minY = fromKey(loY);

@@ -18,4 +18,9 @@ class VectorKernelEntryChecksTest {
         KernelEntryChecks.aNullBatchIsAnIllegalArgument(VectorSat.INSTANCE, VectorPenetration.INSTANCE,
                 VectorSweep.INSTANCE);
     }
+
+    @Test
+    void vectorManifoldsRejectABadRangeAsTheKernelDocSays() {
+        KernelEntryChecks.aBadManifoldRangeIsAnIllegalArgument(VectorManifolds.INSTANCE);
+    }
 }

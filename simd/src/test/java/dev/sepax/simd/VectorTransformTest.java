@@ -9,6 +9,7 @@ import dev.sepax.shape.ConvexPolygons;
 import dev.sepax.shape.Poses;
 import dev.sepax.shape.ScalarTransform;
 import dev.sepax.testing.FindFixtures;
+import dev.sepax.testing.WorldStoreTolerances;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -114,6 +115,17 @@ class VectorTransformTest {
             assertSameBits(scalar.arrays().bounds, simd.arrays().bounds, "frame " + frame + " bounds");
             assertSameBits(scalar.arrays().span, simd.arrays().span, "frame " + frame + " span");
         }
+    }
+
+    /**
+     * World stores hold their world edges' lengths: the SIMD verdict kernels at a nonzero
+     * tolerance on stores the SIMD transform wrote are exact outside the documented world band
+     * (PosesTest runs the scalar kernels on the reference's stores).
+     */
+    @Test
+    void simdVerdictsOnSimdWorldStoresAtNonzeroTolerancesAreExactOutsideTheBand() {
+        WorldStoreTolerances.assertExactOutsideTheBand(VectorTransform.INSTANCE, VectorSat.INSTANCE, VectorSat.LINEAR,
+                VectorExactSat.INSTANCE);
     }
 
     @Test
