@@ -16,7 +16,12 @@ package dev.sepax.batch;
  * float band) at any earlier time of the window. {@link #EXIT_HIT}: they come within the cast's
  * tolerance at {@code time[p]}. {@link #EXIT_SEPARATING} and {@link #EXIT_BEYOND}: no contact in
  * the window. {@link #EXIT_ROUND_CAP}: not decided within the round cap; {@code time[p]} is still
- * safe, so a caller that advances only to it never tunnels. Times are in the time unit of the
+ * safe, so a caller that advances only to it never tunnels, but it is not a hit: the cast
+ * returns false and a batch does not count it, though the shapes may well touch later in the
+ * window. It comes from grazing approaches with tolerance 0, where each round advances by a
+ * vanishing step (in a probe of 6000 grazing random pairs at tolerance 0, 45 casts ended so, 40
+ * of them with a contact later in the window; none at tolerance {@code 1e-4}): a positive
+ * tolerance ends them, and a caller can also cast again from {@code time[p]}. Times are in the time unit of the
  * {@link dev.sepax.shape.Velocities} (distance units per time unit), within {@code [0, tMax]}.
  *
  * <p>Kernels write entries {@code [from, to)} of a call and leave the others alone, so threads
@@ -32,7 +37,10 @@ public final class Casts {
     public static final int EXIT_SEPARATING = 2;
     /** The next safe time lies beyond the window's end: no contact in the window. */
     public static final int EXIT_BEYOND = 3;
-    /** The round cap was reached: {@code time} is a safe lower bound of the time of impact. */
+    /**
+     * The round cap was reached: {@code time} is a safe lower bound of the time of impact, if
+     * there is one; reported as no hit (see the class doc).
+     */
     public static final int EXIT_ROUND_CAP = 4;
 
     final float[] time;

@@ -38,13 +38,25 @@ import dev.sepax.shape.RoundedShapes;
  *   <li><b>One point</b> otherwise (a circle or point core, a corner contact, or a clip that
  *       left nothing): separation {@code -d}, normal {@code n}, placed midway between the two
  *       surfaces: for a one-point core {@code c} of A at {@code c + (rA - d/2) n}, of B at
- *       {@code c - (rB - d/2) n}; for two corners, the middle of {@code v_A + rA n} and
- *       {@code v_B - rB n} where {@code v_A}, {@code v_B} are the cores' support points along
- *       {@code n} and {@code -n}. Id: 0 when a core is one point; for corners, A's vertex index
- *       in the reference field and B's in the incident field (end 0, reference on A).
+ *       {@code c - (rB - d/2) n}; for two cores of two or more points, the middle of
+ *       {@code q_A + rA n} and {@code q_B - rB n}, where, for cores apart, {@code q_A},
+ *       {@code q_B} are the cores' closest points (the first closest vertex-edge pair, A's
+ *       vertices against B's edges first), and for overlapping cores the cores' support points
+ *       along {@code n} and {@code -n}. Not the supports when the cores are apart: a face
+ *       nearly perpendicular to {@code n} has nearly equal supports, and the first of them can
+ *       be its far end, away from the contact (as when the clip of a nearly parallel face keeps
+ *       its ends just beyond the margin). Id: 0 when a core is one point; for cores apart, the
+ *       index of A's vertex or edge holding {@code q_A} in the reference field and of B's
+ *       holding {@code q_B} in the incident field, the end bit set when the vertex is B's; for
+ *       overlapping cores, A's support vertex in the reference field and B's in the incident
+ *       field (end 0, reference on A).
  * </ol>
  * Ids depend only on the features, so they stay the same while the same features touch, as a
  * solver's warm start needs. A pair within the margin always gets at least one point.
+ *
+ * <p>Cost per pair: {@code O(ka + kb)} for a face contact; the one point of two cores apart
+ * compares every vertex with every edge of the other core, {@code 2 ka kb} point-segment
+ * distances, as many as the penetration's separating-axis test on overlapping cores.
  *
  * <p>Stateless, thread-safe, allocation-free.
  */
@@ -125,7 +137,7 @@ public final class RoundedManifoldFinder {
                 return n;
             }
         }
-        return single(s, a, b, nx, ny, depth, out, p);
+        return single(s, a, b, nx, ny, depth, code == Penetrations.AXIS_CORES, out, p);
     }
 
     /**
@@ -209,8 +221,8 @@ public final class RoundedManifoldFinder {
     }
 
     /** Step 3 of the class doc: one point. */
-    private static int single(RoundedArrays s, int a, int b, float nx, float ny, float depth, ContactManifolds out,
-                              int p) {
+    private static int single(RoundedArrays s, int a, int b, float nx, float ny, float depth, boolean apart,
+                              ContactManifolds out, int p) {
         float[] x = s.x();
         float[] y = s.y();
         int oa = s.start()[a];
@@ -230,6 +242,68 @@ public final class RoundedManifoldFinder {
             px = x[ob] - t * nx;
             py = y[ob] - t * ny;
             id = 0;
+        } else if (apart) {
+            // Closest points of the two cores, brute force over the vertex-edge pairs (one of
+            // a closest pair of disjoint convex polygons is a vertex). Not the supports along
+            // +-n: on a face nearly perpendicular to n they nearly tie and the first index can
+            // be the far end of that face.
+            float best = Float.POSITIVE_INFINITY;
+            float qax = 0;
+            float qay = 0;
+            float qbx = 0;
+            float qby = 0;
+            int bestId = 0;
+            for (int side = 0; side < 2; side++) {
+                int ov = side == 0 ? oa : ob;
+                int kv = s.count()[side == 0 ? a : b];
+                int oe = side == 0 ? ob : oa;
+                int ke = s.count()[side == 0 ? b : a];
+                int edges = ke == 2 ? 1 : ke;
+                for (int i = 0; i < kv; i++) {
+                    float vx = x[ov + i];
+                    float vy = y[ov + i];
+                    for (int j = 0; j < edges; j++) {
+                        int j2 = j + 1 == ke ? 0 : j + 1;
+                        float ex = x[oe + j2] - x[oe + j];
+                        float ey = y[oe + j2] - y[oe + j];
+                        float t = (ex * (vx - x[oe + j]) + ey * (vy - y[oe + j])) / (ex * ex + ey * ey);
+                        float qx;
+                        float qy;
+                        if (!(t > 0)) {
+                            qx = x[oe + j];
+                            qy = y[oe + j];
+                        } else if (t >= 1) {
+                            qx = x[oe + j2];
+                            qy = y[oe + j2];
+                        } else {
+                            qx = x[oe + j] + t * ex;
+                            qy = y[oe + j] + t * ey;
+                        }
+                        float dx = qx - vx;
+                        float dy = qy - vy;
+                        float d2 = dx * dx + dy * dy;
+                        if (d2 < best) {
+                            best = d2;
+                            if (side == 0) {
+                                qax = vx;
+                                qay = vy;
+                                qbx = qx;
+                                qby = qy;
+                                bestId = (i << 16) | (j << 1);
+                            } else {
+                                qax = qx;
+                                qay = qy;
+                                qbx = vx;
+                                qby = vy;
+                                bestId = (j << 16) | (i << 1) | 1;
+                            }
+                        }
+                    }
+                }
+            }
+            px = 0.5f * ((qax + ra * nx) + (qbx - rb * nx));
+            py = 0.5f * ((qay + ra * ny) + (qby - rb * ny));
+            id = bestId;
         } else {
             int va = support(s, a, nx, ny);
             int vb = support(s, b, -nx, -ny);

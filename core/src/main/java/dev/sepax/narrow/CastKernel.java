@@ -29,7 +29,7 @@ import dev.sepax.shape.Velocities;
  *   !(approach &gt; 0)                -&gt; never closer: no contact                (EXIT_SEPARATING)
  *   next = t + d / approach
  *   !(next &lt;= tMax)                -&gt; no contact in the window                (EXIT_BEYOND)
- *   round == MAX_ROUNDS             -&gt; t is a safe lower bound                 (EXIT_ROUND_CAP)
+ *   round == MAX_ROUNDS             -&gt; no hit; t is a safe lower bound         (EXIT_ROUND_CAP)
  *   t = next, next round (warm from the cache entry when a cache is given)
  * </pre>
  * <b>Why it never tunnels.</b> For translating convex shapes the distance {@code D(t)} is a
@@ -46,7 +46,9 @@ import dev.sepax.shape.Velocities;
  * <h2>Tolerance and touching</h2>
  * {@code tolerance >= 0} is how close counts as contact: a pair within it at {@code t = 0} hits at
  * 0 (overlapping pairs too). A positive tolerance (a solver's linear slop) ends grazing
- * approaches in a few rounds; 0 is allowed and then relies on the round cap to end.
+ * approaches in a few rounds; 0 is allowed and then relies on the round cap to end: such a
+ * cast reports no hit ({@code false}, not counted by a batch) with a time that is only a safe
+ * lower bound, though the shapes may touch later in the window ({@link Casts}).
  *
  * <h2>Contract for every implementation</h2>
  * Every kernel writes the same bits as {@link ScalarCast} (every round's GJK is the distance

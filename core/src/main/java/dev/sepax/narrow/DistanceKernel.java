@@ -31,7 +31,10 @@ import dev.sepax.shape.RoundedShapes;
  *       simplex's);
  *   <li>{@link Distances#EXIT_DEGENERATE}: a triangle with no float area and no region for the
  *       origin; the simplex falls back to its first vertex;
- *   <li>{@link Distances#EXIT_ITERATION_CAP}: {@link ScalarDistance#MAX_ITERATIONS} support pairs.
+ *   <li>{@link Distances#EXIT_ITERATION_CAP}: {@link ScalarDistance#MAX_ITERATIONS} support pairs;
+ *       no error guarantee: the distance is the best simplex's, an upper bound of the true one by
+ *       an unbounded amount (the band below does not apply), and overlapping cores can come out
+ *       apart.
  * </ul>
  * The search direction may be accelerated ({@link GjkAcceleration}, {@link #withAcceleration}):
  * Nesterov momentum replaces {@code d} as the direction of the support, and every guard above
@@ -42,7 +45,8 @@ import dev.sepax.shape.RoundedShapes;
  *
  * <h2>Touching and the error band</h2>
  * Touching counts as intersecting: a distance of exactly 0. The computed distance is within
- * {@link ScalarDistance#band} of the true one (see there); pairs closer than the band may come
+ * {@link ScalarDistance#band} of the true one (see there) for every exit but
+ * {@link Distances#EXIT_ITERATION_CAP}; pairs closer than the band may come
  * out as 0 or as a tiny positive gap.
  *
  * <h2>Contract for every implementation</h2>

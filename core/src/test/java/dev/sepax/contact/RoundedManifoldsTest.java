@@ -244,6 +244,77 @@ class RoundedManifoldsTest {
     }
 
     @Example
+    void aSegmentEndTouchingANearlyParallelCapsuleGetsItsPointAtTheTouch() {
+        // The segment's end touches the capsule's side (distance 5e-9) at 0.95 degrees: with the
+        // segment as A, its face's clip kept one end 5e-5 beyond the margin and the fallback took
+        // the capsule's far end (a first-index tie of the supports along -n), 0.4 from the segment.
+        float[] seg = {-0.7855313f, -0.39332554f, -1.7790004f, -0.4760205f};
+        float[] cap = {0f, 0f, -0.99470025f, -0.06626302f};
+        for (int order = 0; order < 2; order++) {
+            RoundedShapes s = order == 0
+                    ? RoundedShapes.builder().add(0f, seg).add(0.34024242f, cap).build()
+                    : RoundedShapes.builder().add(0.34024242f, cap).add(0f, seg).build();
+            ContactManifolds m = run(s, 0);
+            assertEquals(1, m.pointCount(0), describe(s, m));
+            assertEquals(-0.7855313f, m.pointX(0, 0), 1e-3f, "order " + order + ": " + describe(s, m));
+            assertEquals(-0.39332554f, m.pointY(0, 0), 1e-3f, "order " + order + ": " + describe(s, m));
+        }
+    }
+
+    /**
+     * The class doc's placement, checked against an independent double oracle on adversarial
+     * pairs (near-parallel faces, touching within about 1e-8, small overlaps, speculative gaps)
+     * in both orders: a pair within the margin gets a point, and every point at separation
+     * {@code sep} is no farther outside either rounded shape than {@code sep / 2} (midway), and no
+     * deeper inside than {@code sep / 2} beyond the tilt allowance of a clipped incident edge.
+     */
+    @Property(tries = 3000)
+    void everyPointLiesMidwayBetweenTheRoundedSurfacesInBothOrders(@ForAll long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        MidwayCases.Case kase = MidwayCases.pair(rnd);
+        RoundedShapes pair = kase.shapes();
+        float margin = rnd.nextInt(3) == 0 ? (float) rnd.nextDouble(0, 0.2) : 0f;
+        Statistics.label("case").collect(kase.label());
+        for (int order = 0; order < 2; order++) {
+            RoundedShapes s = order == 0 ? pair : RoundedShapes.builder().add(pair.radius(1), pair.core(1))
+                    .add(pair.radius(0), pair.core(0)).build();
+            Penetrations mtv = new Penetrations(1);
+            ContactManifolds m = new ContactManifolds(1);
+            K.manifolds(s, AB, margin, mtv, m);
+            double exact = -RoundedFixtures.penetration(s, 0, 1);
+            double band = 4 * ScalarRoundedPenetration.band(s, 0, 1, mtv.depth(0));
+            String what = "order " + order + " margin=" + margin + " exact sep=" + exact + " " + s + " " + describe(s, m);
+            if (exact <= margin - band) {
+                assertTrue(m.pointCount(0) > 0, "no point within the margin: " + what);
+            }
+            double nx = m.normalX(0);
+            double ny = m.normalY(0);
+            for (int c = 0; c < m.pointCount(0); c++) {
+                double px = m.pointX(0, c);
+                double py = m.pointY(0, c);
+                double half = m.separation(0, c) / 2.0;
+                for (int i = 0; i < 2; i++) {
+                    double d = MidwayCases.signedDistance(s.core(i), px, py) - s.radius(i);
+                    // The id names the incident shape and edge (ContactManifolds): its points sit
+                    // on that edge, offset along the reference normal, not the edge's own.
+                    int incident = m.id(0, c) < 0 ? 0 : 1;
+                    double tilt = i != incident ? 0 : MidwayCases.tilt(s.core(i), (m.id(0, c) >>> 1) & 0x7fff, nx, ny)
+                            * (s.radius(i) + Math.abs(half));
+                    // Midway is along the reference normal: in an overlap, a point clipped at an
+                    // acute corner of the reference face lies on the slab's side line, which leaves
+                    // the shape at that corner, so it may be outside by up to |sep| / 2 (as a
+                    // point of an overlap always is for a segment or point of radius 0).
+                    double outside = Math.abs(half);
+                    assertTrue(d <= outside + band, "point " + c + " is " + (d - outside) + " farther outside shape "
+                            + i + " than midway: " + what);
+                    assertTrue(d >= half - band - tilt, "point " + c + " is " + (half - d) + " deeper in shape " + i
+                            + " than midway (tilt allowance " + tilt + "): " + what);
+                }
+            }
+        }
+    }
+
+    @Example
     void theFacadeServesAKernelWithTheScalarBits() {
         RoundedShapes s = RoundedShapes.builder().box(0, 0, 4, 1).capsule(1, 1.4f, 3, 1.4f, 0.5f).build();
         ContactManifolds a = run(s, 0);
