@@ -18,22 +18,19 @@ import jdk.incubator.vector.VectorSpecies;
  * The Vector API exact kernel: the verdicts of {@link ExactSat} (exact real arithmetic on the
  * stored floats, touching included), with the float work in vector lanes.
  *
- * <h2>A batch word of 64 pairs, at tolerance 0</h2>
- * A nonzero tolerance goes to {@link ExactSat}: the filter below has thresholds for the limit 0
- * only (a limit {@code t * len} per edge would need a load and a product per chunk in every
- * path).
+ * <h2>A batch word of 64 pairs</h2>
  * <ol>
- *   <li><b>AABB</b>: {@code VectorSat}'s branch-free pass (float compares of float differences:
- *       exact signs).</li>
+ *   <li><b>AABB</b>: at tolerance 0, {@code VectorSat}'s branch-free pass (float compares of
+ *       float differences: exact signs); otherwise {@link ExactSat#aabbSurvivors}.</li>
  *   <li><b>Filter</b>: {@code VectorSat}'s pass 2, path for path (4 x 4 quads in one 16-lane
  *       vector, one 256-bit vector, one wide vector, two wide vectors in a call), with the
- *       threshold {@code lo = -band} where the float kernel has the limit 0. The band is the
+ *       threshold {@code lo = limit - band} where the float kernel has the limit. The band is the
  *       pair's ({@code ExactVerdict}, from the per-shape magnitude and span in the store: a few
  *       flops per pair, no compare). A lane is <i>open</i> while no vertex is proven within
  *       reach ({@code sep > lo}, the float kernel's one compare), so an intersecting pair whose
  *       first broadcast closes every lane costs what it costs the float kernel plus the band.
  *       Only a lane still open after its first vertex meets the extra compare, {@code sep > hi}
- *       ({@code hi = band}): a lane beyond hi at every vertex (<i>live</i> to the end of
+ *       ({@code hi = limit + band}): a lane beyond hi at every vertex (<i>live</i> to the end of
  *       the walk) proves the pair separated, and the walk stops once no lane is live. No open
  *       lane on either side proves the pair intersecting; anything else is a band pair (an open
  *       lane met a vertex inside the band: a touching pair stops at its first broadcast). The
@@ -95,25 +92,23 @@ public final class VectorExactSat implements SatKernel {
     public int test(ConvexPolygons shapes, PairBatch pairs, int from, int to, float tolerance,
                     OverlapBits out, int[] axisCache) {
         BatchArguments.check(shapes, pairs, from, to, tolerance, out, axisCache);
-        if (tolerance != 0) {
-            // The filter's thresholds are for the limit 0 only (class doc).
-            return ExactSat.INSTANCE.test(shapes, pairs, from, to, tolerance, out, axisCache);
-        }
         int[] pa = pairs.arrays().a;
         int[] pb = pairs.arrays().b;
         PolygonArrays s = shapes.arrays();
         int hits = 0;
         for (int w = from; w < to; w += 64) {
             int end = Math.min(to, w + 64);
-            long live = VectorSat.aabbSurvivors(s.bounds, pa, pb, w, end, tolerance);
-            long bits = word(s, pa, pb, w, live);
+            long live = tolerance == 0
+                    ? VectorSat.aabbSurvivors(s.bounds, pa, pb, w, end, tolerance)
+                    : ExactSat.aabbSurvivors(shapes, pa, pb, w, end, tolerance);
+            long bits = word(s, pa, pb, w, live, tolerance);
             if (axisCache != null) {
                 long separated = live & ~bits;
                 while (separated != 0) {
                     int bit = Long.numberOfTrailingZeros(separated);
                     separated &= separated - 1;
                     int p = w + bit;
-                    axisCache[p] = ExactVerdict.edgeAxes(s, pa[p], pb[p], 0f, axisCache[p]);
+                    axisCache[p] = ExactVerdict.edgeAxes(s, pa[p], pb[p], tolerance, axisCache[p]);
                 }
             }
             hits += Long.bitCount(bits);
@@ -123,17 +118,19 @@ public final class VectorExactSat implements SatKernel {
     }
 
     /** Passes 2 and 3 for the AABB survivors {@code live} of word {@code w}: the intersecting bits. */
-    private static long word(PolygonArrays s, int[] pa, int[] pb, int w, long live) {
+    private static long word(PolygonArrays s, int[] pa, int[] pb, int w, long live, float tol) {
         float[] x = s.x;
         float[] y = s.y;
         float[] enx = s.enx;
         float[] eny = s.eny;
+        float[] len = s.len;
         float[] box = s.bounds;
         float[] mag = s.magnitude;
         float[] span = s.span;
         int[] start = s.start;
         int[] count = s.count;
         int[] cap = s.capacity;
+        boolean zeroTol = tol == 0f;
         long proven = 0;
         long band = 0;
         while (live != 0) {
@@ -145,10 +142,17 @@ public final class VectorExactSat implements SatKernel {
             int cb = cap[b];
             int oa = start[a];
             int ob = start[b];
-            // The bands at tolerance 0, without the cap and the tolerance term: a few flops per pair.
-            float scaled = ExactVerdict.scaledMagnitude(mag, a, b);
-            float bandA = ExactVerdict.zeroToleranceBand(scaled, span[a]);
-            float bandB = ExactVerdict.zeroToleranceBand(scaled, span[b]);
+            float bandA;
+            float bandB;
+            if (zeroTol) {
+                // The same bands, without the cap and the tolerance term: a few flops per pair.
+                float scaled = ExactVerdict.scaledMagnitude(mag, a, b);
+                bandA = ExactVerdict.zeroToleranceBand(scaled, span[a]);
+                bandB = ExactVerdict.zeroToleranceBand(scaled, span[b]);
+            } else {
+                bandA = ExactVerdict.band(mag, span, a, b, tol);
+                bandB = ExactVerdict.band(mag, span, b, a, tol);
+            }
             long clear;
             if (QUADS && (ca | cb) == 4) {
                 // VectorSat's 16-lane quad test (lane 4j + i of side A: A's edge i against B's
@@ -163,10 +167,23 @@ public final class VectorExactSat implements SatKernel {
                 FloatVector bny = ((FloatVector) FloatVector.fromArray(S4, eny, ob).reinterpretShape(S16, 0)).rearrange(SPREAD4);
                 FloatVector sepA = anx.mul(bxS.sub(axT)).add(any.mul(byS.sub(ayT)));
                 FloatVector sepB = bnx.mul(axT.sub(bxS)).add(bny.mul(ayT.sub(byS)));
-                long oA = sepA.compare(VectorOperators.GT, -bandA).toLong();
-                long fA = sepA.compare(VectorOperators.GT, bandA).toLong();
-                long oB = sepB.compare(VectorOperators.GT, -bandB).toLong();
-                long fB = sepB.compare(VectorOperators.GT, bandB).toLong();
+                long oA;
+                long fA;
+                long oB;
+                long fB;
+                if (zeroTol) {
+                    oA = sepA.compare(VectorOperators.GT, -bandA).toLong();
+                    fA = sepA.compare(VectorOperators.GT, bandA).toLong();
+                    oB = sepB.compare(VectorOperators.GT, -bandB).toLong();
+                    fB = sepB.compare(VectorOperators.GT, bandB).toLong();
+                } else {
+                    FloatVector limA = FloatVector.fromArray(S16, len, oa).rearrange(TILE4).mul(tol);
+                    FloatVector limB = FloatVector.fromArray(S16, len, ob).rearrange(SPREAD4).mul(tol);
+                    oA = sepA.compare(VectorOperators.GT, limA.sub(bandA)).toLong();
+                    fA = sepA.compare(VectorOperators.GT, limA.add(bandA)).toLong();
+                    oB = sepB.compare(VectorOperators.GT, limB.sub(bandB)).toLong();
+                    fB = sepB.compare(VectorOperators.GT, limB.add(bandB)).toLong();
+                }
                 // An edge is open (far) iff its four lanes are: lanes i, i+4, i+8, i+12 on side
                 // A; the nibble of lanes 4i..4i+3 on side B. The far lanes ride 16 bits above the
                 // open ones, so one set of shifts serves both. Padding lanes repeat the last edge
@@ -184,7 +201,7 @@ public final class VectorExactSat implements SatKernel {
                     long openB = rB & 0x1111L;
                     long edgesB = (openB | openB >>> 3 | openB >>> 6 | openB >>> 9) & 0xFL;
                     clear = openLanes(s, a, b, rA & ((1L << count[a]) - 1), edgesB & ((1L << count[b]) - 1),
-                            0, 0, bandA, bandB);
+                            0, 0, tol, bandA, bandB);
                 }
             } else if (ca <= S8_LANES && cb <= S8_LANES) {
                 int ka = count[a];
@@ -206,9 +223,9 @@ public final class VectorExactSat implements SatKernel {
                 FloatVector bpx = FloatVector.fromArray(S8, x, ob);
                 FloatVector bpy = FloatVector.fromArray(S8, y, ob);
                 // The thresholds: lo here, hi only where a lane is still open after the first
-                // vertex. At tolerance 0 the limit is 0, so they are -band and +band.
-                FloatVector loA = FloatVector.broadcast(S8, -bandA);
-                FloatVector loB = FloatVector.broadcast(S8, -bandB);
+                // vertex. At tolerance 0 the limit 0 * len is 0, so they are -band and +band.
+                FloatVector loA = zeroTol ? FloatVector.broadcast(S8, -bandA) : FloatVector.fromArray(S8, len, oa).mul(tol).sub(bandA);
+                FloatVector loB = zeroTol ? FloatVector.broadcast(S8, -bandB) : FloatVector.fromArray(S8, len, ob).mul(tol).sub(bandB);
                 FloatVector sepA = anx.mul(FloatVector.broadcast(S8, x[vb]).sub(apx))
                         .add(any.mul(FloatVector.broadcast(S8, y[vb]).sub(apy)));
                 FloatVector sepB = bnx.mul(FloatVector.broadcast(S8, x[va]).sub(bpx))
@@ -224,7 +241,7 @@ public final class VectorExactSat implements SatKernel {
                     // that met a vertex inside the band is left to the exact path. Both masks
                     // are longs: a vector carried round the loop (a running minimum) can be
                     // boxed by C2, and was, in some JVMs.
-                    FloatVector hiA = FloatVector.broadcast(S8, bandA);
+                    FloatVector hiA = zeroTol ? FloatVector.broadcast(S8, bandA) : FloatVector.fromArray(S8, len, oa).mul(tol).add(bandA);
                     long liveA = openA & sepA.compare(VectorOperators.GT, hiA).toLong();
                     int j = vb - ob;
                     for (int m = 1; m < kb && liveA != 0; m++) {
@@ -238,7 +255,7 @@ public final class VectorExactSat implements SatKernel {
                 }
                 long farB = 0;
                 if (farA == 0 && openB != 0) {
-                    FloatVector hiB = FloatVector.broadcast(S8, bandB);
+                    FloatVector hiB = zeroTol ? FloatVector.broadcast(S8, bandB) : FloatVector.fromArray(S8, len, ob).mul(tol).add(bandB);
                     long liveB = openB & sepB.compare(VectorOperators.GT, hiB).toLong();
                     int j = va - oa;
                     for (int m = 1; m < ka && liveB != 0; m++) {
@@ -252,7 +269,7 @@ public final class VectorExactSat implements SatKernel {
                 }
                 clear = (openA | openB) == 0 ? 1L : 0L;
                 if ((clear | ((farA | farB) != 0 ? 1L : 0L)) == 0) {
-                    clear = openLanes(s, a, b, openA, openB, vb - ob, va - oa, bandA, bandB);
+                    clear = openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
                 }
             } else if (SW_LANES > S8_LANES && ca <= SW_LANES && cb <= SW_LANES) {
                 // The same with one wide vector per shape (capacity 16 on AVX-512).
@@ -273,9 +290,9 @@ public final class VectorExactSat implements SatKernel {
                 FloatVector bpx = FloatVector.fromArray(SW, x, ob);
                 FloatVector bpy = FloatVector.fromArray(SW, y, ob);
                 // The thresholds: lo here, hi only where a lane is still open after the first
-                // vertex. At tolerance 0 the limit is 0, so they are -band and +band.
-                FloatVector loA = FloatVector.broadcast(SW, -bandA);
-                FloatVector loB = FloatVector.broadcast(SW, -bandB);
+                // vertex. At tolerance 0 the limit 0 * len is 0, so they are -band and +band.
+                FloatVector loA = zeroTol ? FloatVector.broadcast(SW, -bandA) : FloatVector.fromArray(SW, len, oa).mul(tol).sub(bandA);
+                FloatVector loB = zeroTol ? FloatVector.broadcast(SW, -bandB) : FloatVector.fromArray(SW, len, ob).mul(tol).sub(bandB);
                 FloatVector sepA = anx.mul(FloatVector.broadcast(SW, x[vb]).sub(apx))
                         .add(any.mul(FloatVector.broadcast(SW, y[vb]).sub(apy)));
                 FloatVector sepB = bnx.mul(FloatVector.broadcast(SW, x[va]).sub(bpx))
@@ -284,7 +301,7 @@ public final class VectorExactSat implements SatKernel {
                 long openB = sepB.compare(VectorOperators.GT, loB).toLong() & ((1L << kb) - 1);
                 long farA = 0;
                 if (openA != 0) {
-                    FloatVector hiA = FloatVector.broadcast(SW, bandA);
+                    FloatVector hiA = zeroTol ? FloatVector.broadcast(SW, bandA) : FloatVector.fromArray(SW, len, oa).mul(tol).add(bandA);
                     long liveA = openA & sepA.compare(VectorOperators.GT, hiA).toLong();
                     int j = vb - ob;
                     for (int m = 1; m < kb && liveA != 0; m++) {
@@ -298,7 +315,7 @@ public final class VectorExactSat implements SatKernel {
                 }
                 long farB = 0;
                 if (farA == 0 && openB != 0) {
-                    FloatVector hiB = FloatVector.broadcast(SW, bandB);
+                    FloatVector hiB = zeroTol ? FloatVector.broadcast(SW, bandB) : FloatVector.fromArray(SW, len, ob).mul(tol).add(bandB);
                     long liveB = openB & sepB.compare(VectorOperators.GT, hiB).toLong();
                     int j = va - oa;
                     for (int m = 1; m < ka && liveB != 0; m++) {
@@ -312,13 +329,13 @@ public final class VectorExactSat implements SatKernel {
                 }
                 clear = (openA | openB) == 0 ? 1L : 0L;
                 if ((clear | ((farA | farB) != 0 ? 1L : 0L)) == 0) {
-                    clear = openLanes(s, a, b, openA, openB, vb - ob, va - oa, bandA, bandB);
+                    clear = openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
                 }
             } else if (ca <= 2 * SW_LANES && cb <= 2 * SW_LANES) {
                 // Two wide vectors per shape (capacity 32 on AVX-512, 16 on AVX2).
-                clear = twoChunks(s, a, b, oa, ob, ca, cb, count[a], count[b], bandA, bandB);
+                clear = twoChunks(s, a, b, oa, ob, ca, cb, count[a], count[b], tol, zeroTol, bandA, bandB);
             } else {
-                int state = wide(s, a, b, start[a], count[a], start[b], count[b], bandA, bandB);
+                int state = wide(s, a, b, start[a], count[a], start[b], count[b], tol, bandA, bandB);
                 clear = state & 1;
                 band |= (long) (state >>> 1) << bit;
             }
@@ -328,7 +345,7 @@ public final class VectorExactSat implements SatKernel {
         while (band != 0) {
             int bit = Long.numberOfTrailingZeros(band);
             band &= band - 1;
-            if (ExactVerdict.edgeAxes(s, pa[w + bit], pb[w + bit], 0f, 0) == ExactVerdict.NONE) {
+            if (ExactVerdict.edgeAxes(s, pa[w + bit], pb[w + bit], tol, 0) == ExactVerdict.NONE) {
                 proven |= 1L << bit;
             }
         }
@@ -344,14 +361,14 @@ public final class VectorExactSat implements SatKernel {
      * the rare path.
      */
     private static long openLanes(PolygonArrays s, int a, int b, long openA, long openB, int wb, int wa,
-                                  float bandA, float bandB) {
+                                  float tol, float bandA, float bandB) {
         for (long m = openA; m != 0; m &= m - 1) {
-            if (ExactVerdict.edgeSeparates(s, a, Long.numberOfTrailingZeros(m), b, wb, 0f, bandA)) {
+            if (ExactVerdict.edgeSeparates(s, a, Long.numberOfTrailingZeros(m), b, wb, tol, bandA)) {
                 return 0L;
             }
         }
         for (long m = openB; m != 0; m &= m - 1) {
-            if (ExactVerdict.edgeSeparates(s, b, Long.numberOfTrailingZeros(m), a, wa, 0f, bandB)) {
+            if (ExactVerdict.edgeSeparates(s, b, Long.numberOfTrailingZeros(m), a, wa, tol, bandB)) {
                 return 0L;
             }
         }
@@ -367,11 +384,12 @@ public final class VectorExactSat implements SatKernel {
      * vector-typed crosses the call.
      */
     private static long twoChunks(PolygonArrays s, int a, int b, int oa, int ob, int ca, int cb, int ka, int kb,
-                                  float bandA, float bandB) {
+                                  float tol, boolean zeroTol, float bandA, float bandB) {
         float[] x = s.x;
         float[] y = s.y;
         float[] enx = s.enx;
         float[] eny = s.eny;
+        float[] len = s.len;
         float[] box = s.bounds;
         float dx = VectorSat.steer(box, a, b, 0);
         float dy = VectorSat.steer(box, a, b, 1);
@@ -405,14 +423,37 @@ public final class VectorExactSat implements SatKernel {
         FloatVector bpx1 = FloatVector.fromArray(SW, x, ob1);
         FloatVector bpy0 = FloatVector.fromArray(SW, y, ob);
         FloatVector bpy1 = FloatVector.fromArray(SW, y, ob1);
-        FloatVector loA0 = FloatVector.broadcast(SW, -bandA);
-        FloatVector loA1 = loA0;
-        FloatVector hiA0 = FloatVector.broadcast(SW, bandA);
-        FloatVector hiA1 = hiA0;
-        FloatVector loB0 = FloatVector.broadcast(SW, -bandB);
-        FloatVector loB1 = loB0;
-        FloatVector hiB0 = FloatVector.broadcast(SW, bandB);
-        FloatVector hiB1 = hiB0;
+        FloatVector loA0;
+        FloatVector loA1;
+        FloatVector hiA0;
+        FloatVector hiA1;
+        FloatVector loB0;
+        FloatVector loB1;
+        FloatVector hiB0;
+        FloatVector hiB1;
+        if (zeroTol) {
+            loA0 = FloatVector.broadcast(SW, -bandA);
+            loA1 = loA0;
+            hiA0 = FloatVector.broadcast(SW, bandA);
+            hiA1 = hiA0;
+            loB0 = FloatVector.broadcast(SW, -bandB);
+            loB1 = loB0;
+            hiB0 = FloatVector.broadcast(SW, bandB);
+            hiB1 = hiB0;
+        } else {
+            FloatVector limA0 = FloatVector.fromArray(SW, len, oa).mul(tol);
+            FloatVector limA1 = FloatVector.fromArray(SW, len, oa1).mul(tol);
+            FloatVector limB0 = FloatVector.fromArray(SW, len, ob).mul(tol);
+            FloatVector limB1 = FloatVector.fromArray(SW, len, ob1).mul(tol);
+            loA0 = limA0.sub(bandA);
+            loA1 = limA1.sub(bandA);
+            hiA0 = limA0.add(bandA);
+            hiA1 = limA1.add(bandA);
+            loB0 = limB0.sub(bandB);
+            loB1 = limB1.sub(bandB);
+            hiB0 = limB0.add(bandB);
+            hiB1 = limB1.add(bandB);
+        }
         FloatVector wx = FloatVector.broadcast(SW, x[vb]);
         FloatVector wy = FloatVector.broadcast(SW, y[vb]);
         FloatVector sepA0 = anx0.mul(wx.sub(apx0)).add(any0.mul(wy.sub(apy0)));
@@ -468,7 +509,7 @@ public final class VectorExactSat implements SatKernel {
         if ((openA | openB) == 0) {
             return 1L;
         }
-        return openLanes(s, a, b, openA, openB, vb - ob, va - oa, bandA, bandB);
+        return openLanes(s, a, b, openA, openB, vb - ob, va - oa, tol, bandA, bandB);
     }
 
     /**
@@ -476,17 +517,17 @@ public final class VectorExactSat implements SatKernel {
      * vectors): both sides, chunk by chunk. {@link #SEPARATED}, {@link #INTERSECTING} or
      * {@link #BAND} (decided in the second pass).
      */
-    private static int wide(PolygonArrays s, int a, int b, int oa, int ka, int ob, int kb,
+    private static int wide(PolygonArrays s, int a, int b, int oa, int ka, int ob, int kb, float tol,
                             float bandA, float bandB) {
         float dx = s.centroidX[b] - s.centroidX[a];
         float dy = s.centroidY[b] - s.centroidY[a];
         int wb = VectorSat.support(s.enx, s.eny, s.x, s.y, ob, kb, s.capacity[b], -dx, -dy);
-        int sideA = side(s, oa, ka, ob, kb, wb, bandA);
+        int sideA = side(s, oa, ka, ob, kb, wb, tol, bandA);
         if (sideA == SEPARATED) {
             return SEPARATED;
         }
         int wa = VectorSat.support(s.enx, s.eny, s.x, s.y, oa, ka, s.capacity[a], dx, dy);
-        int sideB = side(s, ob, kb, oa, ka, wa, bandB);
+        int sideB = side(s, ob, kb, oa, ka, wa, tol, bandB);
         if (sideB == SEPARATED) {
             return SEPARATED;
         }
@@ -500,7 +541,7 @@ public final class VectorExactSat implements SatKernel {
      * has a vertex proven within reach, else {@link #BAND} (also when the walk stopped with a
      * lane open but none live, see {@code word}: the second pass decides).
      */
-    private static int side(PolygonArrays s, int r, int kr, int o, int ko, int w, float band) {
+    private static int side(PolygonArrays s, int r, int kr, int o, int ko, int w, float tol, float band) {
         float[] x = s.x;
         float[] y = s.y;
         boolean open = false;
@@ -510,8 +551,9 @@ public final class VectorExactSat implements SatKernel {
             FloatVector ny = FloatVector.fromArray(SW, s.eny, rs);
             FloatVector px = FloatVector.fromArray(SW, x, rs);
             FloatVector py = FloatVector.fromArray(SW, y, rs);
-            FloatVector lo = FloatVector.broadcast(SW, -band);
-            FloatVector hi = FloatVector.broadcast(SW, band);
+            FloatVector lim = tol == 0f ? FloatVector.zero(SW) : FloatVector.fromArray(SW, s.len, rs).mul(tol);
+            FloatVector lo = lim.sub(band);
+            FloatVector hi = lim.add(band);
             // Lanes at and past the real count read padding, a neighbour's slots or the tail slack.
             long lanes = (1L << Math.min(SW_LANES, kr - c)) - 1;
             // As in word: open (beyond lo) and live (beyond hi) lanes, the walk while a lane lives.
