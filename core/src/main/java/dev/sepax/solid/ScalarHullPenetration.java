@@ -251,22 +251,10 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
         boolean flip;
         if (parallel || Math.abs(orient) <= ScalarHullSat.orientationBound(r, lo, sa,
                 Math.abs(gbx) + Math.abs(gby) + Math.abs(gbz), Math.abs(lx) + Math.abs(ly) + Math.abs(lz))) {
-            float minP = Float.POSITIVE_INFINITY;
-            float maxP = Float.NEGATIVE_INFINITY;
-            for (int v = r.vStart[lo], end = v + r.vCount[lo]; v < end; v++) {
-                float p = lx * r.vx[v] + ly * r.vy[v] + lz * r.vz[v];
-                minP = Math.min(minP, p);
-                maxP = Math.max(maxP, p);
-            }
-            float minQ = Float.POSITIVE_INFINITY;
-            float maxQ = Float.NEGATIVE_INFINITY;
-            for (int v = r.vStart[hi], end = v + r.vCount[hi]; v < end; v++) {
-                float p = lx * r.vx[v] + ly * r.vy[v] + lz * r.vz[v];
-                minQ = Math.min(minQ, p);
-                maxQ = Math.max(maxQ, p);
-            }
-            float up = minQ - maxP;
-            float down = minP - maxQ;
+            long rangeP = UnprunedHullSat.projectionRange(r, lo, lx, ly, lz);
+            long rangeQ = UnprunedHullSat.projectionRange(r, hi, lx, ly, lz);
+            float up = UnprunedHullSat.least(rangeQ) - UnprunedHullSat.greatest(rangeP);
+            float down = UnprunedHullSat.least(rangeP) - UnprunedHullSat.greatest(rangeQ);
             flip = down > up;
             sep = flip ? down : up;
         } else {

@@ -458,22 +458,10 @@ public final class ScalarHullSat implements HullOverlapKernel {
         float sep;
         boolean flip;
         if (Math.abs(orient) <= bound) {
-            float minA = Float.POSITIVE_INFINITY;
-            float maxA = Float.NEGATIVE_INFINITY;
-            for (int v = r.vStart[a], end = v + r.vCount[a]; v < end; v++) {
-                float p = lx * r.vx[v] + ly * r.vy[v] + lz * r.vz[v];
-                minA = Math.min(minA, p);
-                maxA = Math.max(maxA, p);
-            }
-            float minB = Float.POSITIVE_INFINITY;
-            float maxB = Float.NEGATIVE_INFINITY;
-            for (int v = r.vStart[b], end = v + r.vCount[b]; v < end; v++) {
-                float p = lx * r.vx[v] + ly * r.vy[v] + lz * r.vz[v];
-                minB = Math.min(minB, p);
-                maxB = Math.max(maxB, p);
-            }
-            float up = minB - maxA;
-            float down = minA - maxB;
+            long rangeA = UnprunedHullSat.projectionRange(r, a, lx, ly, lz);
+            long rangeB = UnprunedHullSat.projectionRange(r, b, lx, ly, lz);
+            float up = UnprunedHullSat.least(rangeB) - UnprunedHullSat.greatest(rangeA);
+            float down = UnprunedHullSat.least(rangeA) - UnprunedHullSat.greatest(rangeB);
             flip = down > up;
             sep = flip ? down : up;
         } else {

@@ -56,20 +56,36 @@ public final class UnprunedHullSat implements HullOverlapKernel {
         float ly = r.gz[sa] * r.gx[sb] - r.gx[sa] * r.gz[sb];
         float lz = r.gx[sa] * r.gy[sb] - r.gy[sa] * r.gx[sb];
         float limit = tol * (float) Math.sqrt(lx * lx + ly * ly + lz * lz);
-        float minA = Float.POSITIVE_INFINITY;
-        float maxA = Float.NEGATIVE_INFINITY;
-        for (int v = r.vStart[a], end = v + r.vCount[a]; v < end; v++) {
+        long ra = projectionRange(r, a, lx, ly, lz);
+        long rb = projectionRange(r, b, lx, ly, lz);
+        return least(rb) - greatest(ra) > limit || least(ra) - greatest(rb) > limit;
+    }
+
+    /**
+     * The least and the greatest of shape {@code s}'s vertices projected on {@code (lx, ly, lz)}
+     * (each {@code lx x + ly y + lz z}, in vertex order), packed in one long so that the callers'
+     * loops allocate nothing: the least in the high word, see {@link #least} and
+     * {@link #greatest}. Every fallback to full projections uses this one expression, so the
+     * boolean and MTV kernels round it alike.
+     */
+    static long projectionRange(HullArrays r, int s, float lx, float ly, float lz) {
+        float min = Float.POSITIVE_INFINITY;
+        float max = Float.NEGATIVE_INFINITY;
+        for (int v = r.vStart[s], end = v + r.vCount[s]; v < end; v++) {
             float p = lx * r.vx[v] + ly * r.vy[v] + lz * r.vz[v];
-            minA = Math.min(minA, p);
-            maxA = Math.max(maxA, p);
+            min = Math.min(min, p);
+            max = Math.max(max, p);
         }
-        float minB = Float.POSITIVE_INFINITY;
-        float maxB = Float.NEGATIVE_INFINITY;
-        for (int v = r.vStart[b], end = v + r.vCount[b]; v < end; v++) {
-            float p = lx * r.vx[v] + ly * r.vy[v] + lz * r.vz[v];
-            minB = Math.min(minB, p);
-            maxB = Math.max(maxB, p);
-        }
-        return minB - maxA > limit || minA - maxB > limit;
+        return (long) Float.floatToRawIntBits(min) << 32 | (Float.floatToRawIntBits(max) & 0xffffffffL);
+    }
+
+    /** The least projection of a {@link #projectionRange}. */
+    static float least(long range) {
+        return Float.intBitsToFloat((int) (range >>> 32));
+    }
+
+    /** The greatest projection of a {@link #projectionRange}. */
+    static float greatest(long range) {
+        return Float.intBitsToFloat((int) range);
     }
 }

@@ -175,30 +175,20 @@ class SolidSimdMatchesScalarTest {
 
     /** Crossing, not nearly parallel edge pairs of (a, b) whose arcs are too short for the arc axis. */
     private static int countShortArcCrossings(HullArrays r, int a, int b) {
-        int n = 0;
-        for (int sa = r.eStart[a]; sa < r.eStart[a] + r.eCount[a]; sa++) {
-            for (int sb = r.eStart[b]; sb < r.eStart[b] + r.eCount[b]; sb++) {
-                float cga = r.n0x[sb] * r.gx[sa] + r.n0y[sb] * r.gy[sa] + r.n0z[sb] * r.gz[sa];
-                float dga = r.n1x[sb] * r.gx[sa] + r.n1y[sb] * r.gy[sa] + r.n1z[sb] * r.gz[sa];
-                float agb = r.n0x[sa] * r.gx[sb] + r.n0y[sa] * r.gy[sb] + r.n0z[sa] * r.gz[sb];
-                float bgb = r.n1x[sa] * r.gx[sb] + r.n1y[sa] * r.gy[sb] + r.n1z[sa] * r.gz[sb];
-                if (cga * dga < 0 && agb * bgb < 0 && cga * bgb < 0) {
-                    float lx = r.gy[sa] * r.gz[sb] - r.gz[sa] * r.gy[sb];
-                    float ly = r.gz[sa] * r.gx[sb] - r.gx[sa] * r.gz[sb];
-                    float lz = r.gx[sa] * r.gy[sb] - r.gy[sa] * r.gx[sb];
-                    float p = ScalarHullSat.PARALLEL;
-                    if (lx * lx + ly * ly + lz * lz < p * p * (r.gg[sa] * r.gg[sb])) {
-                        continue;
-                    }
-                    n += ScalarHullSat.shortArcs(lx * lx + ly * ly + lz * lz, r.gg[sa], r.gg[sb]) ? 1 : 0;
-                }
-            }
-        }
-        return n;
+        return countCrossings(r, a, b, true);
     }
 
     /** Crossing edge pairs of (a, b) closer to parallel than {@link ScalarHullSat#PARALLEL}. */
     private static int countParallelCrossings(HullArrays r, int a, int b) {
+        return countCrossings(r, a, b, false);
+    }
+
+    /**
+     * Edge pairs of (a, b) whose arcs cross on the Gauss map (the kernels' three sign tests):
+     * with {@code shortArcs}, those not nearly parallel whose arcs are too short for the arc
+     * axis; otherwise those closer to parallel than {@link ScalarHullSat#PARALLEL}.
+     */
+    private static int countCrossings(HullArrays r, int a, int b, boolean shortArcs) {
         int n = 0;
         for (int sa = r.eStart[a]; sa < r.eStart[a] + r.eCount[a]; sa++) {
             for (int sb = r.eStart[b]; sb < r.eStart[b] + r.eCount[b]; sb++) {
@@ -212,7 +202,12 @@ class SolidSimdMatchesScalarTest {
                     float lz = r.gx[sa] * r.gy[sb] - r.gy[sa] * r.gx[sb];
                     float lenSq = lx * lx + ly * ly + lz * lz;
                     float p = ScalarHullSat.PARALLEL;
-                    n += lenSq < p * p * (r.gg[sa] * r.gg[sb]) ? 1 : 0;
+                    boolean parallel = lenSq < p * p * (r.gg[sa] * r.gg[sb]);
+                    if (shortArcs) {
+                        n += !parallel && ScalarHullSat.shortArcs(lenSq, r.gg[sa], r.gg[sb]) ? 1 : 0;
+                    } else {
+                        n += parallel ? 1 : 0;
+                    }
                 }
             }
         }
