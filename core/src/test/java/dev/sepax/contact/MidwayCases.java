@@ -1,5 +1,7 @@
 package dev.sepax.contact;
 
+import dev.sepax.testing.Polygons;
+
 import dev.sepax.shape.RoundedShapes;
 import dev.sepax.testing.FindFixtures;
 import dev.sepax.testing.RoundedFixtures;
@@ -117,12 +119,12 @@ final class MidwayCases {
         };
         // The cores' distance is 0 at t = 0 (B's centroid moved onto A's, both convex) and, as a
         // convex function of t, does not decrease after: bisect for rA + rB + target.
-        double[] ca = centroid(a);
-        double[] cb = centroid(b);
+        double[] ca = Polygons.vertexMean(a);
+        double[] cb = Polygons.vertexMean(b);
         double want = (double) ra + rb + target;
         double lo = 0;
         double hi = 1;
-        while (RoundedFixtures.coreDistance(a, moved(b, ca[0] - cb[0] + hi * ux, ca[1] - cb[1] + hi * uy)) < want) {
+        while (RoundedFixtures.coreDistance(a, Polygons.translated(b, ca[0] - cb[0] + hi * ux, ca[1] - cb[1] + hi * uy)) < want) {
             hi *= 2;
         }
         for (int i = 0; i < 200 && lo < hi; i++) {
@@ -130,14 +132,14 @@ final class MidwayCases {
             if (mid == lo || mid == hi) {
                 break;
             }
-            if (RoundedFixtures.coreDistance(a, moved(b, ca[0] - cb[0] + mid * ux, ca[1] - cb[1] + mid * uy)) < want) {
+            if (RoundedFixtures.coreDistance(a, Polygons.translated(b, ca[0] - cb[0] + mid * ux, ca[1] - cb[1] + mid * uy)) < want) {
                 lo = mid;
             } else {
                 hi = mid;
             }
         }
-        float[] fb = moved(b, ox + ca[0] - cb[0] + hi * ux, oy + ca[1] - cb[1] + hi * uy);
-        float[] fa = moved(a, ox, oy);
+        float[] fb = Polygons.translated(b, ox + ca[0] - cb[0] + hi * ux, oy + ca[1] - cb[1] + hi * uy);
+        float[] fa = Polygons.translated(a, ox, oy);
         return new Case(RoundedShapes.builder().add(ra, fa).add(rb, fb).build(), LABELS[kind]);
     }
 
@@ -150,25 +152,6 @@ final class MidwayCases {
 
     private static float radius(SplittableRandom rnd, double scale) {
         return (float) (scale * rnd.nextDouble(0.02, 0.6));
-    }
-
-    private static double[] centroid(float[] c) {
-        double x = 0;
-        double y = 0;
-        for (int i = 0; i < c.length; i += 2) {
-            x += c[i];
-            y += c[i + 1];
-        }
-        return new double[] {x / (c.length / 2), y / (c.length / 2)};
-    }
-
-    private static float[] moved(float[] c, double tx, double ty) {
-        float[] m = new float[c.length];
-        for (int i = 0; i < c.length; i += 2) {
-            m[i] = (float) (c[i] + tx);
-            m[i + 1] = (float) (c[i + 1] + ty);
-        }
-        return m;
     }
 
     /** Signed distance of a point to a core (1, 2 or 3+ CCW points), negative inside a polygon core. */
