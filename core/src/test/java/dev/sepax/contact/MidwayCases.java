@@ -1,9 +1,8 @@
 package dev.sepax.contact;
 
-import dev.sepax.testing.Polygons;
-
 import dev.sepax.shape.RoundedShapes;
 import dev.sepax.testing.FindFixtures;
+import dev.sepax.testing.Polygons;
 import dev.sepax.testing.RoundedFixtures;
 import java.util.SplittableRandom;
 
