@@ -216,6 +216,65 @@ class PersistentBroadPhaseTest {
         assertEquals(-1, wide.slotOf(0, 2), "a gap of 2 is beyond a reach of 1");
     }
 
+    /**
+     * A unit-wide box at the origin and one at {@code high} along {@code axis} (0: x, 1: y), the
+     * second as shape {@code highIndex}. Across the axis each spans {@code [0, 1]} stretched by
+     * its {@code reach} ({@code r > 0}: down to {@code -r}; {@code r < 0}: up to {@code 1 - r}).
+     */
+    private static ConvexPolygons boxesAlong(int axis, int highIndex, float high, float lowReach, float highReach) {
+        float[][] b = new float[2][];
+        for (int k = 0; k < 2; k++) {
+            float at = k == 0 ? 0f : high;
+            float r = k == 0 ? lowReach : highReach;
+            float a0 = Math.min(-r, 0f);
+            float a1 = Math.max(1f, 1f - r);
+            float x0 = axis == 0 ? at : a0;
+            float x1 = axis == 0 ? at + 1 : a1;
+            float y0 = axis == 1 ? at : a0;
+            float y1 = axis == 1 ? at + 1 : a1;
+            b[k] = new float[] {x0, y0, x1, y0, x1, y1, x0, y1};
+        }
+        return highIndex == 1 ? ConvexPolygons.of(b[0], b[1]) : ConvexPolygons.of(b[1], b[0]);
+    }
+
+    @Test
+    void fatBoxesThatExactlyTouchAreLiveOnEverySide() {
+        // The fat boxes carry a relative slack, so shapes that touch give fat boxes that
+        // overlap, and a strict '<' in the box compare would go unnoticed: here a box is
+        // stepped a float at a time away from one at the origin until its fat box starts
+        // exactly where the other's ends. Which shape's query decides the pair depends on the
+        // refresh (cell) order, so the stepped box is shape 1 or 0, along x or y, and either
+        // box reaches across the axis, which moves its minimum corner to another cell.
+        float[][] reaches = {{0, 0}, {5, 0}, {-3, 0}, {0, 5}, {0, -3}};
+        float[] fatLow = new float[4];
+        float[] fatHigh = new float[4];
+        for (int c = 0; c < 4 * reaches.length; c++) {
+            int axis = c % 2;
+            int high = (c / 2) % 2; // the stepped box's index
+            float[] reach = reaches[c / 4];
+            float offset = 1f; // touching already: the fat boxes overlap
+            boolean touched = false;
+            for (int step = 0; step < 1000 && !touched; step++) {
+                PersistentBroadPhase bp = new PersistentBroadPhase(2, 0f, 0f);
+                bp.update(boxesAlong(axis, high, offset, reach[0], reach[1]));
+                bp.fatBox(1 - high, fatLow);
+                bp.fatBox(high, fatHigh);
+                float gap = fatHigh[axis] - fatLow[2 + axis]; // min of the high box - max of the low
+                String what = "case " + c + " (axis " + axis + ", stepped box " + high + ", reaches "
+                        + reach[0] + " " + reach[1] + ", offset " + offset + ")";
+                if (gap == 0f) {
+                    touched = true;
+                    assertTrue(bp.slotOf(0, 1) >= 0, what + ": fat boxes touching must be a live pair");
+                } else {
+                    assertTrue(gap < 0f, what + ": stepped past an exact touch");
+                    assertTrue(bp.slotOf(0, 1) >= 0, what + ": overlapping fat boxes must be a live pair");
+                }
+                offset = Math.nextUp(offset);
+            }
+            assertTrue(touched, "case " + c + ": no exact touch within 1000 steps");
+        }
+    }
+
     @Test
     void retainLiveClearsFreeSlotsOnly() {
         MovingScene scene = new MovingScene(10, 400, 20, 0.3);

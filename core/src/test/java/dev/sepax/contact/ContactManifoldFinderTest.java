@@ -57,6 +57,62 @@ class ContactManifoldFinderTest {
         assertNotEquals(m.id(0, 0), m.id(0, 1));
     }
 
+    /** The edge of shape {@code s} from a vertex with y == {@code y0} to one with y == {@code y1}. */
+    private static int edgeFromTo(ConvexPolygons s, int shape, float y0, float y1) {
+        int k = s.count(shape);
+        for (int i = 0; i < k; i++) {
+            if (s.vertexY(shape, i) == y0 && s.vertexY(shape, (i + 1) % k) == y1) {
+                return i;
+            }
+        }
+        throw new AssertionError("no edge from y=" + y0 + " to y=" + y1 + " on shape " + shape);
+    }
+
+    @Test
+    void idsDecodeToTheReferenceEdgeTheIncidentEdgeAndItsEnd() {
+        // A solver matches points between frames by the decoded features, so each field must
+        // name the feature it claims: a swap of the reference and incident bit fields keeps the
+        // ids distinct and stable, which no other check here notices. The edges are found by
+        // their coordinates, so the test does not depend on where the canonical form starts.
+        ConvexPolygons s = ConvexPolygons.of(box(0, 0, 4, 1), box(1, 0.875f, 2, 1.875f));
+        int top = edgeFromTo(s, 0, 1f, 1f); // A's top: its normal is the contact normal
+        int bottom = edgeFromTo(s, 1, 0.875f, 0.875f); // B's bottom: the incident edge
+        assertNotEquals(top, bottom, "the fixture must tell the two fields apart");
+        ContactManifolds m = run(s, 0f);
+        assertEquals(2, m.pointCount(0));
+        int ends = 0;
+        for (int c = 0; c < 2; c++) {
+            int id = m.id(0, c);
+            assertEquals(top, ContactManifolds.referenceEdge(id), "id=" + Integer.toHexString(id));
+            assertEquals(bottom, ContactManifolds.incidentEdge(id), "id=" + Integer.toHexString(id));
+            // The unclipped point lies on the incident end the id names.
+            int v = (bottom + ContactManifolds.incidentEnd(id)) % s.count(1);
+            assertEquals(s.vertexX(1, v), m.pointX(0, c), "id=" + Integer.toHexString(id));
+            ends |= 1 << ContactManifolds.incidentEnd(id);
+        }
+        assertEquals(3, ends, "both ends of the incident edge");
+
+        // Corner to corner within the margin: reference an edge of A whose normal is the
+        // contact normal, incident the edge of B starting at B's corner (1.1, 1.1), end 0.
+        ConvexPolygons c = ConvexPolygons.of(box(0, 0, 1, 1), box(1.1f, 1.1f, 2, 2));
+        ContactManifolds k = run(c, 0.5f);
+        assertEquals(1, k.pointCount(0));
+        int id = k.id(0, 0);
+        assertTrue(id >= 0, "A's face is the reference on the tie");
+        int r = ContactManifolds.referenceEdge(id);
+        int r2 = (r + 1) % c.count(0);
+        float ex = c.vertexX(0, r2) - c.vertexX(0, r);
+        float ey = c.vertexY(0, r2) - c.vertexY(0, r);
+        // A CCW edge's outward normal is its direction turned right (a zero component of
+        // either sign is the same direction).
+        assertEquals(Math.signum(ey), k.normalX(0), 0f, "reference edge " + r);
+        assertEquals(Math.signum(-ex), k.normalY(0), 0f, "reference edge " + r);
+        int e = ContactManifolds.incidentEdge(id);
+        assertEquals(1.1f, c.vertexX(1, e), "incident edge " + e);
+        assertEquals(1.1f, c.vertexY(1, e), "incident edge " + e);
+        assertEquals(0, ContactManifolds.incidentEnd(id));
+    }
+
     @Test
     void overhangingBoxIsClippedToTheReferenceEdge() {
         // A box wider than the ground: the incident edge is clipped at the ground's side lines.

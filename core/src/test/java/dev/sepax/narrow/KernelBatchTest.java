@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sepax.testing.Polygons;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.Arbitrary;
@@ -196,6 +197,77 @@ class KernelBatchTest {
             rejected("out.capacity=99 < to=100",
                     () -> k.test(TWO, pairsOfTwo(100), 0, 100, 0f, new OverlapBits(99), null));
             rejected("out is null", () -> k.test(TWO, pairsOfTwo(100), 0, 100, 0f, null, null));
+        }
+    }
+
+    /**
+     * A convex {@code n}-gon whose right edge is exactly {@code x = 1, 0 <= y <= 1} (or, mirrored,
+     * whose left edge is exactly {@code x = 1}); its other vertices lie on a half-ellipse.
+     */
+    static float[] dShape(int n, boolean mirrored) {
+        float[] pts = new float[2 * n];
+        pts[0] = 1f;
+        pts[1] = 0f;
+        pts[2] = 1f;
+        pts[3] = 1f;
+        for (int i = 2; i < n; i++) {
+            double t = Math.PI * (i - 1) / (n - 1);
+            float dx = (float) (0.75 * Math.sin(t));
+            pts[2 * i] = mirrored ? 1f + dx : 1f - dx;
+            pts[2 * i + 1] = (float) (0.5 + 0.5 * Math.cos(t));
+        }
+        return ConvexPolygons.hull(pts);
+    }
+
+    /** A convex {@code n}-gon ({@code n} even) on an ellipse whose leftmost vertex is exactly (1, 0.5). */
+    static float[] ellipseTouchingAtOnePoint(int n) {
+        float[] pts = new float[2 * n];
+        for (int i = 0; i < n; i++) {
+            double t = Math.PI + 2 * Math.PI * i / n;
+            pts[2 * i] = i == 0 ? 1f : (float) (1.75 + 0.75 * Math.cos(t));
+            pts[2 * i + 1] = i == 0 ? 0.5f : (float) (0.5 + 0.5 * Math.sin(t));
+        }
+        return ConvexPolygons.hull(pts);
+    }
+
+    @Example
+    void aCachedAxisThatExactlyTouchesNeverSeparatesAtToleranceZero() {
+        // The cached axis is tested before the others, by its own compare: touching must count
+        // as intersecting there too. Garbage hints on random near pairs almost never hit an
+        // exact touch, so every hint (0: none) is tried on pairs that share an edge or a corner,
+        // in both orders, on the small path and on the O(log k) path for large shapes, whose
+        // checked-support compare is shared by the cached axis and the search.
+        ConvexPolygons small = ConvexPolygons.of(
+                new float[] {0, 0, 1, 0, 1, 1, 0, 1},
+                new float[] {1, 0, 2, 0, 2, 1, 1, 1},       // shares A's right edge
+                new float[] {1, 1, 2, 1, 2, 2, 1, 2},       // shares A's top-right corner
+                new float[] {1, 0.5f, 2, 0, 2, 1});         // its tip on A's right edge
+        // Large: an edge shared (the support towards it is a tie) and a single vertex on it.
+        ConvexPolygons large = ConvexPolygons.of(dShape(70, false), dShape(70, true), ellipseTouchingAtOnePoint(70));
+        for (int i = 0; i < large.size(); i++) {
+            assertTrue(large.capacity(i) >= 64, "the O(log k) path needs large capacities: shape " + i);
+        }
+        for (ConvexPolygons s : new ConvexPolygons[] {small, large}) {
+            PairBatch pairs = new PairBatch(s.size(), 0);
+            int[] hints = new int[4 * (2 * s.maxCount() + 1) * s.size()];
+            for (int b = 1; b < s.size(); b++) {
+                int maxCount = Math.max(s.count(0), s.count(b));
+                for (int hint = -maxCount; hint <= maxCount; hint++) {
+                    hints[pairs.size()] = hint;
+                    pairs.add(0, b);
+                    hints[pairs.size()] = hint;
+                    pairs.add(b, 0);
+                }
+            }
+            int n = pairs.size();
+            int[] cache = Arrays.copyOf(hints, n);
+            OverlapBits out = new OverlapBits(n);
+            int hits = ScalarSat.INSTANCE.test(s, pairs, 0, n, 0f, out, cache);
+            for (int p = 0; p < n; p++) {
+                assertTrue(out.get(p), "pair " + p + " (" + pairs.shapeA(p) + ", " + pairs.shapeB(p)
+                        + ") with hint " + hints[p] + " must touch");
+            }
+            assertEquals(n, hits);
         }
     }
 

@@ -463,6 +463,49 @@ class FenceQueryTest {
     }
 
     @Test
+    void everyPointOnAPartsBoundaryIsContainedOnTheGridAndInTheHierarchy() {
+        // On the boundary counts: the AABB compares and the edge test must all be '<=' / '>='.
+        // Axis-aligned squares with integer corners make every vertex and edge midpoint exact,
+        // on each side of the AABB; small squares go to the grid, the large one to the
+        // hierarchy of large parts.
+        // The point grid has at most 2n cells, so only a store of many small parts leaves a
+        // part of side 64 wider than the last level's cells.
+        int small = 2000;
+        float[][] fences = new float[small + 1][];
+        fences[0] = new float[] {110, 0, 174, 0, 174, 64, 110, 64};
+        for (int i = 1; i <= small; i++) {
+            float x = 2 * (i % 50);
+            float y = 2 * (i / 50);
+            fences[i] = new float[] {x, y, x + 1, y, x + 1, y + 1, x, y + 1};
+        }
+        FenceIndex ix = FenceIndex.of(ConvexPolygons.of(fences));
+        assertEquals(1, ix.item.length, "the large square must be in the hierarchy: " + ix);
+        FenceQuery q = ix.newQuery();
+        int[] hits = new int[fences.length];
+        int checked = 0;
+        for (int f = 0; f < fences.length; f++) {
+            float[] v = fences[f];
+            for (int i = 0; i < 4; i++) {
+                float ax = v[2 * i];
+                float ay = v[2 * i + 1];
+                float bx = v[(2 * i + 2) % 8];
+                float by = v[(2 * i + 3) % 8];
+                float[][] points = {{ax, ay}, {0.5f * (ax + bx), 0.5f * (ay + by)}};
+                for (float[] pt : points) {
+                    int n = q.containing(pt[0], pt[1], hits);
+                    boolean found = false;
+                    for (int h = 0; h < n; h++) {
+                        found |= hits[h] == f;
+                    }
+                    assertTrue(found, "fence " + f + ": point (" + pt[0] + ", " + pt[1] + ") on its boundary");
+                    checked++;
+                }
+            }
+        }
+        assertEquals(8 * fences.length, checked);
+    }
+
+    @Test
     void badQueriesAreNamed() {
         FenceQuery q = FenceIndex.of(ConvexPolygons.of(new float[] {0, 0, 1, 0, 1, 1})).newQuery();
         int[] hits = new int[1];

@@ -134,6 +134,45 @@ class HullSatOracleTest {
     }
 
     @Test
+    void everyCachedEdgePairOfEveryPairLeavesTheVerdictAlone() {
+        // A cached edge pair is trusted only if its Gauss arcs really cross: a stale hint can
+        // name a pair whose arcs cross only at their antipodes, whose edges are not the support
+        // features along the axis, and whose "gap" is then an overestimate. The junk hints of
+        // the test above name few in-range edge pairs, so here every edge pair is the hint of
+        // every pair of a scene of small hulls.
+        SolidFixtures.Scene sc = SolidFixtures.scene(23, 24, 8, 4, 120);
+        ConvexPolyhedra w = sc.world();
+        PairBatch pairs = sc.pairs();
+        int n = pairs.size();
+        OverlapBits plain = new OverlapBits(n);
+        ScalarHullSat.INSTANCE.test(w, pairs, 0f, plain);
+        int[] cache = new int[1];
+        OverlapBits hinted = new OverlapBits(1);
+        int intersecting = 0;
+        long hints = 0;
+        for (int p = 0; p < n; p++) {
+            int a = pairs.shapeA(p);
+            int b = pairs.shapeB(p);
+            PairBatch one = new PairBatch(w.size(), 1);
+            one.add(a, b);
+            intersecting += plain.get(p) ? 1 : 0;
+            for (int ea = 0; ea < w.edgeCount(a); ea++) {
+                for (int eb = 0; eb < w.edgeCount(b); eb++) {
+                    cache[0] = ScalarHullSat.EDGE_PAIR | (ea << 15) | eb;
+                    ScalarHullSat.INSTANCE.test(w, one, 0, 1, 0f, hinted, cache);
+                    if (hinted.get(0) != plain.get(p)) {
+                        fail("pair " + p + " (" + a + ", " + b + "), hinted edge pair (" + ea + ", " + eb
+                                + "): " + hinted.get(0) + " but " + plain.get(p) + " without the hint");
+                    }
+                    hints++;
+                }
+            }
+        }
+        assertTrue(intersecting > n / 10 && intersecting < n * 9 / 10, "a mix of verdicts: " + intersecting + " of " + n);
+        assertTrue(hints > 10000, "hints tried: " + hints);
+    }
+
+    @Test
     void rangesWriteOnlyTheirWordsAndCountHits() {
         SolidFixtures.Scene sc = SolidFixtures.scene(9, 64, 12, 6, 1000);
         PairBatch pairs = sc.pairs();
