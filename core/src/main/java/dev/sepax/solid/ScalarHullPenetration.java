@@ -247,29 +247,10 @@ public final class ScalarHullPenetration implements HullPenetrationKernel {
         float ay = r.py[sa];
         float az = r.pz[sa];
         float orient = lx * (ax - r.cx[lo]) + ly * (ay - r.cy[lo]) + lz * (az - r.cz[lo]);
-        float sep;
-        boolean flip;
-        if (parallel || Math.abs(orient) <= ScalarHullSat.orientationBound(r, lo, sa,
-                Math.abs(gbx) + Math.abs(gby) + Math.abs(gbz), Math.abs(lx) + Math.abs(ly) + Math.abs(lz))) {
-            long rangeP = UnprunedHullSat.projectionRange(r, lo, lx, ly, lz);
-            long rangeQ = UnprunedHullSat.projectionRange(r, hi, lx, ly, lz);
-            float up = UnprunedHullSat.least(rangeQ) - UnprunedHullSat.greatest(rangeP);
-            float down = UnprunedHullSat.least(rangeP) - UnprunedHullSat.greatest(rangeQ);
-            flip = down > up;
-            sep = flip ? down : up;
-        } else {
-            sep = lx * (r.px[sb] - ax) + ly * (r.py[sb] - ay) + lz * (r.pz[sb] - az);
-            flip = orient < 0;
-            if (flip) {
-                sep = -sep;
-            }
-        }
-        if (orientation) {
-            return flip ? -1f : 1f;
-        }
-        float s = sep / len;
-        // Keep the sign the boolean kernel sees (sep > 0 * len) if the quotient underflows.
-        return s == 0 && sep > 0 ? Float.MIN_VALUE : s;
+        boolean project = parallel || Math.abs(orient) <= ScalarHullSat.orientationBound(r, lo, sa,
+                Math.abs(gbx) + Math.abs(gby) + Math.abs(gbz), Math.abs(lx) + Math.abs(ly) + Math.abs(lz));
+        return ScalarHullSat.orientedSeparation(r, lo, hi, sb, ax, ay, az, lx, ly, lz, len, orient, project,
+                orientation);
     }
 
     /** Writes the winner of (lo, hi) to entry index, from A's side when {@code swapped}. */

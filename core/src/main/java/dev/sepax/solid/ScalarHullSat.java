@@ -455,9 +455,29 @@ public final class ScalarHullSat implements HullOverlapKernel {
         float db1 = Math.abs(dbx) + Math.abs(dby) + Math.abs(dbz);
         float bound = (da1 * db1 * (Math.abs(ox) + Math.abs(oy) + Math.abs(oz))
                 + (Math.abs(lx) + Math.abs(ly) + Math.abs(lz)) * r.magnitude[a]) * ORIENT_SLACK;
+        return orientedSeparation(r, a, b, sb, ax, ay, az, lx, ly, lz, len, orient, Math.abs(orient) <= bound,
+                orientation);
+    }
+
+    /**
+     * The tail of a crossing pair's separation along {@code L = (lx, ly, lz)} of length
+     * {@code len}, shared by the boolean and MTV kernels so that both round it alike. With
+     * {@code project}, the larger of the two full projection gaps (a true gap along {@code L}
+     * whichever way it points); otherwise B's support vertex (slot {@code sb}) against A's,
+     * {@code (ax, ay, az)}, the vertex at which {@code orient = L . (vA - cA)} was computed,
+     * flipped when {@code orient < 0}. Returns, with {@code orientation}, the sign that orients
+     * {@code L} from A to B ({@code 1f} or {@code -1f}); otherwise the separation divided by
+     * {@code len}, kept positive if the quotient underflows, so that its sign is the boolean
+     * kernel's {@code sep > 0 * len}.
+     *
+     * @hidden
+     */
+    public static float orientedSeparation(HullArrays r, int a, int b, int sb, float ax, float ay, float az,
+                                           float lx, float ly, float lz, float len, float orient, boolean project,
+                                           boolean orientation) {
         float sep;
         boolean flip;
-        if (Math.abs(orient) <= bound) {
+        if (project) {
             long rangeA = UnprunedHullSat.projectionRange(r, a, lx, ly, lz);
             long rangeB = UnprunedHullSat.projectionRange(r, b, lx, ly, lz);
             float up = UnprunedHullSat.least(rangeB) - UnprunedHullSat.greatest(rangeA);
