@@ -419,22 +419,12 @@ public final class ScalarHullSat implements HullOverlapKernel {
      * @hidden
      */
     public static float edgeAxis(HullArrays r, int a, int b, int sa, int sb, boolean orientation) {
-        int va = r.vStart[a] + r.ev1[sa];
-        float dax = r.vx[va] - r.px[sa];
-        float day = r.vy[va] - r.py[sa];
-        float daz = r.vz[va] - r.pz[sa];
-        int ea = -Math.getExponent(Math.max(Math.abs(dax), Math.max(Math.abs(day), Math.abs(daz))));
-        dax = Math.scalb(dax, ea);
-        day = Math.scalb(day, ea);
-        daz = Math.scalb(daz, ea);
-        int vb = r.vStart[b] + r.ev1[sb];
-        float dbx = r.vx[vb] - r.px[sb];
-        float dby = r.vy[vb] - r.py[sb];
-        float dbz = r.vz[vb] - r.pz[sb];
-        int eb = -Math.getExponent(Math.max(Math.abs(dbx), Math.max(Math.abs(dby), Math.abs(dbz))));
-        dbx = Math.scalb(dbx, eb);
-        dby = Math.scalb(dby, eb);
-        dbz = Math.scalb(dbz, eb);
+        float dax = edgeDelta(r, a, sa, 0);
+        float day = edgeDelta(r, a, sa, 1);
+        float daz = edgeDelta(r, a, sa, 2);
+        float dbx = edgeDelta(r, b, sb, 0);
+        float dby = edgeDelta(r, b, sb, 1);
+        float dbz = edgeDelta(r, b, sb, 2);
         float lx = day * dbz - daz * dby;
         float ly = daz * dbx - dax * dbz;
         float lz = dax * dby - day * dbx;
@@ -510,7 +500,11 @@ public final class ScalarHullSat implements HullOverlapKernel {
         return edgeDelta(r, a, sa, i) * edgeDelta(r, b, sb, j) - edgeDelta(r, a, sa, j) * edgeDelta(r, b, sb, i);
     }
 
-    /** Component {@code axis} of edge slot s's {@code v1 - v0} (shape k), scaled as {@link #edgeAxis} scales it. */
+    /**
+     * Component {@code axis} of edge slot s's {@code v1 - v0} (shape k), scaled by the power of
+     * two that brings its largest component into {@code [1, 2)} (exact): the edge vectors of
+     * {@link #edgeAxis} and {@link #edgeAxisComponent}.
+     */
     private static float edgeDelta(HullArrays r, int k, int s, int axis) {
         int v = r.vStart[k] + r.ev1[s];
         float dx = r.vx[v] - r.px[s];
