@@ -76,13 +76,7 @@ class ExactSatOracleTest {
         int stretched = 0;
         int hits = 0;
         for (int n = 0; n < 4_000; n++) {
-            float t = (float) Math.pow(10, rnd.nextDouble(0, 4));
-            double angle = rnd.nextDouble(2 * Math.PI);
-            float at = (float) Math.pow(10, rnd.nextDouble(4, 7));
-            double dist = t + Math.sqrt(0.5) + rnd.nextDouble(-0.2, 0.2) * t;
-            double dir = angle + Math.PI / 4 + rnd.nextInt(4) * Math.PI / 2;
-            poses.set(0, at, at, angle);
-            poses.set(1, (float) (at + dist * Math.cos(dir)), (float) (at + dist * Math.sin(dir)), angle + Math.PI);
+            float t = dev.sepax.testing.WorldStoreTolerances.poseSquares(rnd, poses, 0, 0.2).tolerance();
             poses.transform(local, world);
             float edge = dev.sepax.internal.PolygonArrays.edgeLength(world.arrays().x, world.arrays().y, 0, 1);
             assertEquals(edge, world.arrays().len[0], "the world store's len is its world edge's");

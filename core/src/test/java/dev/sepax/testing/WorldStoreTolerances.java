@@ -27,6 +27,27 @@ public final class WorldStoreTolerances {
 
     private WorldStoreTolerances() {}
 
+    /** A tolerance drawn for a pair of posed squares, with where and how far apart they were posed. */
+    public record SquarePose(float tolerance, float at, double distance) {}
+
+    /**
+     * Poses two unit squares (poses 0 and 1, centred at their local origins) near
+     * {@code (at, at)}, {@code at} in {@code [1e4, 1e7)} where a float step is up to 1, turned by
+     * a random angle and half a turn, their centres {@code t + sqrt(0.5) + jitter t} apart along
+     * a diagonal of the first, so that their gap is about the drawn tolerance
+     * {@code t = 10^[logTMin, 4)} and rounding decides many verdicts at {@code t}.
+     */
+    public static SquarePose poseSquares(SplittableRandom rnd, Poses poses, double logTMin, double jitter) {
+        float t = (float) Math.pow(10, rnd.nextDouble(logTMin, 4));
+        double angle = rnd.nextDouble(2 * Math.PI);
+        float at = (float) Math.pow(10, rnd.nextDouble(4, 7));
+        double dist = t + Math.sqrt(0.5) + rnd.nextDouble(-jitter, jitter) * t;
+        double dir = angle + Math.PI / 4 + rnd.nextInt(4) * Math.PI / 2;
+        poses.set(0, at, at, angle);
+        poses.set(1, (float) (at + dist * Math.cos(dir)), (float) (at + dist * Math.sin(dir)), angle + Math.PI);
+        return new SquarePose(t, at, dist);
+    }
+
     /**
      * Runs both families of pairs, moved by {@code transform}, through every kernel; fails on the
      * first wrong verdict.
@@ -44,15 +65,10 @@ public final class WorldStoreTolerances {
         Poses poses = new Poses(2);
         int decided = 0;
         for (int n = 0; n < 1_500; n++) {
-            float t = (float) Math.pow(10, rnd.nextDouble(1, 4));
-            double angle = rnd.nextDouble(2 * Math.PI);
-            float at = (float) Math.pow(10, rnd.nextDouble(4, 7));
-            double dist = t + Math.sqrt(0.5) + rnd.nextDouble(-0.3, 0.3) * t;
-            double dir = angle + Math.PI / 4 + rnd.nextInt(4) * Math.PI / 2;
-            poses.set(0, at, at, angle);
-            poses.set(1, (float) (at + dist * Math.cos(dir)), (float) (at + dist * Math.sin(dir)), angle + Math.PI);
+            SquarePose q = poseSquares(rnd, poses, 1, 0.3);
+            float t = q.tolerance();
             transform.transform(poses, local, world);
-            float band = (float) (FloatBand.of(world, 0, 1, t) + 12 * U * (0.5 + Math.abs(at) + dist));
+            float band = (float) (FloatBand.of(world, 0, 1, t) + 12 * U * (0.5 + Math.abs(q.at()) + q.distance()));
             decided += check(kernels, world, t, band, "squares, pair " + n);
         }
         assertTrue(decided > 500, "decided=" + decided);
